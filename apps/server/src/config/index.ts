@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The only place that reads process.env (style.md rule 1). Parsed once at start; a bad value stops start-up with a
+ * readable list of every problem, not just the first.
+ */
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+      .optional(),
+  ),
+  DATA_DIR: z.string().default('./data'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  TIKTOK_CLIENT_KEY: optionalString,
+  TIKTOK_CLIENT_SECRET: optionalString,
+  TIKTOK_REDIRECT_URI: optionalUrl,
+  TIKTOK_API_BASE: optionalUrl,
+  TIKTOK_AUTH_BASE: optionalUrl,
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_IMAGE_MODEL: optionalString,
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Hookpost <no-reply@hookpost.local>'),
+  ENCRYPTION_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes); generate one with: openssl rand -hex 32')
+      .optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters; generate one with: openssl rand -hex 32').optional(),
+  ),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  SUPPORT_EMAIL: z.email().default('support@hookpost.app'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  host: string
+  port: number
+  publicUrl: string
+  dataDir: string
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string }
+  storage: Env['STORAGE']
+  tiktok: {
+    sandbox: boolean
+    clientKey?: string | undefined
+    clientSecret?: string | undefined
+    redirectUri?: string | undefined
+    apiBase?: string | undefined
+    authBase?: string | undefined
+  }
+  ai: { provider: 'offline' | 'openai'; baseUrl?: string | undefined; apiKey?: string | undefined; model?: string | undefined; imageModel?: string | undefined }
+  mail: { smtpUrl?: string | undefined; from: string; devOutbox: boolean }
+  encryptionKey: Buffer
+  authSecret: string
+  authRateLimitMax: number
+  trustProxy: boolean
+  ffmpegPath: string
+  ffprobePath: string
+  supportEmail: string
+  logLevel: Env['LOG_LEVEL']
+  webDistDir: string | undefined
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Reads (or creates once, 0600) a dev secret under DATA_DIR/secrets so restarts keep sessions and encrypted data. */
+function devSecret(dataDir: string, name: string): string {
+  const dir = path.join(dataDir, 'secrets')
+  const file = path.join(dir, `${name}.key`)
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const value = randomBytes(32).toString('hex')
+  try {
+    writeFileSync(file, value + '\n', { mode: 0o600, flag: 'wx' })
+  } catch (err) {
+    // Another process created it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim()
+    throw err
+  }
+  chmodSync(file, 0o600)
+  return value
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`))
+  }
+  const e = parsed.data
+  const problems: string[] = []
+  const production = e.NODE_ENV === 'production'
+  if (production && !e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: required when NODE_ENV=production')
+  if (production && !e.AUTH_SECRET) problems.push('AUTH_SECRET: required when NODE_ENV=production')
+  if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production (password reset mail)')
+  if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required when NODE_ENV=production')
+  const tiktokReal = [e.TIKTOK_CLIENT_KEY, e.TIKTOK_CLIENT_SECRET, e.TIKTOK_REDIRECT_URI]
+  if (tiktokReal.some(Boolean) && !tiktokReal.every(Boolean)) {
+    problems.push('TIKTOK_CLIENT_KEY, TIKTOK_CLIENT_SECRET and TIKTOK_REDIRECT_URI: set all three, or none (sandbox)')
+  }
+  if (e.AI_BASE_URL && !e.AI_MODEL) problems.push('AI_MODEL: required when AI_BASE_URL is set')
+  if (e.STORAGE === 's3') problems.push('STORAGE: s3 is not supported yet; use local')
+  if (problems.length > 0) throw new ConfigError(problems)
+
+  const dataDir = path.resolve(e.DATA_DIR)
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'pgdata') },
+    storage: e.STORAGE,
+    tiktok: {
+      sandbox: !e.TIKTOK_CLIENT_KEY,
+      clientKey: e.TIKTOK_CLIENT_KEY,
+      clientSecret: e.TIKTOK_CLIENT_SECRET,
+      redirectUri: e.TIKTOK_REDIRECT_URI,
+      apiBase: e.TIKTOK_API_BASE,
+      authBase: e.TIKTOK_AUTH_BASE,
+    },
+    ai: {
+      provider: e.AI_BASE_URL ? 'openai' : 'offline',
+      baseUrl: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      imageModel: e.AI_IMAGE_MODEL,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, devOutbox: !e.SMTP_URL && !production },
+    encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption'), 'hex'),
+    authSecret: e.AUTH_SECRET ?? devSecret(dataDir, 'auth'),
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    supportEmail: e.SUPPORT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+  }
+}

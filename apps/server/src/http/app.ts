@@ -1,0 +1,151 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { MESSAGES, type AppInfo } from '@hookpost/shared'
+import { AppError } from '../lib/errors'
+import { authRoutes, sessionGuard, type Auth } from '../modules/auth'
+import { healthRoutes } from '../modules/health'
+import { devOutboxRoutes, type MailRepository } from '../modules/mail'
+import { profileRoutes, type ProfileService } from '../modules/profile'
+import { registerErrorHandling } from './errors'
+import { toFetchHeaders } from './headers'
+
+export interface HttpDeps {
+  auth: Auth
+  profiles: ProfileService
+  mailRepo: MailRepository
+  health: {
+    databaseKind: 'pglite' | 'postgres'
+    pingDatabase: () => Promise<boolean>
+    pingQueue: () => Promise<boolean>
+    queueNames: readonly string[]
+  }
+  appInfo: AppInfo
+  devOutbox: boolean
+  authRateLimitMax: number
+  trustProxy: boolean
+  publicUrl: string
+  /** Folder of the built web app; when absent the API runs alone (e.g. `api` entrypoint behind a CDN, or tests). */
+  webDistDir?: string | undefined
+  logger?: FastifyServerOptions['logger']
+}
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url))
+/** JSON bodies are small; file uploads go through their own resumable endpoint, not this limit. */
+const JSON_BODY_LIMIT = 64 * 1024
+
+export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: deps.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: deps.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    // The reference docs page loads its own assets; everything else is same-origin.
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(cookie)
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', MESSAGES.tooManyRequests),
+  })
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Hookpost API',
+        version: '1.0.0',
+        description:
+          'The HTTP API behind the Hookpost web app. Authentication is a session cookie set by /api/auth/sign-in. ' +
+          'Errors always have the shape { code, message, details? }.',
+      },
+      servers: [{ url: deps.publicUrl }],
+      tags: [
+        { name: 'auth', description: 'Accounts and sessions' },
+        { name: 'profile', description: "The signed-in user's profile" },
+        { name: 'meta', description: 'Health and public facts' },
+      ],
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ...deps.health, appInfo: deps.appInfo })
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth: deps.auth,
+        toHeaders: toFetchHeaders,
+        rateLimitMax: deps.authRateLimitMax,
+      })
+      // Everything below needs a signed-in user; each module scopes its queries by request.user.id.
+      await api.register(async (authed) => {
+        authed.addHook('preHandler', sessionGuard(deps.auth, toFetchHeaders))
+        await authed.register(profileRoutes, { profiles: deps.profiles })
+      })
+    },
+    { prefix: '/api' },
+  )
+
+  if (deps.devOutbox) await app.register(devOutboxRoutes, { repo: deps.mailRepo })
+
+  const webDist = deps.webDistDir
+  const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'))
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/: cache forever. index.html must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable')
+        else res.header('cache-control', 'no-cache')
+      },
+    })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/assets/')
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The SPA owns every other path (its router sends unknown ones to /).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: MESSAGES.notFound })
+  })
+
+  return app
+}

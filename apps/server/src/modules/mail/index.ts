@@ -1,0 +1,5 @@
+export { createMailRepository, type MailRepository } from './mail.repository'
+export { createMailService, type MailService } from './mail.service'
+export { mailJobHandlers } from './mail.jobs'
+export { devOutboxRoutes } from './outbox.routes'
+export { passwordResetMail } from './password-reset-mail'

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { MESSAGES } from './messages'
+
+export const PASSWORD_MIN_LENGTH = 8
+/** bcrypt-style hashers and better-auth cap input length; a longer password is almost certainly a paste error. */
+export const PASSWORD_MAX_LENGTH = 128
+
+const email = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }))
+
+const newPassword = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`)
+
+export const signUpBodySchema = z
+  .object({
+    email,
+    password: newPassword,
+    confirmPassword: z.string(),
+    acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
+  .meta({ id: 'SignUpBody' })
+export type SignUpBody = z.infer<typeof signUpBodySchema>
+
+export const signInBodySchema = z
+  .object({
+    email,
+    password: z.string().min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, MESSAGES.invalidCredentials),
+    rememberMe: z.boolean().default(false),
+  })
+  .meta({ id: 'SignInBody' })
+export type SignInBody = z.input<typeof signInBodySchema>
+
+export const forgotPasswordBodySchema = z.object({ email }).meta({ id: 'ForgotPasswordBody' })
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>
+
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.string().min(1, MESSAGES.resetTokenInvalid).max(512, MESSAGES.resetTokenInvalid),
+    password: newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
+  .meta({ id: 'ResetPasswordBody' })
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>
+
+export const sessionUserSchema = z.object({ id: z.string(), email: z.string() }).meta({ id: 'SessionUser' })
+export type SessionUser = z.infer<typeof sessionUserSchema>
+
+export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() }).meta({ id: 'Session' })
+export type SessionResponse = z.infer<typeof sessionResponseSchema>
+
+export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' })
+export type MessageResponse = z.infer<typeof messageResponseSchema>

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { isValidTimeZone } from './time'
+
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isValidTimeZone, { message: 'Please choose a valid time zone' })
+
+export const profileSchema = z
+  .object({
+    email: z.string(),
+    /** IANA zone; null until the user (or the browser on first visit) chooses one. */
+    timeZone: z.string().nullable(),
+    plan: z.enum(['trial', 'basic', 'pro', 'business']),
+    trialEndsAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Profile' })
+export type Profile = z.infer<typeof profileSchema>
+
+export const updateProfileBodySchema = z.object({ timeZone: timeZoneSchema }).meta({ id: 'UpdateProfileBody' })
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>
