@@ -82,7 +82,13 @@ export interface Config {
     apiBase?: string | undefined
     authBase?: string | undefined
   }
-  ai: { provider: 'offline' | 'openai'; baseUrl?: string | undefined; apiKey?: string | undefined; model?: string | undefined; imageModel?: string | undefined }
+  ai: {
+    provider: 'offline' | 'openai'
+    baseUrl?: string | undefined
+    apiKey?: string | undefined
+    model?: string | undefined
+    imageModel?: string | undefined
+  }
   mail: { smtpUrl?: string | undefined; from: string; devOutbox: boolean }
   encryptionKey: Buffer
   authSecret: string

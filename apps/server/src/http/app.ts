@@ -131,7 +131,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       index: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/: cache forever. index.html must always be revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable')
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable')
         else res.header('cache-control', 'no-cache')
       },
     })

@@ -16,7 +16,9 @@ export const JOBS = {
 
 export type JobName = keyof typeof JOBS
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>
-export type JobHandlers = { [N in JobName]: (payload: JobPayload<N>, job: { id: string; retryCount: number }) => Promise<void> }
+export type JobHandlers = {
+  [N in JobName]: (payload: JobPayload<N>, job: { id: string; retryCount: number }) => Promise<void>
+}
 
 export interface SendOptions {
   startAfter?: Date
@@ -87,7 +89,8 @@ export async function startQueue(
     },
     async work(handlers, log) {
       for (const name of names) {
-        const handler = handlers[name] as ((p: unknown, j: { id: string; retryCount: number }) => Promise<void>) | undefined
+        const handler = handlers[name] as
+          ((p: unknown, j: { id: string; retryCount: number }) => Promise<void>) | undefined
         if (typeof handler !== 'function') throw new Error(`No handler registered for job "${name}"; refusing to start`)
         await boss.work(name, { pollingIntervalSeconds: 2, batchSize: 1, includeMetadata: true }, async ([job]) => {
           if (!job) return

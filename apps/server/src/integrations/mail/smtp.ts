@@ -18,7 +18,13 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     kind: 'smtp',
     async deliver(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) })
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+      })
     },
   }
 }

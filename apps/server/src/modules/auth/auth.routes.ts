@@ -33,11 +33,18 @@ async function relay(response: Response, reply: FastifyReply): Promise<unknown> 
   if (code === 'INVALID_EMAIL_OR_PASSWORD') throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials)
   if (code.startsWith('USER_ALREADY_EXISTS')) throw new AppError('EMAIL_TAKEN', MESSAGES.emailTaken)
   if (code === 'INVALID_TOKEN') throw new AppError('INVALID_TOKEN', MESSAGES.resetTokenInvalid)
-  if (response.status >= 400 && response.status < 500 && payload?.message) throw new AppError('BAD_REQUEST', payload.message)
+  if (response.status >= 400 && response.status < 500 && payload?.message)
+    throw new AppError('BAD_REQUEST', payload.message)
   throw new Error(`auth service answered ${response.status} ${code}`)
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema }
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+  500: apiErrorSchema,
+}
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, toHeaders, rateLimitMax }) => {
   // Every credential-bearing endpoint is rate limited per client address before any password hashing happens.

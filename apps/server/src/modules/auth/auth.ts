@@ -1,8 +1,7 @@
 import { betterAuth } from 'better-auth'
-import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hookpost/shared'
 import type { Database } from '../../db/client'
-import { account, session, user, verification } from '../../db/schema'
+import { authDatabaseAdapter } from './auth.repository'
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60
 
@@ -28,7 +27,7 @@ export function createAuth(deps: AuthDeps) {
     basePath: '/api/auth',
     secret: deps.secret,
     trustedOrigins: [deps.publicUrl],
-    database: drizzleAdapter(deps.db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: authDatabaseAdapter(deps.db),
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

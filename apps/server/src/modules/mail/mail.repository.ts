@@ -16,7 +16,10 @@ export function createMailRepository(db: Database) {
       return row
     },
     async markSent(id: string, transport: 'smtp' | 'outbox', at: Date) {
-      await db.update(mailOutbox).set({ status: 'sent', transport, sentAt: at, error: null }).where(eq(mailOutbox.id, id))
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', transport, sentAt: at, error: null })
+        .where(eq(mailOutbox.id, id))
     },
     async markFailed(id: string, error: string) {
       await db.update(mailOutbox).set({ status: 'failed', error }).where(eq(mailOutbox.id, id))

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { MESSAGES } from '@hookpost/shared'
+import { cookieHeader, eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
+
+let server: TestServer
+const json = { 'content-type': 'application/json' }
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+function inject(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, cookie?: string) {
+  return server.runtime.http!.inject({
+    method,
+    url,
+    headers: { ...(body === undefined ? {} : json), ...(cookie ? { cookie } : {}) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  })
+}
+
+async function signUp(email: string, password = 'correct horse 1') {
+  const res = await inject('POST', '/api/auth/sign-up', {
+    email,
+    password,
+    confirmPassword: password,
+    acceptTerms: true,
+  })
+  expect(res.statusCode).toBe(200)
+  return cookieHeader(res.headers['set-cookie'])
+}
+
+async function countUsers(email: string): Promise<number> {
+  const result = await server.runtime.database.db.execute(
+    sql`select count(*)::int as n from "user" where email = ${email}`,
+  )
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n)
+}
+
+async function outboxFor(email: string) {
+  const res = await inject('GET', '/api/dev/outbox')
+  const mails = (res.json() as { mails: { to: string; text: string; status: string }[] }).mails
+  return mails.filter((m) => m.to === email)
+}
+
+function resetLink(text: string): string {
+  const match = /http\S+reset-password\?token=(\S+)/.exec(text)
+  if (!match?.[1]) throw new Error(`no reset link in: ${text}`)
+  return decodeURIComponent(match[1])
+}
+
+describe(`auth (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('signs up, creates a trial profile and a session cookie', async () => {
+    const cookie = await signUp('Maya@Example.com')
+    expect(cookie).toMatch(/hookpost\.session_token=/)
+    const session = await inject('GET', '/api/auth/session', undefined, cookie)
+    expect(session.json()).toMatchObject({ user: { email: 'maya@example.com' } })
+    const profile = await inject('GET', '/api/profile', undefined, cookie)
+    expect(profile.statusCode).toBe(200)
+    const p = profile.json() as { plan: string; trialEndsAt: string; timeZone: string | null }
+    expect(p.plan).toBe('trial')
+    expect(p.timeZone).toBeNull()
+    const days = (Date.parse(p.trialEndsAt) - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(13.9)
+    expect(days).toBeLessThanOrEqual(14)
+  })
+
+  it.each([
+    [{ password: 'short', confirmPassword: 'short' }, MESSAGES.passwordTooShort],
+    [{ password: 'long enough 1', confirmPassword: 'different 12' }, MESSAGES.passwordsDoNotMatch],
+    [{ password: 'long enough 1', confirmPassword: 'long enough 1', acceptTerms: false }, MESSAGES.termsRequired],
+    [{ email: 'not-an-email', password: 'long enough 1', confirmPassword: 'long enough 1' }, MESSAGES.emailInvalid],
+  ])('refuses a bad sign-up %j with the spec message, creating nothing', async (override, message) => {
+    const email = 'bad-signup@example.com'
+    const res = await inject('POST', '/api/auth/sign-up', { email, acceptTerms: true, ...override })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message })
+    expect(await countUsers(email)).toBe(0)
+  })
+
+  it('refuses a second account with the same email', async () => {
+    await signUp('twice@example.com')
+    const res = await inject('POST', '/api/auth/sign-up', {
+      email: 'twice@example.com',
+      password: 'another pass 1',
+      confirmPassword: 'another pass 1',
+      acceptTerms: true,
+    })
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: MESSAGES.emailTaken })
+    expect(await countUsers('twice@example.com')).toBe(1)
+  })
+
+  it('signs in: remember me gives a persistent cookie, otherwise a browser-session cookie', async () => {
+    await signUp('remember@example.com')
+    const remembered = await inject('POST', '/api/auth/sign-in', {
+      email: 'remember@example.com',
+      password: 'correct horse 1',
+      rememberMe: true,
+    })
+    expect(remembered.statusCode).toBe(200)
+    const persistent = ([] as string[])
+      .concat(remembered.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('hookpost.session_token='))
+    expect(persistent).toMatch(/Max-Age=\d+/i)
+
+    const browserSession = await inject('POST', '/api/auth/sign-in', {
+      email: 'remember@example.com',
+      password: 'correct horse 1',
+      rememberMe: false,
+    })
+    const sessionCookie = ([] as string[])
+      .concat(browserSession.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('hookpost.session_token='))
+    expect(sessionCookie).toBeDefined()
+    expect(sessionCookie).not.toMatch(/Max-Age|Expires/i)
+  })
+
+  it('refuses a wrong password and an unknown email with the same message', async () => {
+    await signUp('wrongpw@example.com')
+    const wrong = await inject('POST', '/api/auth/sign-in', { email: 'wrongpw@example.com', password: 'not the one 1' })
+    const unknown = await inject('POST', '/api/auth/sign-in', {
+      email: 'nobody@example.com',
+      password: 'not the one 1',
+    })
+    expect(wrong.statusCode).toBe(401)
+    expect(unknown.statusCode).toBe(401)
+    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: MESSAGES.invalidCredentials })
+    expect(unknown.json()).toEqual(wrong.json())
+    expect(wrong.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('signs out: the cookie no longer opens the profile', async () => {
+    const cookie = await signUp('signout@example.com')
+    expect((await inject('GET', '/api/profile', undefined, cookie)).statusCode).toBe(200)
+    const out = await inject('POST', '/api/auth/sign-out', {}, cookie)
+    expect(out.statusCode).toBe(200)
+    const after = await inject('GET', '/api/profile', undefined, cookie)
+    expect(after.statusCode).toBe(401)
+    expect(after.json()).toEqual({ code: 'UNAUTHENTICATED', message: MESSAGES.notAuthenticated })
+  })
+
+  it('resets a password by mail: the link works once, the old password stops working', async () => {
+    await signUp('reset@example.com', 'old password 1')
+    const asked = await inject('POST', '/api/auth/forgot-password', { email: 'reset@example.com' })
+    expect(asked.statusCode).toBe(200)
+    expect(asked.json()).toEqual({ message: MESSAGES.resetRequested })
+
+    // Delivered by the worker (mail.send job), not by the request.
+    const mail = await eventually(async () => (await outboxFor('reset@example.com')).find((m) => m.status === 'sent'))
+    const token = resetLink(mail.text)
+
+    const mismatch = await inject('POST', '/api/auth/reset-password', {
+      token,
+      password: 'new password 1',
+      confirmPassword: 'new password 2',
+    })
+    expect(mismatch.json()).toMatchObject({ message: MESSAGES.passwordsDoNotMatch })
+
+    const reset = await inject('POST', '/api/auth/reset-password', {
+      token,
+      password: 'new password 1',
+      confirmPassword: 'new password 1',
+    })
+    expect(reset.statusCode).toBe(200)
+    expect(reset.json()).toEqual({ message: MESSAGES.passwordResetDone })
+
+    const oldPw = await inject('POST', '/api/auth/sign-in', { email: 'reset@example.com', password: 'old password 1' })
+    expect(oldPw.statusCode).toBe(401)
+    const newPw = await inject('POST', '/api/auth/sign-in', { email: 'reset@example.com', password: 'new password 1' })
+    expect(newPw.statusCode).toBe(200)
+
+    const reused = await inject('POST', '/api/auth/reset-password', {
+      token,
+      password: 'third password 1',
+      confirmPassword: 'third password 1',
+    })
+    expect(reused.statusCode).toBe(400)
+    expect(reused.json()).toEqual({ code: 'INVALID_TOKEN', message: MESSAGES.resetTokenInvalid })
+    const stillNew = await inject('POST', '/api/auth/sign-in', {
+      email: 'reset@example.com',
+      password: 'new password 1',
+    })
+    expect(stillNew.statusCode).toBe(200)
+  })
+
+  it('refuses an expired reset token', async () => {
+    await signUp('expired@example.com', 'old password 1')
+    await inject('POST', '/api/auth/forgot-password', { email: 'expired@example.com' })
+    const mail = await eventually(async () => (await outboxFor('expired@example.com'))[0])
+    const token = resetLink(mail.text)
+    await server.runtime.database.db.execute(
+      sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${token}`}`,
+    )
+    const res = await inject('POST', '/api/auth/reset-password', {
+      token,
+      password: 'new password 1',
+      confirmPassword: 'new password 1',
+    })
+    expect(res.json()).toEqual({ code: 'INVALID_TOKEN', message: MESSAGES.resetTokenInvalid })
+    const old = await inject('POST', '/api/auth/sign-in', { email: 'expired@example.com', password: 'old password 1' })
+    expect(old.statusCode).toBe(200)
+  })
+
+  it('answers an unknown email exactly like a known one, and mails nobody', async () => {
+    const res = await inject('POST', '/api/auth/forgot-password', { email: 'ghost@example.com' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ message: MESSAGES.resetRequested })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(await outboxFor('ghost@example.com')).toEqual([])
+  })
+
+  it('answers malformed JSON, oversized bodies and wrong content types with clear errors', async () => {
+    const malformed = await server.runtime.http!.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: json,
+      payload: '{"email": "a@b.co",',
+    })
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json()).toEqual({ code: 'BAD_REQUEST', message: MESSAGES.malformedJson })
+
+    const huge = await server.runtime.http!.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: json,
+      payload: JSON.stringify({
+        email: 'huge@example.com',
+        password: 'x'.repeat(100_000),
+        confirmPassword: 'x',
+        acceptTerms: true,
+      }),
+    })
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.payloadTooLarge })
+    expect(await countUsers('huge@example.com')).toBe(0)
+
+    const form = await server.runtime.http!.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a@b.co&password=x',
+    })
+    expect(form.statusCode).toBe(415)
+    expect(form.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' })
+  })
+
+  it('keeps the profile private and validates the time zone', async () => {
+    expect((await inject('GET', '/api/profile')).statusCode).toBe(401)
+    const cookie = await signUp('zone@example.com')
+    const bad = await inject('PUT', '/api/profile', { timeZone: 'Mars/Olympus_Mons' }, cookie)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Please choose a valid time zone' })
+    expect((await inject('GET', '/api/profile', undefined, cookie)).json()).toMatchObject({ timeZone: null })
+    const good = await inject('PUT', '/api/profile', { timeZone: 'America/New_York' }, cookie)
+    expect(good.statusCode).toBe(200)
+    expect(good.json()).toMatchObject({ timeZone: 'America/New_York', email: 'zone@example.com' })
+  })
+})
+
+describe('auth rate limiting', () => {
+  let limited: TestServer
+  beforeAll(async () => {
+    limited = await startTestServer({ AUTH_RATE_LIMIT_MAX: '3' })
+  })
+  afterAll(async () => {
+    await limited?.close()
+  })
+
+  it('answers 429 with a clear message after the limit, per client address', async () => {
+    const attempt = () =>
+      limited.runtime.http!.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: json,
+        payload: JSON.stringify({ email: 'rl@example.com', password: 'whatever 1' }),
+      })
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401)
+    const blocked = await attempt()
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', message: MESSAGES.tooManyRequests })
+  })
+})

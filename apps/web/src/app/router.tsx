@@ -1,0 +1,88 @@
+import { createBrowserRouter, Navigate } from 'react-router'
+import { PublicLayout } from '../components/layouts/public-layout'
+import { LandingPage } from '../features/marketing/landing-page'
+import { GuestOnly } from './guards'
+
+/**
+ * Routes. The landing page and public layout are in the entry chunk; every other page is its own chunk, so the
+ * landing page ships only what it shows (issue #2 budget: landing ≤ 120 KB gzip).
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      {
+        path: 'features',
+        lazy: async () => ({ Component: (await import('../features/marketing/features-page')).FeaturesPage }),
+      },
+      {
+        path: 'pricing',
+        lazy: async () => ({ Component: (await import('../features/marketing/pricing-page')).PricingPage }),
+      },
+      {
+        path: 'privacy-policy',
+        lazy: async () => ({
+          Component: (await import('../features/marketing/privacy-policy-page')).PrivacyPolicyPage,
+        }),
+      },
+      {
+        path: 'terms-of-service',
+        lazy: async () => ({
+          Component: (await import('../features/marketing/terms-of-service-page')).TermsOfServicePage,
+        }),
+      },
+      {
+        path: 'login',
+        lazy: async () => {
+          const { LoginPage } = await import('../features/auth/login-page')
+          return {
+            Component: () => (
+              <GuestOnly>
+                <LoginPage />
+              </GuestOnly>
+            ),
+          }
+        },
+      },
+      {
+        path: 'register',
+        lazy: async () => {
+          const { RegisterPage } = await import('../features/auth/register-page')
+          return {
+            Component: () => (
+              <GuestOnly>
+                <RegisterPage />
+              </GuestOnly>
+            ),
+          }
+        },
+      },
+      {
+        path: 'forgot-password',
+        lazy: async () => ({ Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }),
+      },
+    ],
+  },
+  {
+    path: '/dashboard',
+    lazy: async () => ({ Component: (await import('./routes/dashboard/dashboard-layout')).DashboardLayout }),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./routes/dashboard/dashboard-home')).DashboardHome }),
+      },
+      {
+        path: 'profile',
+        lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
+      },
+    ],
+  },
+  // Spec §2: any unknown path redirects to /.
+  { path: '*', element: <Navigate to="/" replace /> },
+])

@@ -1,0 +1,125 @@
+import { Suspense, useEffect, useRef, useState } from 'react'
+import { Outlet, useLocation, useSearchParams } from 'react-router'
+import { MESSAGES } from '@hookpost/shared/messages'
+import { ConnectionError } from '../../../components/ui/connection-error'
+import { Logo } from '../../../components/ui/logo'
+import { MessageBanner } from '../../../components/ui/message-banner'
+import { Spinner } from '../../../components/ui/spinner'
+import { paths } from '../../../config/paths'
+import { browserTimeZone, useProfile, useUpdateProfile } from '../../../features/profile/api/profile-api'
+import { isConnectionProblem } from '../../../lib/api-client'
+import { useAppInfo } from '../../../lib/app-info'
+import { useSession } from '../../../lib/auth'
+import { RequireAuth } from '../../guards'
+import { SideMenu } from './side-menu'
+import { tabFromSearch } from './tabs'
+import { UserMenu } from './user-menu'
+
+/** Spec §9: success notifications clear after 5 s. */
+const NOTICE_MS = 5000
+
+function TiktokConnectedBanner() {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const [visible, setVisible] = useState(searchParams.get('tiktok_connected') === 'true')
+  useEffect(() => {
+    if (searchParams.get('tiktok_connected') !== 'true') return
+    // Drop the flag from the URL so a reload does not show the banner again.
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        next.delete('tiktok_connected')
+        return next
+      },
+      { replace: true },
+    )
+  }, [searchParams, setSearchParams])
+  useEffect(() => {
+    if (!visible) return
+    const timer = window.setTimeout(() => setVisible(false), NOTICE_MS)
+    return () => window.clearTimeout(timer)
+  }, [visible])
+  if (!visible) return null
+  return (
+    <div className="mb-4">
+      <MessageBanner tone="success" onDismiss={() => setVisible(false)}>
+        {MESSAGES.tiktokConnected}
+      </MessageBanner>
+    </div>
+  )
+}
+
+/** A user who never chose a time zone gets the browser's, once, so server-side scheduling always has one. */
+function useDefaultTimeZone() {
+  const profile = useProfile()
+  const update = useUpdateProfile()
+  const attempted = useRef(false)
+  useEffect(() => {
+    if (attempted.current || !profile.data || profile.data.timeZone !== null) return
+    attempted.current = true
+    update.mutate({ timeZone: browserTimeZone() })
+  }, [profile.data, update])
+  return profile
+}
+
+function Shell() {
+  const session = useSession()
+  const appInfo = useAppInfo()
+  const profile = useDefaultTimeZone()
+  const [searchParams] = useSearchParams()
+  const location = useLocation()
+  const activeTab = location.pathname === paths.dashboard ? (tabFromSearch(searchParams) ?? null) : null
+  const email = session.data?.user?.email ?? ''
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
+        <div className="flex items-center justify-between gap-2 px-3 py-2 sm:px-4">
+          <div className="flex min-w-0 items-center gap-3">
+            <Logo to={paths.dashboard} label="Hookpost dashboard" />
+            {appInfo.data?.tiktokSandbox ? (
+              <span
+                className="hidden rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 sm:inline"
+                title="TikTok is simulated: nothing is posted to the real TikTok."
+              >
+                TikTok sandbox
+              </span>
+            ) : null}
+          </div>
+          <UserMenu email={email} />
+        </div>
+        {appInfo.data?.tiktokSandbox ? (
+          <p className="border-t border-amber-200 bg-amber-50 px-3 py-1 text-xs text-amber-900 sm:hidden">
+            TikTok sandbox: nothing is posted to the real TikTok.
+          </p>
+        ) : null}
+      </header>
+      <div className="flex flex-1">
+        <SideMenu activeTab={activeTab} />
+        <main id="main" className="min-w-0 flex-1 p-4 sm:p-6">
+          <TiktokConnectedBanner />
+          {profile.isError && isConnectionProblem(profile.error) ? (
+            <ConnectionError />
+          ) : (
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-16">
+                  <Spinner />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          )}
+        </main>
+      </div>
+    </div>
+  )
+}
+
+export function DashboardLayout() {
+  return (
+    <RequireAuth>
+      <Shell />
+    </RequireAuth>
+  )
+}

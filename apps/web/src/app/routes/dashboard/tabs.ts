@@ -1,0 +1,30 @@
+import { DEFAULT_DASHBOARD_TAB, isDashboardTabKey, type DashboardTabKey } from '@hookpost/shared/dashboard'
+
+const STORAGE_KEY = 'hookpost.dashboardTab'
+
+/** The active tab is remembered in local storage (spec §2) and reflected in the URL (?tab=) for back/forward/reload. */
+export function storedTab(): DashboardTabKey {
+  try {
+    const value = window.localStorage.getItem(STORAGE_KEY)
+    return isDashboardTabKey(value) ? value : DEFAULT_DASHBOARD_TAB
+  } catch {
+    return DEFAULT_DASHBOARD_TAB
+  }
+}
+
+export function rememberTab(tab: DashboardTabKey) {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, tab)
+  } catch {
+    // storage may be disabled (private mode); the URL still carries the tab
+  }
+}
+
+export function tabFromSearch(search: URLSearchParams): DashboardTabKey | null {
+  const value = search.get('tab')
+  return isDashboardTabKey(value) ? value : null
+}
+
+export function tabHref(tab: DashboardTabKey): string {
+  return `/dashboard?tab=${tab}`
+}

@@ -1,0 +1,60 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+
+export const buttonClass =
+  'inline-flex items-center justify-center rounded-md bg-fuchsia-700 px-4 py-2 text-sm font-semibold text-white shadow-sm ' +
+  'hover:bg-fuchsia-800 disabled:cursor-not-allowed disabled:opacity-60 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700'
+
+export const linkClass =
+  'font-medium text-fuchsia-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700 rounded-sm'
+
+/** A labelled input with its hint and error wired by aria-describedby (tests and screen readers find it by label). */
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: { label: string; error?: string | undefined; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm sm:text-sm focus:outline-2 focus:outline-offset-0 focus:outline-fuchsia-600 ${
+          error ? 'border-red-500' : 'border-slate-300'
+        }`}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Field errors from a zod result, first message per field. */
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? 'form')
+    out[key] ??= issue.message
+  }
+  return out
+}

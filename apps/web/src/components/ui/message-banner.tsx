@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react'
+
+const tones = {
+  success: 'border-green-300 bg-green-50 text-green-900',
+  error: 'border-red-300 bg-red-50 text-red-900',
+  info: 'border-sky-300 bg-sky-50 text-sky-900',
+} as const
+
+/** The shared message banner (spec §2 "Shared"). Errors are announced assertively, the rest politely. */
+export function MessageBanner({
+  tone,
+  children,
+  onDismiss,
+}: {
+  tone: keyof typeof tones
+  children: ReactNode
+  onDismiss?: () => void
+}) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${tones[tone]}`}
+    >
+      <div className="min-w-0 break-words">{children}</div>
+      {onDismiss ? (
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss message"
+          className="-m-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+            <path d="M6.3 5.3a1 1 0 0 0-1.4 1.4L8.6 10l-3.7 3.3a1 1 0 1 0 1.4 1.4L10 11.4l3.3 3.3a1 1 0 0 0 1.4-1.4L11.4 10l3.3-3.3a1 1 0 0 0-1.4-1.4L10 8.6 6.3 5.3Z" />
+          </svg>
+        </button>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+/** Every route path in one place (bulletproof-react's config/paths). */
+export const paths = {
+  home: '/',
+  features: '/features',
+  pricing: '/pricing',
+  privacy: '/privacy-policy',
+  terms: '/terms-of-service',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  dashboard: '/dashboard',
+  profile: '/dashboard/profile',
+  apiDocs: '/api/docs',
+} as const
+
+/** Only same-origin paths are followed after sign-in (no open redirect). */
+export function safeRedirectPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
+  return value
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { signUpBodySchema } from '@hookpost/shared/auth'
+import { MessageBanner } from '../../components/ui/message-banner'
+import { TextField, buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
+import { paths } from '../../config/paths'
+import { userMessage } from '../../lib/api-client'
+import { useSetSessionUser } from '../../lib/auth'
+import { useSignUp } from './api/auth-api'
+import { AuthCard } from './components/auth-card'
+
+/** Spec §9: after sign-up the user lands on the dashboard after 2 s. */
+const REDIRECT_AFTER_SIGN_UP_MS = 2000
+
+export function RegisterPage() {
+  const navigate = useNavigate()
+  const signUp = useSignUp()
+  const setUser = useSetSessionUser()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+
+  useEffect(() => {
+    if (!signUp.isSuccess) return
+    const timer = window.setTimeout(() => {
+      setUser(signUp.data.user)
+      void navigate(paths.dashboard, { replace: true })
+    }, REDIRECT_AFTER_SIGN_UP_MS)
+    return () => window.clearTimeout(timer)
+  }, [signUp.isSuccess, signUp.data, navigate, setUser])
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const parsed = signUpBodySchema.safeParse({
+      email: form.get('email'),
+      password: form.get('password'),
+      confirmPassword: form.get('confirmPassword'),
+      acceptTerms: form.get('acceptTerms') === 'on',
+    })
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues))
+      return
+    }
+    setErrors({})
+    signUp.mutate(parsed.data)
+  }
+
+  return (
+    <AuthCard title="Create your account" documentTitle="Create your account">
+      <p className="-mt-2 mb-6 text-center text-sm text-slate-600">
+        Or{' '}
+        <Link to={paths.login} className={linkClass}>
+          sign in to your existing account
+        </Link>
+      </p>
+      {signUp.isSuccess ? (
+        <MessageBanner tone="success">Account created! Taking you to your dashboard...</MessageBanner>
+      ) : (
+        <>
+          {signUp.isError ? (
+            <div className="mb-4">
+              <MessageBanner tone="error">{userMessage(signUp.error)}</MessageBanner>
+            </div>
+          ) : null}
+          <form noValidate onSubmit={onSubmit} className="space-y-4">
+            <TextField
+              label="Email address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              error={errors.email}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint="Minimum 8 characters"
+              error={errors.password}
+            />
+            <TextField
+              label="Confirm Password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={errors.confirmPassword}
+            />
+            <div>
+              <div className="flex items-start gap-2">
+                <input
+                  id="acceptTerms"
+                  type="checkbox"
+                  name="acceptTerms"
+                  required
+                  aria-invalid={errors.acceptTerms ? true : undefined}
+                  aria-describedby={errors.acceptTerms ? 'acceptTerms-error' : undefined}
+                  className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-fuchsia-700"
+                />
+                <label htmlFor="acceptTerms" className="text-sm text-slate-800">
+                  I agree to the{' '}
+                  <Link to={paths.terms} className={linkClass} target="_blank">
+                    Terms of Service
+                  </Link>{' '}
+                  and{' '}
+                  <Link to={paths.privacy} className={linkClass} target="_blank">
+                    Privacy Policy
+                  </Link>
+                </label>
+              </div>
+              {errors.acceptTerms ? (
+                <p id="acceptTerms-error" className="mt-1 text-sm text-red-700">
+                  {errors.acceptTerms}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" disabled={signUp.isPending} className={`${buttonClass} w-full`}>
+              {signUp.isPending ? 'Creating account...' : 'Create account'}
+            </button>
+          </form>
+        </>
+      )}
+    </AuthCard>
+  )
+}

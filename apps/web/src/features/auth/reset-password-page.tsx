@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { MESSAGES } from '@hookpost/shared/messages'
+import { resetPasswordBodySchema } from '@hookpost/shared/auth'
+import { MessageBanner } from '../../components/ui/message-banner'
+import { TextField, buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
+import { paths } from '../../config/paths'
+import { userMessage } from '../../lib/api-client'
+import { useResetPassword } from './api/auth-api'
+import { AuthCard } from './components/auth-card'
+
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+  const reset = useResetPassword()
+  const token = searchParams.get('token') ?? ''
+  const [errors, setErrors] = useState<Record<string, string>>({})
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const parsed = resetPasswordBodySchema.safeParse({
+      token,
+      password: form.get('password'),
+      confirmPassword: form.get('confirmPassword'),
+    })
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues))
+      return
+    }
+    setErrors({})
+    reset.mutate(parsed.data, { onSuccess: () => void navigate(`${paths.login}?reset=done`, { replace: true }) })
+  }
+
+  return (
+    <AuthCard title="Choose a new password" documentTitle="Choose a new password">
+      {!token ? (
+        <MessageBanner tone="error">{MESSAGES.resetTokenInvalid}</MessageBanner>
+      ) : (
+        <>
+          {reset.isError ? (
+            <div className="mb-4">
+              <MessageBanner tone="error">{userMessage(reset.error)}</MessageBanner>
+            </div>
+          ) : null}
+          <form noValidate onSubmit={onSubmit} className="space-y-4">
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint="Minimum 8 characters"
+              error={errors.password}
+            />
+            <TextField
+              label="Confirm new password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={errors.confirmPassword}
+            />
+            <button type="submit" disabled={reset.isPending} className={`${buttonClass} w-full`}>
+              {reset.isPending ? 'Saving...' : 'Set new password'}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to={paths.forgotPassword} className={linkClass}>
+          Request a new reset link
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

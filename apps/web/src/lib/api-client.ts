@@ -1,0 +1,70 @@
+import type { ApiError } from '@hookpost/shared/errors'
+import { MESSAGES } from '@hookpost/shared/messages'
+
+/** The API answered with an error body `{ code, message }`. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiError['code'] | 'UNKNOWN',
+    message: string,
+    readonly details?: ApiError['details'],
+  ) {
+    super(message)
+    this.name = 'ApiRequestError'
+  }
+}
+
+/** The server could not be reached at all (offline, server down, proxy error page). */
+export class NetworkError extends Error {
+  constructor() {
+    super(MESSAGES.connectionError)
+    this.name = 'NetworkError'
+  }
+}
+
+export function isConnectionProblem(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiRequestError && error.status >= 500)
+}
+
+/** What to show a person for an error: the server's message for 4xx, the spec's generic sentence otherwise. */
+export function userMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status < 500) return error.message
+  return MESSAGES.unexpected
+}
+
+export async function apiRequest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      credentials: 'same-origin',
+      headers:
+        init.body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    })
+  } catch {
+    throw new NetworkError()
+  }
+  const text = await response.text()
+  let payload: unknown = null
+  if (text) {
+    try {
+      payload = JSON.parse(text)
+    } catch {
+      // A non-JSON answer (a proxy's error page, a gateway timeout): the server is not really there.
+      throw response.ok ? new ApiRequestError(response.status, 'UNKNOWN', MESSAGES.unexpected) : new NetworkError()
+    }
+  }
+  if (!response.ok) {
+    const body = payload as Partial<ApiError> | null
+    throw new ApiRequestError(
+      response.status,
+      body?.code ?? 'UNKNOWN',
+      typeof body?.message === 'string' ? body.message : MESSAGES.unexpected,
+      body?.details,
+    )
+  }
+  return payload as T
+}

@@ -1,0 +1,126 @@
+import js from '@eslint/js'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+/**
+ * Import direction (docs/style.md): web `shared → features → app`, features never import each other; server
+ * `http/jobs → modules → integrations/db/lib`, only repositories touch db/, only config/ reads process.env.
+ */
+const restrict = (patterns) => ['error', { patterns }]
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'playwright-report/**',
+      'test-results/**',
+      'apps/server/src/db/migrations/**',
+      '.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // packages/shared: pure, for both sides.
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['node:*', 'fs', 'path', 'react', 'react-*'],
+          message: 'packages/shared is pure: no Node, no DOM, no React.',
+        },
+        { group: ['@hookpost/*'], message: 'packages/shared depends on nothing of ours.' },
+      ]),
+    },
+  },
+  // Web: shared (components, lib, config) must not import features or app.
+  {
+    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/features/**', '**/app/**'], message: 'Shared web code must not import features or app.' },
+      ]),
+    },
+  },
+  // Web: a feature never imports another feature or the app.
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['../../features/**', '../../app/**', '**/app/**'],
+          message: 'Features never import each other or app/ (compose them in app/).',
+        },
+      ]),
+    },
+  },
+  // Server: modules don't reach up into http/jobs/entrypoints; only repositories touch db/ (types excepted).
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/http/**', '**/jobs/**', '**/entrypoints/**'], message: 'Modules are below http/ and jobs/.' },
+        { group: ['**/db/**', '!**/db/client'], message: 'Only repositories touch db/.' },
+      ]),
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/http/**', '**/jobs/**', '**/entrypoints/**'], message: 'Modules are below http/ and jobs/.' },
+      ]),
+    },
+  },
+  {
+    files: ['apps/server/src/{integrations,db,lib}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['**/modules/**', '**/http/**', '**/jobs/**', '**/entrypoints/**'],
+          message: 'Infrastructure does not import the layers above it.',
+        },
+      ]),
+    },
+  },
+  // Only config/ reads process.env.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config/.' },
+      ],
+    },
+  },
+)

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+/**
+ * Test tiers (ADR 005): `unit` and `web` are small and colocated (*.test.ts[x]); `int` runs the server against a real
+ * database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set). Playwright e2e lives in e2e/.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['apps/server/src/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Each file opens its own database (PGlite is ~250 MB resident): keep two at a time on a 2-core machine.
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+})
