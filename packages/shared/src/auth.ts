@@ -17,6 +17,20 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`)
 
+/**
+ * "Passwords do not match" on confirmPassword. `when` makes it run as soon as the password itself is valid, even if
+ * another field (the terms box) is still wrong, so the form shows every problem at once.
+ */
+const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword
+const passwordsMatchOptions = {
+  message: MESSAGES.passwordsDoNotMatch,
+  path: ['confirmPassword'],
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { password?: unknown; confirmPassword?: unknown } | null
+    return typeof v?.confirmPassword === 'string' && newPassword.safeParse(v.password).success
+  },
+}
+
 export const signUpBodySchema = z
   .object({
     email,
@@ -24,7 +38,7 @@ export const signUpBodySchema = z
     confirmPassword: z.string(),
     acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
+  .refine(passwordsMatch, passwordsMatchOptions)
   .meta({ id: 'SignUpBody' })
 export type SignUpBody = z.infer<typeof signUpBodySchema>
 
@@ -46,7 +60,7 @@ export const resetPasswordBodySchema = z
     password: newPassword,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
+  .refine(passwordsMatch, passwordsMatchOptions)
   .meta({ id: 'ResetPasswordBody' })
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>
 

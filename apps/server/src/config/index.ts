@@ -65,6 +65,8 @@ const envSchema = z.object({
 })
 
 export type Env = z.infer<typeof envSchema>
+/** Every variable Hookpost reads (README's table and .env.example list them all; a test keeps them in step). */
+export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[]
 
 export interface Config {
   env: Env['NODE_ENV']

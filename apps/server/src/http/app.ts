@@ -100,7 +100,21 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI sets inline style attributes as it renders; scripts stay same-origin only.
+    staticCSP: {
+      'default-src': ["'self'"],
+      'base-uri': ["'self'"],
+      'font-src': ["'self'", 'data:'],
+      'frame-ancestors': ["'self'"],
+      'img-src': ["'self'", 'data:'],
+      'object-src': ["'none'"],
+      'script-src': ["'self'"],
+      'script-src-attr': ["'none'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+    },
+  })
 
   await app.register(
     async (api) => {

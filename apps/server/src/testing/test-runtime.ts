@@ -14,6 +14,8 @@ export interface TestServer {
   runtime: Runtime
   config: Config
   kind: 'pglite' | 'postgres'
+  /** Stops the whole server and starts a new one on the same data (as `npm start` after Ctrl-C would). */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
@@ -44,13 +46,17 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   })
-  const runtime = await createRuntime({ mode: 'all', config, log: silent, httpLogger: false })
-  return {
-    runtime,
+  const start = () => createRuntime({ mode: 'all', config, log: silent, httpLogger: false })
+  const server: TestServer = {
+    runtime: await start(),
     config,
-    kind: runtime.database.kind,
+    kind: config.database.kind,
+    async restart() {
+      await server.runtime.stop()
+      server.runtime = await start()
+    },
     async close() {
-      await runtime.stop()
+      await server.runtime.stop()
       rmSync(dataDir, { recursive: true, force: true })
       if (adminUrl && dbName) {
         const admin = new pg.Client({ connectionString: adminUrl })
@@ -60,6 +66,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       }
     },
   }
+  return server
 }
 
 /** `name=value` pairs from Set-Cookie headers, ready for a Cookie header. */

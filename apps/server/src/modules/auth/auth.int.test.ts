@@ -270,6 +270,32 @@ describe('auth rate limiting', () => {
     await limited?.close()
   })
 
+  it('keeps accounts, sessions and profiles across a restart', async () => {
+    const cookie = await signUp('restart@example.com')
+    await inject('PUT', '/api/profile', { timeZone: 'America/Chicago' }, cookie)
+    await server.restart()
+    const session = await inject('GET', '/api/auth/session', undefined, cookie)
+    expect(session.json()).toMatchObject({ user: { email: 'restart@example.com' } })
+    const profile = await inject('GET', '/api/profile', undefined, cookie)
+    expect(profile.json()).toMatchObject({ timeZone: 'America/Chicago' })
+    const signIn = await inject('POST', '/api/auth/sign-in', {
+      email: 'restart@example.com',
+      password: 'correct horse 1',
+      rememberMe: false,
+    })
+    expect(signIn.statusCode).toBe(200)
+  })
+
+  it('shows the development outbox only to this machine', async () => {
+    const local = await server.runtime.http!.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '127.0.0.1' })
+    expect(local.statusCode).toBe(200)
+    for (const url of ['/dev/outbox', '/api/dev/outbox']) {
+      const remote = await server.runtime.http!.inject({ method: 'GET', url, remoteAddress: '192.168.1.20' })
+      expect(remote.statusCode, url).toBe(404)
+      expect(remote.body).not.toContain('reset-password')
+    }
+  })
+
   it('answers 429 with a clear message after the limit, per client address', async () => {
     const attempt = () =>
       limited.runtime.http!.inject({

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { outboxListSchema } from '@hookpost/shared'
+import { MESSAGES } from '@hookpost/shared'
+import { AppError } from '../../lib/errors'
 import type { MailRepository } from './mail.repository'
+
+/** The outbox holds live reset links: only a browser on this machine may read it, even when HOST=0.0.0.0. */
+export function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.')
+}
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -15,6 +22,9 @@ function linkify(text: string): string {
  * SMTP (config.mail.devOutbox), never in production: it shows reset links for every account.
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ repo: MailRepository }> = async (app, { repo }) => {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.ip)) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  })
   app.get(
     '/api/dev/outbox',
     {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { signInBodySchema } from '@hookpost/shared/auth'
 import { MessageBanner } from '../../components/ui/message-banner'
@@ -11,7 +11,6 @@ import { AuthCard } from './components/auth-card'
 
 export function LoginPage() {
   const [searchParams] = useSearchParams()
-  const navigate = useNavigate()
   const signIn = useSignIn()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const redirectTo = safeRedirectPath(searchParams.get('redirectTo'))
@@ -30,7 +29,8 @@ export function LoginPage() {
       return
     }
     setErrors({})
-    signIn.mutate(parsed.data, { onSuccess: () => void navigate(redirectTo ?? paths.dashboard, { replace: true }) })
+    // On success the session is set and the route guard takes the user on (to redirectTo, or the dashboard).
+    signIn.mutate(parsed.data)
   }
 
   return (

@@ -1,0 +1,220 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ConfigError, ENV_NAMES, loadConfig } from './index'
+
+const KEY_HEX = 'ab'.repeat(32)
+const AUTH_SECRET = 's'.repeat(32)
+
+let dataDir: string
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'hookpost-config-'))
+})
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** Runs loadConfig expecting a ConfigError and returns it (fails the test if it does not throw one). */
+function configError(source: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(source)
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError)
+    return err as ConfigError
+  }
+  throw new Error('expected loadConfig to throw a ConfigError')
+}
+
+describe('loadConfig defaults', () => {
+  it('runs with only DATA_DIR set: port 3000, embedded database, dev outbox, TikTok sandbox, offline AI', () => {
+    const config = loadConfig({ DATA_DIR: dataDir })
+    expect(config.env).toBe('development')
+    expect(config.port).toBe(3000)
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(config.dataDir).toBe(dataDir)
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.join(dataDir, 'pgdata') })
+    expect(config.mail.devOutbox).toBe(true)
+    expect(config.mail.smtpUrl).toBeUndefined()
+    expect(config.tiktok.sandbox).toBe(true)
+    expect(config.ai.provider).toBe('offline')
+  })
+
+  it('derives the default public URL from PORT', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080')
+  })
+
+  it('trims a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://hookpost.example/' }).publicUrl).toBe(
+      'https://hookpost.example',
+    )
+  })
+})
+
+describe('generated development secrets', () => {
+  it('creates encryption.key and auth.key with mode 0600 under DATA_DIR/secrets', () => {
+    const config = loadConfig({ DATA_DIR: dataDir })
+    const encryptionFile = path.join(dataDir, 'secrets', 'encryption.key')
+    const authFile = path.join(dataDir, 'secrets', 'auth.key')
+    for (const file of [encryptionFile, authFile]) {
+      expect(existsSync(file)).toBe(true)
+      if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600)
+    }
+    expect(config.encryptionKey).toBeInstanceOf(Buffer)
+    expect(config.encryptionKey).toHaveLength(32)
+    expect(readFileSync(encryptionFile, 'utf8').trim()).toBe(config.encryptionKey.toString('hex'))
+    expect(readFileSync(authFile, 'utf8').trim()).toBe(config.authSecret)
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32)
+  })
+
+  it('keeps the same secrets across restarts on the same DATA_DIR', () => {
+    const first = loadConfig({ DATA_DIR: dataDir })
+    const second = loadConfig({ DATA_DIR: dataDir })
+    expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true)
+    expect(second.authSecret).toBe(first.authSecret)
+  })
+
+  it('generates different secrets for different data folders', () => {
+    const otherDir = mkdtempSync(path.join(os.tmpdir(), 'hookpost-config-'))
+    try {
+      const a = loadConfig({ DATA_DIR: dataDir })
+      const b = loadConfig({ DATA_DIR: otherDir })
+      expect(a.encryptionKey.equals(b.encryptionKey)).toBe(false)
+      expect(a.authSecret).not.toBe(b.authSecret)
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true })
+    }
+  })
+
+  it('uses ENCRYPTION_KEY and AUTH_SECRET when given and writes no secret files', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: KEY_HEX, AUTH_SECRET })
+    expect(config.encryptionKey.toString('hex')).toBe(KEY_HEX)
+    expect(config.authSecret).toBe(AUTH_SECRET)
+    expect(existsSync(path.join(dataDir, 'secrets'))).toBe(false)
+  })
+})
+
+describe('DATABASE_URL', () => {
+  it('selects PostgreSQL for a postgres:// or postgresql:// URL', () => {
+    const url = 'postgres://hookpost:pw@db.internal:5432/hookpost'
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url })
+    const url2 = 'postgresql://localhost/hookpost'
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url2 }).database).toEqual({ kind: 'postgres', url: url2 })
+  })
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }).database.kind).toBe('pglite')
+  })
+
+  it('refuses a mysql:// URL', () => {
+    const err = configError({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://localhost/hookpost' })
+    expect(err.problems).toHaveLength(1)
+    expect(err.problems[0]).toMatch(/^DATABASE_URL: .*postgres/)
+  })
+})
+
+describe('invalid configuration', () => {
+  it('lists every bad variable at once, in a readable multi-line message', () => {
+    const err = configError({ DATA_DIR: dataDir, PORT: 'abc', SMTP_URL: 'http://x', ENCRYPTION_KEY: 'short' })
+    expect(err.name).toBe('ConfigError')
+    expect(err.problems).toHaveLength(3)
+    for (const name of ['PORT', 'SMTP_URL', 'ENCRYPTION_KEY']) {
+      expect(err.problems.filter((p) => p.startsWith(`${name}: `))).toHaveLength(1)
+    }
+    const lines = err.message.split('\n')
+    expect(lines[0]).toBe('Invalid configuration:')
+    expect(lines.slice(1)).toEqual(err.problems.map((p) => `  - ${p}`))
+    expect(err.message).toContain('smtp:// or smtps://')
+    expect(err.message).toContain('64 hex characters')
+  })
+
+  it('refuses an out-of-range port', () => {
+    expect(configError({ DATA_DIR: dataDir, PORT: '70000' }).problems[0]).toMatch(/^PORT: /)
+  })
+
+  it('requires the secrets, SMTP and the public URL in production, listing each', () => {
+    const err = configError({ DATA_DIR: dataDir, NODE_ENV: 'production' })
+    expect(err.problems).toHaveLength(4)
+    for (const name of ['ENCRYPTION_KEY', 'AUTH_SECRET', 'SMTP_URL', 'PUBLIC_URL']) {
+      expect(err.problems.filter((p) => p.startsWith(`${name}: `) && p.includes('NODE_ENV=production'))).toHaveLength(1)
+    }
+    // It refused before generating any dev secret.
+    expect(existsSync(path.join(dataDir, 'secrets'))).toBe(false)
+  })
+
+  it('never enables the dev outbox in production', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: KEY_HEX,
+      AUTH_SECRET,
+      SMTP_URL: 'smtps://user:pw@smtp.example:465',
+      PUBLIC_URL: 'https://hookpost.example',
+    })
+    expect(config.env).toBe('production')
+    expect(config.mail.devOutbox).toBe(false)
+    expect(config.mail.smtpUrl).toBe('smtps://user:pw@smtp.example:465')
+    expect(existsSync(path.join(dataDir, 'secrets'))).toBe(false)
+  })
+
+  it('turns the dev outbox off in development once SMTP_URL is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://localhost:1025' }).mail.devOutbox).toBe(false)
+  })
+})
+
+describe('TikTok credentials', () => {
+  const tiktok = {
+    TIKTOK_CLIENT_KEY: 'client-key',
+    TIKTOK_CLIENT_SECRET: 'client-secret',
+    TIKTOK_REDIRECT_URI: 'https://hookpost.example/api/tiktok/callback',
+  }
+
+  it('refuses TIKTOK_CLIENT_KEY without the secret and redirect URI', () => {
+    const err = configError({ DATA_DIR: dataDir, TIKTOK_CLIENT_KEY: tiktok.TIKTOK_CLIENT_KEY })
+    expect(err.problems).toHaveLength(1)
+    expect(err.problems[0]).toContain('TIKTOK_CLIENT_KEY')
+    expect(err.problems[0]).toContain('all three')
+  })
+
+  it('refuses two of the three', () => {
+    const err = configError({ DATA_DIR: dataDir, ...tiktok, TIKTOK_REDIRECT_URI: '' })
+    expect(err.problems).toHaveLength(1)
+    expect(err.problems[0]).toContain('TIKTOK_REDIRECT_URI')
+  })
+
+  it('leaves the sandbox when all three are set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ...tiktok })
+    expect(config.tiktok).toMatchObject({
+      sandbox: false,
+      clientKey: tiktok.TIKTOK_CLIENT_KEY,
+      clientSecret: tiktok.TIKTOK_CLIENT_SECRET,
+      redirectUri: tiktok.TIKTOK_REDIRECT_URI,
+    })
+  })
+})
+
+describe('.env.example and README', () => {
+  const repoRoot = path.resolve(import.meta.dirname, '../../../..')
+  const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8')
+  const exampleEnv = Object.fromEntries(
+    example
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  )
+
+  it('lists every variable the config reads, and nothing else', () => {
+    expect(Object.keys(exampleEnv).sort()).toEqual([...ENV_NAMES].sort())
+  })
+
+  it('starts as it is (copied to .env, it is a valid development configuration)', () => {
+    const config = loadConfig({ ...exampleEnv, DATA_DIR: dataDir })
+    expect(config.database.kind).toBe('pglite')
+    expect(config.tiktok.sandbox).toBe(true)
+  })
+
+  it('documents every variable in the README configuration table', () => {
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8')
+    for (const name of ENV_NAMES) expect(readme, name).toContain(`\`${name}\``)
+  })
+})

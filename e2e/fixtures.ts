@@ -1,0 +1,75 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+
+/**
+ * Every test fails on a console error or an uncaught page error (DEVELOPERS.md). A test that provokes an HTTP error on
+ * purpose (a wrong password answers 401) declares it with `consoleErrors.allow(/401/)`; Chromium logs those responses.
+ */
+export const test = base.extend<{ consoleErrors: { allow: (pattern: RegExp) => void } }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      const allowed: RegExp[] = []
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text())
+      })
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
+      await use({ allow: (pattern) => allowed.push(pattern) })
+      expect(
+        errors.filter((e) => !allowed.some((p) => p.test(e))),
+        'console errors',
+      ).toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+let counter = 0
+export function uniqueEmail(prefix: string): string {
+  counter += 1
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`
+}
+
+export async function signUp(page: Page, email: string, password = 'correct horse 1') {
+  await page.goto('/register')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm Password').fill(password)
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check()
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/, { timeout: 10_000 })
+}
+
+/**
+ * An existing account, made through the API with Playwright's own request context (its cookies are not the page's), for
+ * tests that start signed out. The sign-up form itself is walked by the journey tests.
+ */
+export async function createAccount(request: APIRequestContext, email: string, password = 'correct horse 1') {
+  const res = await request.post('/api/auth/sign-up', {
+    data: { email, password, confirmPassword: password, acceptTerms: true },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+export async function signIn(page: Page, email: string, password: string, rememberMe = false) {
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  if (rememberMe) await page.getByRole('checkbox', { name: 'Remember me' }).check()
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** The newest reset link mailed to `email`, read from the development outbox the way a developer would. */
+export async function resetLinkFor(page: Page, email: string): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/dev/outbox')
+      const { mails } = (await res.json()) as { mails: { to: string; text: string; status: string }[] }
+      const mail = mails.find((m) => m.to === email && m.status === 'sent')
+      link = mail ? /(http\S+reset-password\?token=\S+)/.exec(mail.text)?.[1] : undefined
+      return link
+    })
+    .toBeDefined()
+  return link!
+}
