@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, in tiers (ADR 005):
+//   1. small tests (server units, shared contracts, web components in jsdom)
+//   2. server integration tests on the embedded PGlite
+//   3. the same integration tests on PostgreSQL, when TEST_DATABASE_URL names a server (CI sets it)
+//   4. Playwright end-to-end tests in Debian's Chromium against the real server and the production web build
+// Every tier runs even if an earlier one failed; the summary says which failed and the exit code is non-zero.
+import { checkNode, ensureDependencies, ensureSystemPackages, run, step } from './lib/prepare.mjs'
+
+checkNode()
+ensureDependencies()
+ensureSystemPackages([{ path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' }])
+
+const { TEST_DATABASE_URL, ...envWithoutPg } = process.env
+const tiers = [
+  { name: 'small tests', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web'], env: envWithoutPg },
+  { name: 'integration · PGlite', cmd: ['npx', 'vitest', 'run', '--project', 'int'], env: envWithoutPg },
+  TEST_DATABASE_URL
+    ? {
+        name: 'integration · PostgreSQL',
+        cmd: ['npx', 'vitest', 'run', '--project', 'int'],
+        env: { ...envWithoutPg, TEST_DATABASE_URL },
+      }
+    : { name: 'integration · PostgreSQL', skip: 'set TEST_DATABASE_URL=postgres://user@host:5432/db to run it' },
+  { name: 'end-to-end · Chromium', cmd: ['npx', 'playwright', 'test'], env: { ...envWithoutPg, CI: '1' } },
+]
+
+const results = []
+for (const tier of tiers) {
+  if (tier.skip) {
+    results.push({ name: tier.name, status: `skipped (${tier.skip})` })
+    continue
+  }
+  step(`${tier.name}: ${tier.cmd.join(' ')}`)
+  const started = Date.now()
+  const code = run(tier.cmd[0], tier.cmd.slice(1), { env: tier.env })
+  const seconds = ((Date.now() - started) / 1000).toFixed(0)
+  results.push({
+    name: tier.name,
+    status: code === 0 ? `passed in ${seconds} s` : `FAILED (exit ${code})`,
+    failed: code !== 0,
+  })
+}
+
+console.log('\nTest summary')
+for (const r of results) console.log(`  ${r.failed ? '\x1b[31m✗' : '\x1b[32m✓'}\x1b[0m ${r.name}: ${r.status}`)
+process.exit(results.some((r) => r.failed) ? 1 : 0)
