@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { forgotPasswordBodySchema } from '@hookpost/shared/auth'
 import { MessageBanner } from '../../components/ui/message-banner'
-import { TextField, buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
+import { RequestError } from '../../components/ui/request-error'
+import { buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
 import { paths } from '../../config/paths'
-import { userMessage } from '../../lib/api-client'
 import { useAppInfo } from '../../lib/app-info'
 import { useForgotPassword } from './api/auth-api'
 import { AuthCard } from './components/auth-card'
+import { EmailField } from './components/email-field'
 
 export function ForgotPasswordPage() {
   const request = useForgotPassword()
@@ -45,20 +46,9 @@ export function ForgotPasswordPage() {
           <p className="mb-4 text-sm text-slate-600">
             Enter the email address of your account and we will send you a link to choose a new password.
           </p>
-          {request.isError ? (
-            <div className="mb-4">
-              <MessageBanner tone="error">{userMessage(request.error)}</MessageBanner>
-            </div>
-          ) : null}
+          <RequestError error={request.error} />
           <form noValidate onSubmit={onSubmit} className="space-y-4">
-            <TextField
-              label="Email address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              error={errors.email}
-            />
+            <EmailField error={errors.email} />
             <button type="submit" disabled={request.isPending} className={`${buttonClass} w-full`}>
               {request.isPending ? 'Sending...' : 'Send reset link'}
             </button>

@@ -3,11 +3,12 @@ import { Link, useSearchParams } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { signInBodySchema } from '@hookpost/shared/auth'
 import { MessageBanner } from '../../components/ui/message-banner'
+import { RequestError } from '../../components/ui/request-error'
 import { TextField, buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
 import { paths, safeRedirectPath } from '../../config/paths'
-import { userMessage } from '../../lib/api-client'
 import { useSignIn } from './api/auth-api'
 import { AuthCard } from './components/auth-card'
+import { EmailField } from './components/email-field'
 
 export function LoginPage() {
   const [searchParams] = useSearchParams()
@@ -51,13 +52,9 @@ export function LoginPage() {
           <MessageBanner tone="success">{notice}</MessageBanner>
         </div>
       ) : null}
-      {signIn.isError ? (
-        <div className="mb-4">
-          <MessageBanner tone="error">{userMessage(signIn.error)}</MessageBanner>
-        </div>
-      ) : null}
+      <RequestError error={signIn.error} />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Email address" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <EmailField error={errors.email} />
         <TextField
           label="Password"
           name="password"

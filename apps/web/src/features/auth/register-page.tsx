@@ -2,12 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { signUpBodySchema } from '@hookpost/shared/auth'
 import { MessageBanner } from '../../components/ui/message-banner'
+import { RequestError } from '../../components/ui/request-error'
 import { TextField, buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
 import { paths } from '../../config/paths'
-import { userMessage } from '../../lib/api-client'
 import { useSetSessionUser } from '../../lib/auth'
 import { useSignUp } from './api/auth-api'
 import { AuthCard } from './components/auth-card'
+import { EmailField } from './components/email-field'
 
 /** Spec §9: after sign-up the user lands on the dashboard after 2 s. */
 const REDIRECT_AFTER_SIGN_UP_MS = 2000
@@ -56,20 +57,9 @@ export function RegisterPage() {
         <MessageBanner tone="success">Account created! Taking you to your dashboard...</MessageBanner>
       ) : (
         <>
-          {signUp.isError ? (
-            <div className="mb-4">
-              <MessageBanner tone="error">{userMessage(signUp.error)}</MessageBanner>
-            </div>
-          ) : null}
+          <RequestError error={signUp.error} />
           <form noValidate onSubmit={onSubmit} className="space-y-4">
-            <TextField
-              label="Email address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              error={errors.email}
-            />
+            <EmailField error={errors.email} />
             <TextField
               label="Password"
               name="password"

@@ -3,9 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { resetPasswordBodySchema } from '@hookpost/shared/auth'
 import { MessageBanner } from '../../components/ui/message-banner'
+import { RequestError } from '../../components/ui/request-error'
 import { TextField, buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
 import { paths } from '../../config/paths'
-import { userMessage } from '../../lib/api-client'
 import { useResetPassword } from './api/auth-api'
 import { AuthCard } from './components/auth-card'
 
@@ -38,11 +38,7 @@ export function ResetPasswordPage() {
         <MessageBanner tone="error">{MESSAGES.resetTokenInvalid}</MessageBanner>
       ) : (
         <>
-          {reset.isError ? (
-            <div className="mb-4">
-              <MessageBanner tone="error">{userMessage(reset.error)}</MessageBanner>
-            </div>
-          ) : null}
+          <RequestError error={reset.error} />
           <form noValidate onSubmit={onSubmit} className="space-y-4">
             <TextField
               label="New password"

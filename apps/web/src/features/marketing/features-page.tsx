@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { TRIAL_DAYS } from '@hookpost/shared/plans'
+import { CheckList, OutlineIcon } from './components/icons'
 import { containerClass, primaryButtonClass } from './marketing-styles'
 import { useDocumentTitle } from './use-document-title'
 
@@ -11,17 +12,6 @@ interface Feature {
   points: readonly string[]
   icon: ReactNode
 }
-
-const iconProps = {
-  'aria-hidden': true,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  className: 'h-6 w-6',
-} as const
 
 const FEATURES: readonly Feature[] = [
   {
@@ -36,10 +26,10 @@ const FEATURES: readonly Feature[] = [
       'Disconnect an account at any time from Hookpost or from your TikTok settings.',
     ],
     icon: (
-      <svg {...iconProps}>
+      <OutlineIcon>
         <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
         <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
-      </svg>
+      </OutlineIcon>
     ),
   },
   {
@@ -53,11 +43,11 @@ const FEATURES: readonly Feature[] = [
       'See your week at a glance instead of juggling reminders and drafts.',
     ],
     icon: (
-      <svg {...iconProps}>
+      <OutlineIcon>
         <rect x="3" y="5" width="18" height="16" rx="2" />
         <path d="M3 10h18M8 3v4M16 3v4" />
         <path d="m9 15 2 2 4-4" />
-      </svg>
+      </OutlineIcon>
     ),
   },
   {
@@ -70,10 +60,10 @@ const FEATURES: readonly Feature[] = [
       'Videos are rendered on our servers into TikTok-ready MP4 files, so your phone or laptop does not do the heavy lifting.',
     ],
     icon: (
-      <svg {...iconProps}>
+      <OutlineIcon>
         <rect x="6" y="2" width="12" height="20" rx="2" />
         <path d="M9 7h6M10 15l4-2.5-4-2.5z" />
-      </svg>
+      </OutlineIcon>
     ),
   },
   {
@@ -86,10 +76,10 @@ const FEATURES: readonly Feature[] = [
       'Prefer a large language model? Hookpost can use any OpenAI-compatible model instead.',
     ],
     icon: (
-      <svg {...iconProps}>
+      <OutlineIcon>
         <path d="M12 3v3M12 18v3M3 12h3M18 12h3M5.6 5.6l2.1 2.1M16.3 16.3l2.1 2.1M5.6 18.4l2.1-2.1M16.3 7.7l2.1-2.1" />
         <circle cx="12" cy="12" r="3" />
-      </svg>
+      </OutlineIcon>
     ),
   },
   {
@@ -101,10 +91,10 @@ const FEATURES: readonly Feature[] = [
       'Hookpost posts every day at a random time within your posting window, for a natural rhythm.',
     ],
     icon: (
-      <svg {...iconProps}>
+      <OutlineIcon>
         <path d="M21 12a9 9 0 1 1-3-6.7" />
         <path d="M21 3v6h-6M12 7v5l3 2" />
-      </svg>
+      </OutlineIcon>
     ),
   },
 ]
@@ -139,25 +129,7 @@ export function FeaturesPage() {
                 {feature.title}
               </h2>
               <p className="mt-2 break-words text-slate-700">{feature.summary}</p>
-              <ul className="mt-4 space-y-2">
-                {feature.points.map((point) => (
-                  <li key={point} className="flex gap-2 break-words text-slate-700">
-                    <svg
-                      aria-hidden="true"
-                      viewBox="0 0 20 20"
-                      fill="currentColor"
-                      className="mt-0.5 h-5 w-5 shrink-0 text-fuchsia-700"
-                    >
-                      <path
-                        fillRule="evenodd"
-                        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z"
-                        clipRule="evenodd"
-                      />
-                    </svg>
-                    <span className="min-w-0">{point}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={feature.points} className="mt-4 space-y-2" />
             </section>
           ))}
         </div>

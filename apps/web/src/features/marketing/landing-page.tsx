@@ -1,6 +1,7 @@
 import { TRIAL_DAYS } from '@hookpost/shared/plans'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { OutlineIcon } from './components/icons'
 import {
   containerClass,
   invertedPrimaryButtonClass,
@@ -16,44 +17,33 @@ interface Benefit {
   icon: ReactNode
 }
 
-const iconProps = {
-  'aria-hidden': true,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  className: 'h-6 w-6',
-} as const
-
 const BENEFITS: readonly Benefit[] = [
   {
     title: 'Smart Scheduling',
     body: 'Place videos on a calendar in your own time zone and Hookpost publishes them to TikTok for you. Every post shows its live status, so you always know what went out and what is next.',
     icon: (
-      <svg {...iconProps}>
+      <OutlineIcon>
         <rect x="3" y="5" width="18" height="16" rx="2" />
         <path d="M3 10h18M8 3v4M16 3v4M8 14h3v3H8z" />
-      </svg>
+      </OutlineIcon>
     ),
   },
   {
     title: 'Performance Analytics',
     body: 'See at a glance what has been posted, what is queued and what needs your attention, across every connected account, instead of piecing it together by hand.',
     icon: (
-      <svg {...iconProps}>
+      <OutlineIcon>
         <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
-      </svg>
+      </OutlineIcon>
     ),
   },
   {
     title: 'Automation Tools',
     body: 'Set a posting window and let automation publish every day at a random time inside it. Write hooks and content ideas with built-in AI so the queue never runs dry.',
     icon: (
-      <svg {...iconProps}>
+      <OutlineIcon>
         <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8z" />
-      </svg>
+      </OutlineIcon>
     ),
   },
 ]

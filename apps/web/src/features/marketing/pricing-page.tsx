@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { PLANS, TRIAL_DAYS } from '@hookpost/shared/plans'
+import { CheckIcon, CheckList } from './components/icons'
 import { containerClass, primaryButtonClass, secondaryButtonClass } from './marketing-styles'
 import { useDocumentTitle } from './use-document-title'
 
@@ -17,13 +18,7 @@ export function PricingPage() {
             Simple monthly plans for creators and small teams. Pick the one that fits how many accounts you run.
           </p>
           <p className="mt-4 inline-flex max-w-full items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-violet-800 shadow-sm ring-1 ring-violet-200">
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 shrink-0">
-              <path
-                fillRule="evenodd"
-                d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z"
-                clipRule="evenodd"
-              />
-            </svg>
+            <CheckIcon className="h-4 w-4 shrink-0" />
             <span>{`${TRIAL_DAYS}-day free trial, no credit card required`}</span>
           </p>
         </div>
@@ -53,25 +48,7 @@ export function PricingPage() {
                   <span className="text-4xl font-extrabold tracking-tight">{`$${plan.priceUsdPerMonth}`}</span>
                   <span className="text-base font-medium text-slate-600">/month</span>
                 </p>
-                <ul className="mt-6 flex-1 space-y-3">
-                  {plan.features.map((feature) => (
-                    <li key={feature} className="flex gap-2 break-words text-slate-700">
-                      <svg
-                        aria-hidden="true"
-                        viewBox="0 0 20 20"
-                        fill="currentColor"
-                        className="mt-0.5 h-5 w-5 shrink-0 text-fuchsia-700"
-                      >
-                        <path
-                          fillRule="evenodd"
-                          d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z"
-                          clipRule="evenodd"
-                        />
-                      </svg>
-                      <span className="min-w-0">{feature}</span>
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={plan.features} className="mt-6 flex-1 space-y-3" />
                 <Link
                   to="/register"
                   aria-label={`Start free trial on ${plan.name}`}
