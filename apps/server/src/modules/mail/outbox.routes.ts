@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { outboxListSchema } from '@hookpost/shared'
-import { MESSAGES } from '@hookpost/shared'
+import { MESSAGES, outboxListSchema } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { MailRepository } from './mail.repository'
 
 /** The outbox holds live reset links: only a browser on this machine may read it, even when HOST=0.0.0.0. */
-export function isLoopback(ip: string): boolean {
+function isLoopback(ip: string): boolean {
   return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.')
 }
 

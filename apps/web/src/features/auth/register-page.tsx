@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { signUpBodySchema } from '@hookpost/shared/auth'
 import { MessageBanner } from '../../components/ui/message-banner'
 import { RequestError } from '../../components/ui/request-error'
@@ -14,19 +14,16 @@ import { EmailField } from './components/email-field'
 const REDIRECT_AFTER_SIGN_UP_MS = 2000
 
 export function RegisterPage() {
-  const navigate = useNavigate()
   const signUp = useSignUp()
   const setUser = useSetSessionUser()
   const [errors, setErrors] = useState<Record<string, string>>({})
 
   useEffect(() => {
     if (!signUp.isSuccess) return
-    const timer = window.setTimeout(() => {
-      setUser(signUp.data.user)
-      void navigate(paths.dashboard, { replace: true })
-    }, REDIRECT_AFTER_SIGN_UP_MS)
+    // Once the session is known, the route guard takes the user to the dashboard (as after sign-in).
+    const timer = window.setTimeout(() => setUser(signUp.data.user), REDIRECT_AFTER_SIGN_UP_MS)
     return () => window.clearTimeout(timer)
-  }, [signUp.isSuccess, signUp.data, navigate, setUser])
+  }, [signUp.isSuccess, signUp.data, setUser])
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

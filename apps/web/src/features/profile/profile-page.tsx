@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { MessageBanner } from '../../components/ui/message-banner'
+import { RequestError } from '../../components/ui/request-error'
 import { buttonClass } from '../../components/ui/form'
 import { Spinner } from '../../components/ui/spinner'
-import { userMessage } from '../../lib/api-client'
 import { browserTimeZone, useProfile, useUpdateProfile } from './api/profile-api'
 
 function allTimeZones(): string[] {
@@ -50,7 +50,7 @@ export function ProfilePage() {
         <Spinner />
       </div>
     )
-  if (profile.isError) return <MessageBanner tone="error">{userMessage(profile.error)}</MessageBanner>
+  if (profile.isError) return <RequestError error={profile.error} className="" />
 
   const selected = zone ?? profile.data.timeZone ?? browserTimeZone()
   const options = zones.some((z) => z.zone === selected)
@@ -113,7 +113,7 @@ export function ProfilePage() {
               <p className="mt-1 text-xs text-slate-600">Suggested from your browser: {browserTimeZone()}</p>
             ) : null}
           </div>
-          {update.isError ? <MessageBanner tone="error">{userMessage(update.error)}</MessageBanner> : null}
+          <RequestError error={update.error} className="" />
           {saved ? <MessageBanner tone="success">{MESSAGES.profileSaved}</MessageBanner> : null}
           <button type="submit" className={buttonClass} disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save'}
