@@ -1,0 +1,121 @@
+import { z } from 'zod'
+import { timeZoneSchema } from './profile'
+
+/**
+ * Connected TikTok accounts: the contract between the server's `/api/tiktok/*` routes and the web. Tokens never appear
+ * here: they stay encrypted in the database and are used only by the server.
+ */
+
+/** `active`: tokens work. `reconnect_required`: a refresh failed; the record stays, the person must connect again.
+ * `not_connected`: added by hand in the dialog, never authorised (cannot post until connected). */
+export const tiktokAccountStatusSchema = z.enum(['active', 'reconnect_required', 'not_connected'])
+export type TiktokAccountStatus = z.infer<typeof tiktokAccountStatusSchema>
+
+export const ACCOUNT_LIMITS = {
+  name: 100,
+  username: 100,
+  description: 1000,
+} as const
+
+export const tiktokAccountSchema = z
+  .object({
+    id: z.string(),
+    accountName: z.string(),
+    accountUsername: z.string(),
+    avatarUrl: z.string().nullable(),
+    status: tiktokAccountStatusSchema,
+    /** True when this account lives in the TikTok sandbox, not on TikTok. */
+    sandbox: z.boolean(),
+    targetAudience: z.string(),
+    niche: z.string(),
+    appGoals: z.string(),
+    /** IANA zone posts for this account are scheduled in by default; null → the user's zone. */
+    timeZone: z.string().nullable(),
+    scopes: z.array(z.string()),
+    connectedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'TiktokAccount' })
+export type TiktokAccount = z.infer<typeof tiktokAccountSchema>
+
+export const tiktokAccountListSchema = z.object({ accounts: z.array(tiktokAccountSchema) }).meta({ id: 'TiktokAccounts' })
+
+const requiredText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: 'Please fill in all required fields' })
+    .max(max, { message: `Must be ${max} characters or fewer` })
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Must be ${max} characters or fewer` })
+
+/** The add/edit dialog: 'Basic Info' (name, username required) and 'Account Description' (feeds AI hooks later). */
+export const accountFormSchema = z
+  .object({
+    accountName: requiredText(ACCOUNT_LIMITS.name),
+    // People type '@name'; we store the bare handle.
+    accountUsername: requiredText(ACCOUNT_LIMITS.username).transform((v) => v.replace(/^@+/, '')),
+    targetAudience: optionalText(ACCOUNT_LIMITS.description).default(''),
+    niche: optionalText(ACCOUNT_LIMITS.description).default(''),
+    appGoals: optionalText(ACCOUNT_LIMITS.description).default(''),
+    timeZone: timeZoneSchema.nullable().optional(),
+  })
+  .meta({ id: 'AccountForm' })
+export type AccountFormInput = z.input<typeof accountFormSchema>
+export type AccountForm = z.output<typeof accountFormSchema>
+
+export const accountUpdateSchema = accountFormSchema.partial().meta({ id: 'AccountUpdate' })
+export type AccountUpdate = z.input<typeof accountUpdateSchema>
+
+/** Start of the connect flow: the server answers with TikTok's (or the sandbox's) authorize URL. */
+export const connectStartBodySchema = z
+  .object({
+    /** Reconnect (or first connect of a hand-added account) fills this account instead of creating one. */
+    accountId: z.string().optional(),
+  })
+  .meta({ id: 'ConnectStartBody' })
+export const connectStartResponseSchema = z.object({ authorizeUrl: z.string() }).meta({ id: 'ConnectStart' })
+
+/** What the callback page posts back: exactly what TikTok put in the callback URL. */
+export const connectCallbackBodySchema = z
+  .object({
+    code: z.string().min(1).max(2048),
+    state: z.string().min(1).max(512),
+    scopes: z.string().max(1024).optional(),
+  })
+  .meta({ id: 'ConnectCallbackBody' })
+export const connectCallbackResponseSchema = z.object({ account: tiktokAccountSchema }).meta({ id: 'ConnectCallback' })
+
+/** Sandbox creators (only while the sandbox stands in for TikTok; `/dummy-account` creates them). */
+export const sandboxCreatorSchema = z
+  .object({
+    openId: z.string(),
+    displayName: z.string(),
+    username: z.string(),
+    avatarUrl: z.string(),
+    isPrivate: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'SandboxCreator' })
+export type SandboxCreator = z.infer<typeof sandboxCreatorSchema>
+export const sandboxCreatorListSchema = z
+  .object({ creators: z.array(sandboxCreatorSchema), sandboxUrl: z.string() })
+  .meta({ id: 'SandboxCreators' })
+
+export const createSandboxCreatorBodySchema = z
+  .object({
+    displayName: requiredText(60),
+    username: requiredText(24)
+      .transform((v) => v.replace(/^@+/, ''))
+      .pipe(
+        z.string().regex(/^[a-zA-Z0-9._]{2,24}$/, {
+          message: 'Usernames use 2–24 letters, numbers, dots or underscores',
+        }),
+      ),
+    isPrivate: z.boolean().default(false),
+  })
+  .meta({ id: 'CreateSandboxCreatorBody' })
+export type CreateSandboxCreatorInput = z.input<typeof createSandboxCreatorBodySchema>
