@@ -5,15 +5,20 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { checkNode, ensureDependencies, root, step } from './lib/prepare.mjs'
+import { startSandboxProcess } from './lib/sandbox.mjs'
 
 checkNode()
-// Variables already in the environment win over .env (Node's --env-file rule).
-const envFile = existsSync(`${root}/.env`) ? ['--env-file=.env'] : []
+// Variables already in the environment win over .env (process.loadEnvFile never overwrites them).
+if (existsSync(`${root}/.env`)) process.loadEnvFile(`${root}/.env`)
 ensureDependencies()
 step('Starting the server (watch mode) and the Vite dev server on http://localhost:5173 …')
-const env = { NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', ...process.env }
+const baseEnv = { NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', ...process.env }
+// The TikTok sandbox on :3001 unless a real TikTok client key is configured.
+const sandbox = startSandboxProcess(baseEnv)
+const env = { ...baseEnv, ...sandbox?.env }
 const children = [
-  spawn(process.execPath, [...envFile, '--watch', '--import', 'tsx', 'apps/server/src/entrypoints/start.ts'], {
+  ...(sandbox ? [sandbox.child] : []),
+  spawn(process.execPath, ['--watch', '--import', 'tsx', 'apps/server/src/entrypoints/start.ts'], {
     cwd: root,
     stdio: 'inherit',
     env,

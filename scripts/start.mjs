@@ -1,21 +1,34 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, build the web app if it changed, then run Hookpost (API + worker + web in one
-// process) on http://localhost:3000 with the embedded database under ./data. Migrations run as the server starts.
+// process) on http://localhost:3000 with the embedded database under ./data, and the TikTok sandbox beside it on
+// http://localhost:3001 unless a real TikTok client key is configured. Migrations run as the server starts.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { checkNode, ensureDependencies, ensureWebBuild, root, step } from './lib/prepare.mjs'
+import { startSandboxProcess } from './lib/sandbox.mjs'
 
 checkNode()
-// Variables already in the environment win over .env (Node's --env-file rule).
-const envFile = existsSync(`${root}/.env`) ? ['--env-file=.env'] : []
+// Variables already in the environment win over .env (process.loadEnvFile never overwrites them).
+if (existsSync(`${root}/.env`)) process.loadEnvFile(`${root}/.env`)
 ensureDependencies()
 ensureWebBuild()
 step('Starting Hookpost…')
-const child = spawn(process.execPath, [...envFile, '--import', 'tsx', 'apps/server/src/entrypoints/start.ts'], {
+const env = { NODE_ENV: 'development', ...process.env }
+const sandbox = startSandboxProcess(env)
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/entrypoints/start.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'development', ...process.env },
+  env: { ...env, ...sandbox?.env },
 })
-// Ctrl-C reaches the server too (same process group); it shuts down cleanly and releases the database lock.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+const children = [server, ...(sandbox ? [sandbox.child] : [])]
+// Ctrl-C reaches both (same process group); they shut down cleanly and the server releases the database lock.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)))
+let exiting = false
+for (const c of children)
+  c.on('exit', (code, signal) => {
+    if (exiting) return
+    exiting = true
+    // One without the other is not Hookpost: stop the survivor and report.
+    children.forEach((other) => other !== c && other.kill('SIGTERM'))
+    process.exitCode = code ?? (signal ? 1 : 0)
+  })

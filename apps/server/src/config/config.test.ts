@@ -87,7 +87,12 @@ describe('generated development secrets', () => {
   })
 
   it('uses ENCRYPTION_KEY and AUTH_SECRET when given and writes no secret files', () => {
-    const config = loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: KEY_HEX, AUTH_SECRET })
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY: KEY_HEX,
+      AUTH_SECRET,
+      TIKTOK_SANDBOX_CLIENT_SECRET: 'sandbox-secret',
+    })
     expect(config.encryptionKey.toString('hex')).toBe(KEY_HEX)
     expect(config.authSecret).toBe(AUTH_SECRET)
     expect(existsSync(path.join(dataDir, 'secrets'))).toBe(false)
@@ -150,6 +155,9 @@ describe('invalid configuration', () => {
       AUTH_SECRET,
       SMTP_URL: 'smtps://user:pw@smtp.example:465',
       PUBLIC_URL: 'https://hookpost.example',
+      TIKTOK_CLIENT_KEY: 'client-key',
+      TIKTOK_CLIENT_SECRET: 'client-secret',
+      TIKTOK_REDIRECT_URI: 'https://hookpost.example/auth/tiktok/callback',
     })
     expect(config.env).toBe('production')
     expect(config.mail.devOutbox).toBe(false)
@@ -189,6 +197,36 @@ describe('TikTok credentials', () => {
       clientKey: tiktok.TIKTOK_CLIENT_KEY,
       clientSecret: tiktok.TIKTOK_CLIENT_SECRET,
       redirectUri: tiktok.TIKTOK_REDIRECT_URI,
+      apiBase: 'https://open.tiktokapis.com',
+      authBase: 'https://www.tiktok.com',
+    })
+    expect(config.tiktok.sandboxUrl).toBeUndefined()
+  })
+
+  it('talks to the sandbox over HTTP by default, with a generated secret kept across restarts', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '3100' })
+    expect(config.tiktok).toMatchObject({
+      sandbox: true,
+      clientKey: 'hookpost-sandbox',
+      redirectUri: 'http://localhost:3100/auth/tiktok/callback',
+      apiBase: 'http://localhost:3001',
+      authBase: 'http://localhost:3001',
+      sandboxUrl: 'http://localhost:3001',
+    })
+    expect(config.tiktok.clientSecret).toMatch(/^[0-9a-f]{64}$/)
+    expect(loadConfig({ DATA_DIR: dataDir }).tiktok.clientSecret).toBe(config.tiktok.clientSecret)
+  })
+
+  it('takes the sandbox URL and secret from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      TIKTOK_SANDBOX_URL: 'http://127.0.0.1:4555/',
+      TIKTOK_SANDBOX_CLIENT_SECRET: 'shared-secret',
+    })
+    expect(config.tiktok).toMatchObject({
+      apiBase: 'http://127.0.0.1:4555',
+      clientSecret: 'shared-secret',
+      sandboxUrl: 'http://127.0.0.1:4555',
     })
   })
 })

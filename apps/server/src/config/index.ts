@@ -29,6 +29,8 @@ const envSchema = z.object({
   TIKTOK_REDIRECT_URI: optionalUrl,
   TIKTOK_API_BASE: optionalUrl,
   TIKTOK_AUTH_BASE: optionalUrl,
+  TIKTOK_SANDBOX_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().default('http://localhost:3001')),
+  TIKTOK_SANDBOX_CLIENT_SECRET: optionalString,
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
@@ -76,13 +78,18 @@ export interface Config {
   dataDir: string
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string }
   storage: Env['STORAGE']
+  /** Real TikTok when TIKTOK_CLIENT_KEY is set; otherwise the sandbox (apps/tiktok-sandbox) over HTTP. */
   tiktok: {
     sandbox: boolean
-    clientKey?: string | undefined
-    clientSecret?: string | undefined
-    redirectUri?: string | undefined
-    apiBase?: string | undefined
-    authBase?: string | undefined
+    clientKey: string
+    clientSecret: string
+    redirectUri: string
+    /** Server-to-server base (token, user info, posting). */
+    apiBase: string
+    /** Where the browser is sent to authorise (TikTok's www host, or the sandbox). */
+    authBase: string
+    /** The sandbox's base URL when it is in use (admin API, creators page). */
+    sandboxUrl?: string | undefined
   }
   ai: {
     provider: 'offline' | 'openai'
@@ -128,6 +135,33 @@ function devSecret(dataDir: string, name: string): string {
   return value
 }
 
+/** The sandbox's registered client; its secret is shared with the sandbox process (scripts/lib/sandbox.mjs). */
+export const SANDBOX_CLIENT_KEY = 'hookpost-sandbox'
+export const TIKTOK_CALLBACK_PATH = '/auth/tiktok/callback'
+
+function tiktokConfig(e: Env, dataDir: string, publicUrl: string): Config['tiktok'] {
+  if (e.TIKTOK_CLIENT_KEY && e.TIKTOK_CLIENT_SECRET && e.TIKTOK_REDIRECT_URI) {
+    return {
+      sandbox: false,
+      clientKey: e.TIKTOK_CLIENT_KEY,
+      clientSecret: e.TIKTOK_CLIENT_SECRET,
+      redirectUri: e.TIKTOK_REDIRECT_URI,
+      apiBase: (e.TIKTOK_API_BASE ?? 'https://open.tiktokapis.com').replace(/\/$/, ''),
+      authBase: (e.TIKTOK_AUTH_BASE ?? 'https://www.tiktok.com').replace(/\/$/, ''),
+    }
+  }
+  const sandboxUrl = e.TIKTOK_SANDBOX_URL.replace(/\/$/, '')
+  return {
+    sandbox: true,
+    clientKey: SANDBOX_CLIENT_KEY,
+    clientSecret: e.TIKTOK_SANDBOX_CLIENT_SECRET ?? devSecret(dataDir, 'tiktok-sandbox'),
+    redirectUri: `${publicUrl}${TIKTOK_CALLBACK_PATH}`,
+    apiBase: (e.TIKTOK_API_BASE ?? sandboxUrl).replace(/\/$/, ''),
+    authBase: (e.TIKTOK_AUTH_BASE ?? sandboxUrl).replace(/\/$/, ''),
+    sandboxUrl,
+  }
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source)
   if (!parsed.success) {
@@ -149,24 +183,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(problems)
 
   const dataDir = path.resolve(e.DATA_DIR)
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'pgdata') },
     storage: e.STORAGE,
-    tiktok: {
-      sandbox: !e.TIKTOK_CLIENT_KEY,
-      clientKey: e.TIKTOK_CLIENT_KEY,
-      clientSecret: e.TIKTOK_CLIENT_SECRET,
-      redirectUri: e.TIKTOK_REDIRECT_URI,
-      apiBase: e.TIKTOK_API_BASE,
-      authBase: e.TIKTOK_AUTH_BASE,
-    },
+    tiktok: tiktokConfig(e, dataDir, publicUrl),
     ai: {
       provider: e.AI_BASE_URL ? 'openai' : 'offline',
       baseUrl: e.AI_BASE_URL,

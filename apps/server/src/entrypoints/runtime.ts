@@ -7,6 +7,16 @@ import { startQueue, type QueueRuntime } from '../lib/job-queue'
 import { createAuth, RESET_TOKEN_TTL_SECONDS, type Auth } from '../modules/auth'
 import { createMailRepository, createMailService, mailJobHandlers, passwordResetMail } from '../modules/mail'
 import { createProfileRepository, createProfileService } from '../modules/profile'
+import {
+  createSandboxCreatorsService,
+  createTiktokAccountRepository,
+  createTiktokAccountsService,
+  tiktokJobHandlers,
+  type TiktokAccountsService,
+} from '../modules/tiktok'
+import { createTiktokClient } from '../integrations/tiktok'
+import { createSandboxAdmin } from '../integrations/tiktok-sandbox'
+import { createSecretBox } from '../lib/crypto'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -15,6 +25,7 @@ export interface Runtime {
   database: DatabaseHandle
   queue: QueueRuntime
   auth: Auth
+  tiktokAccounts: TiktokAccountsService
   http?: FastifyInstance
   stop(): Promise<void>
 }
@@ -78,8 +89,29 @@ export async function createRuntime(options: {
       logger: log,
     })
 
+    const tiktok = config.tiktok
+    const tiktokAccounts = createTiktokAccountsService({
+      repo: createTiktokAccountRepository(database.db),
+      client: createTiktokClient({
+        apiBase: tiktok.apiBase,
+        authBase: tiktok.authBase,
+        clientKey: tiktok.clientKey,
+        clientSecret: tiktok.clientSecret,
+        redirectUri: tiktok.redirectUri,
+      }),
+      box: createSecretBox(config.encryptionKey),
+      clock,
+      sandbox: tiktok.sandbox,
+      log,
+    })
+    const sandboxCreators = createSandboxCreatorsService(
+      tiktok.sandboxUrl ? createSandboxAdmin({ baseUrl: tiktok.sandboxUrl, adminKey: tiktok.clientSecret }) : undefined,
+    )
+
     if (options.mode !== 'api') {
-      await q.work({ ...mailJobHandlers(mail) }, (msg, err) => log.error(`[worker] ${msg}`, err))
+      await q.work({ ...mailJobHandlers(mail), ...tiktokJobHandlers(tiktokAccounts) }, (msg, err) =>
+        log.error(`[worker] ${msg}`, err),
+      )
     }
 
     let http: FastifyInstance | undefined
@@ -87,6 +119,8 @@ export async function createRuntime(options: {
       http = await buildHttpApp({
         auth,
         profiles,
+        tiktokAccounts,
+        sandboxCreators,
         mailRepo,
         health: {
           databaseKind: database.kind,
@@ -114,6 +148,7 @@ export async function createRuntime(options: {
       database,
       queue: q,
       auth,
+      tiktokAccounts,
       ...(http ? { http } : {}),
       async stop() {
         if (stopped) return

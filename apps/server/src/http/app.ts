@@ -21,12 +21,20 @@ import { authRoutes, sessionGuard, type Auth } from '../modules/auth'
 import { healthRoutes } from '../modules/health'
 import { devOutboxRoutes, type MailRepository } from '../modules/mail'
 import { profileRoutes, type ProfileService } from '../modules/profile'
+import {
+  sandboxCreatorRoutes,
+  tiktokAccountRoutes,
+  type SandboxCreatorsService,
+  type TiktokAccountsService,
+} from '../modules/tiktok'
 import { registerErrorHandling } from './errors'
 import { toFetchHeaders } from './headers'
 
 export interface HttpDeps {
   auth: Auth
   profiles: ProfileService
+  tiktokAccounts: TiktokAccountsService
+  sandboxCreators: SandboxCreatorsService
   mailRepo: MailRepository
   health: {
     databaseKind: 'pglite' | 'postgres'
@@ -93,6 +101,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       tags: [
         { name: 'auth', description: 'Accounts and sessions' },
         { name: 'profile', description: "The signed-in user's profile" },
+        { name: 'tiktok', description: 'Connected TikTok accounts and the TikTok sandbox' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -125,10 +134,12 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         toHeaders: toFetchHeaders,
         rateLimitMax: deps.authRateLimitMax,
       })
+      await api.register(sandboxCreatorRoutes, { prefix: '/tiktok', creators: deps.sandboxCreators })
       // Everything below needs a signed-in user; each module scopes its queries by request.user.id.
       await api.register(async (authed) => {
         authed.addHook('preHandler', sessionGuard(deps.auth, toFetchHeaders))
         await authed.register(profileRoutes, { profiles: deps.profiles })
+        await authed.register(tiktokAccountRoutes, { prefix: '/tiktok', accounts: deps.tiktokAccounts })
       })
     },
     { prefix: '/api' },

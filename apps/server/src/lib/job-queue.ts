@@ -12,7 +12,14 @@ export const JOBS = {
     // SMTP servers have bad minutes: retry with back-off for about an hour, then the outbox row says `failed`.
     queue: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
-} as const
+  'tiktok.refresh-tokens': {
+    payload: z.object({}),
+    // Access tokens may live only 2 hours (tiktok-api.md §1.5): every 15 minutes refresh those expiring within the hour,
+    // so posting never starts with a stale token and refresh tokens stay in use. A missed run is harmless.
+    queue: { retryLimit: 0, expireInSeconds: 600 },
+    cron: '*/15 * * * *',
+  },
+} as const satisfies Record<string, { payload: z.ZodType; queue: object; cron?: string }>
 
 export type JobName = keyof typeof JOBS
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>
@@ -69,6 +76,13 @@ export async function startQueue(
   // Touch every queue once outside any transaction so pg-boss's queue cache is warm: on PGlite, the first send to a
   // queue inside an app transaction would otherwise deadlock (stack-notes §4, gotcha 2).
   await boss.getQueues(names)
+  if (options.supervise) {
+    for (const name of names) {
+      const job = JOBS[name]
+      // pg-boss keeps one schedule per name, so every worker process may (re)declare it.
+      if ('cron' in job) await boss.schedule(name, job.cron, {})
+    }
+  }
 
   return {
     names,

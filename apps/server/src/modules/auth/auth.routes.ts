@@ -177,11 +177,14 @@ export function sessionGuard(auth: Auth, toHeaders: (request: FastifyRequest) =>
     const session = await auth.api.getSession({ headers: toHeaders(request) })
     if (!session) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
     request.user = { id: session.user.id, email: session.user.email }
+    request.sessionId = session.session.id
   }
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     user?: SessionUser
+    /** The signed-in session's id (OAuth `state` is bound to it). */
+    sessionId?: string
   }
 }

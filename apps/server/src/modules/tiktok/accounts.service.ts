@@ -1,0 +1,303 @@
+import { MESSAGES, type AccountForm, type AccountUpdate, type TiktokAccount } from '@hookpost/shared'
+import { accountUpdateSchema } from '@hookpost/shared'
+import { isTiktokError, type TiktokClient, type TiktokTokenSet } from '../../integrations/tiktok'
+import type { SecretBox } from '../../lib/crypto'
+import { randomToken, sha256Hex } from '../../lib/crypto'
+import { AppError } from '../../lib/errors'
+import type { AccountRow, TiktokAccountRepository, TokenColumns } from './accounts.repository'
+
+/** Scopes Hookpost asks for: profile for the name/avatar, publish/upload for posting, list for stats (tiktok-api.md §S8). */
+export const TIKTOK_SCOPES = [
+  'user.info.basic',
+  'user.info.profile',
+  'user.info.stats',
+  'video.list',
+  'video.publish',
+  'video.upload',
+] as const
+
+/** spec §9: "token refresh margin 1 hour". */
+export const REFRESH_MARGIN_MS = 60 * 60 * 1000
+/** OAuth state lifetime: long enough to create a sandbox creator or sign in to TikTok, short enough to be useless later. */
+export const STATE_TTL_MS = 10 * 60 * 1000
+
+interface Log {
+  warn: (msg: string) => void
+  error: (msg: string, err?: unknown) => void
+}
+
+export interface TiktokAccountsDeps {
+  repo: TiktokAccountRepository
+  client: TiktokClient
+  box: SecretBox
+  clock: () => Date
+  sandbox: boolean
+  log: Log
+}
+
+const context = (id: string, kind: 'access' | 'refresh') => `tiktok_account:${id}:${kind}`
+
+export function toAccountDto(row: AccountRow): TiktokAccount {
+  return {
+    id: row.id,
+    accountName: row.accountName,
+    accountUsername: row.accountUsername,
+    avatarUrl: row.avatarUrl,
+    status: row.status,
+    sandbox: row.sandbox,
+    targetAudience: row.targetAudience,
+    niche: row.niche,
+    appGoals: row.appGoals,
+    timeZone: row.timeZone,
+    scopes: row.scopes,
+    connectedAt: row.connectedAt ? row.connectedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
+  const { repo, client, box, clock, log } = deps
+
+  function sealTokens(id: string, tokens: TiktokTokenSet): TokenColumns {
+    return {
+      accessTokenEnc: box.seal(tokens.accessToken, context(id, 'access')),
+      refreshTokenEnc: box.seal(tokens.refreshToken, context(id, 'refresh')),
+      accessTokenExpiresAt: tokens.accessTokenExpiresAt,
+      refreshTokenExpiresAt: tokens.refreshTokenExpiresAt,
+      scopes: tokens.scopes,
+    }
+  }
+
+  async function mustFind(userId: string, id: string): Promise<AccountRow> {
+    const row = await repo.findForUser(userId, id)
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
+    return row
+  }
+
+  /** One refresh per account at a time in this process; other processes are handled by re-reading on failure. */
+  const inflight = new Map<string, Promise<string>>()
+
+  async function refreshIfNeeded(accountId: string, force: boolean): Promise<string> {
+    const row = await repo.findInternal(accountId)
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
+    if (row.status !== 'active' || !row.accessTokenEnc || !row.refreshTokenEnc || !row.accessTokenExpiresAt) {
+      throw new AppError('CONFLICT', reconnectMessage(row))
+    }
+    const now = clock()
+    const accessToken = box.open(row.accessTokenEnc, context(row.id, 'access'))
+    if (!force && row.accessTokenExpiresAt.getTime() - now.getTime() > REFRESH_MARGIN_MS) return accessToken
+    if (row.refreshTokenExpiresAt && row.refreshTokenExpiresAt.getTime() <= now.getTime()) {
+      await repo.markReconnectRequiredInternal(row.id, row.refreshTokenEnc, 'The TikTok authorisation expired', now)
+      throw new AppError('CONFLICT', reconnectMessage(row))
+    }
+    try {
+      const tokens = await client.refreshTokens(box.open(row.refreshTokenEnc, context(row.id, 'refresh')))
+      await repo.saveTokensInternal(row.id, sealTokens(row.id, tokens), clock())
+      return tokens.accessToken
+    } catch (err) {
+      if (isTiktokError(err) && err.kind === 'reauth_required') {
+        // Another process may have rotated the refresh token first (the old one then stops working, §1.5).
+        const marked = await repo.markReconnectRequiredInternal(row.id, row.refreshTokenEnc, err.message, clock())
+        if (!marked) {
+          const fresh = await repo.findInternal(row.id)
+          if (fresh?.status === 'active' && fresh.accessTokenEnc) {
+            return box.open(fresh.accessTokenEnc, context(fresh.id, 'access'))
+          }
+        }
+        log.warn(`[tiktok] account ${row.id} needs reconnecting: ${err.message}`)
+        throw new AppError('CONFLICT', reconnectMessage(row))
+      }
+      // TikTok is having a bad minute: the current token still works until it expires.
+      if (row.accessTokenExpiresAt.getTime() > clock().getTime()) return accessToken
+      log.error(`[tiktok] refreshing account ${row.id} failed`, err)
+      throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.tiktokUnavailable)
+    }
+  }
+
+  return {
+    async list(userId: string): Promise<TiktokAccount[]> {
+      return (await repo.listForUser(userId)).map(toAccountDto)
+    },
+
+    async get(userId: string, id: string): Promise<TiktokAccount> {
+      return toAccountDto(await mustFind(userId, id))
+    },
+
+    /** The dialog's "add": an account the person describes by hand; it can post once connected. */
+    async create(userId: string, form: AccountForm): Promise<TiktokAccount> {
+      const row = await repo.insert({
+        userId,
+        sandbox: deps.sandbox,
+        accountName: form.accountName,
+        accountUsername: form.accountUsername,
+        targetAudience: form.targetAudience,
+        niche: form.niche,
+        appGoals: form.appGoals,
+        timeZone: form.timeZone ?? null,
+        status: 'not_connected',
+      })
+      return toAccountDto(row)
+    },
+
+    async update(userId: string, id: string, input: AccountUpdate): Promise<TiktokAccount> {
+      const patch = accountUpdateSchema.parse(input)
+      const row = await repo.updateForUser(
+        userId,
+        id,
+        Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+        clock(),
+      )
+      if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
+      return toAccountDto(row)
+    },
+
+    /** Deletes the account (its posts go with it, by foreign key) and tells TikTok to forget our tokens. */
+    async remove(userId: string, id: string): Promise<void> {
+      const row = await repo.deleteForUser(userId, id)
+      if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
+      if (row.accessTokenEnc && row.status === 'active') {
+        try {
+          await client.revoke(box.open(row.accessTokenEnc, context(row.id, 'access')))
+        } catch (err) {
+          // The account is gone for the person either way; a failed revoke only means the token dies on its own.
+          log.warn(`[tiktok] revoking the token of deleted account ${row.id} failed: ${String(err)}`)
+        }
+      }
+    },
+
+    /** Step 1 of connecting: a single-use state bound to this session, and the authorize URL to send the browser to. */
+    async startConnect(input: { userId: string; sessionId: string; accountId?: string | undefined }) {
+      if (input.accountId) await mustFind(input.userId, input.accountId)
+      const state = randomToken()
+      const now = clock()
+      await repo.deleteStaleStates(now, new Date(now.getTime() - 24 * 60 * 60 * 1000))
+      await repo.insertState({
+        stateHash: sha256Hex(state),
+        userId: input.userId,
+        sessionId: input.sessionId,
+        accountId: input.accountId ?? null,
+        expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+      })
+      return { authorizeUrl: client.authorizeUrl({ state, scopes: TIKTOK_SCOPES }) }
+    },
+
+    /**
+     * Step 2: TikTok sent the browser back with `code` and `state`. The state is used up first (so a replay fails even
+     * if the exchange below fails), then the code is exchanged server-side — the client secret never leaves the server.
+     */
+    async completeConnect(input: { userId: string; sessionId: string; code: string; state: string }) {
+      const now = clock()
+      const state = await repo.consumeState({
+        stateHash: sha256Hex(input.state),
+        userId: input.userId,
+        sessionId: input.sessionId,
+        now,
+      })
+      if (!state) throw new AppError('BAD_REQUEST', MESSAGES.connectStateInvalid)
+
+      let tokens: TiktokTokenSet
+      let profile: Awaited<ReturnType<TiktokClient['userInfo']>>
+      try {
+        tokens = await client.exchangeCode(input.code)
+        profile = await client.userInfo(tokens.accessToken, tokens.scopes)
+      } catch (err) {
+        if (isTiktokError(err) && err.kind === 'transient') {
+          throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.tiktokUnavailable)
+        }
+        log.warn(`[tiktok] connecting failed: ${err instanceof Error ? err.message : String(err)}`)
+        throw new AppError('BAD_REQUEST', MESSAGES.connectFailed)
+      }
+
+      // username needs user.info.profile; a creator who declined it still has a display name (§2).
+      const username = profile.username || profile.displayName || tokens.openId.slice(0, 12)
+      const existing = await repo.findByOpenIdForUser(input.userId, tokens.openId)
+      let target: AccountRow | undefined
+      if (state.accountId) {
+        target = await repo.findForUser(input.userId, state.accountId)
+        if (!target) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
+        if (target.openId && target.openId !== tokens.openId) {
+          throw new AppError(
+            'CONFLICT',
+            `You authorised @${username} on TikTok, but this account is @${target.accountUsername}. Connect again and choose @${target.accountUsername}.`,
+          )
+        }
+        if (existing && existing.id !== target.id) throw new AppError('CONFLICT', MESSAGES.accountAlreadyConnected)
+      } else {
+        target = existing
+      }
+
+      if (target) {
+        // Reconnect: new tokens, fresh avatar; the person's own name, username and description stay.
+        const row = await repo.updateForUser(
+          input.userId,
+          target.id,
+          {
+            ...sealTokens(target.id, tokens),
+            openId: tokens.openId,
+            sandbox: deps.sandbox,
+            avatarUrl: profile.avatarUrl ?? target.avatarUrl,
+            status: 'active',
+            lastError: null,
+            connectedAt: now,
+          },
+          now,
+        )
+        if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
+        return toAccountDto(row)
+      }
+
+      const id = crypto.randomUUID()
+      try {
+        const row = await repo.insert({
+          id,
+          userId: input.userId,
+          openId: tokens.openId,
+          sandbox: deps.sandbox,
+          accountName: profile.displayName ?? username,
+          accountUsername: username,
+          avatarUrl: profile.avatarUrl ?? null,
+          status: 'active',
+          connectedAt: now,
+          ...sealTokens(id, tokens),
+        })
+        return toAccountDto(row)
+      } catch (err) {
+        // Two callbacks for the same creator at once: the unique (user, open_id) index lets only one insert win.
+        const raced = await repo.findByOpenIdForUser(input.userId, tokens.openId)
+        if (raced) return toAccountDto(raced)
+        throw err
+      }
+    },
+
+    /** A working access token for posting; refreshed first when it expires within the hour (spec §9). */
+    accessToken(accountId: string, options: { force?: boolean } = {}): Promise<string> {
+      const running = inflight.get(accountId)
+      if (running) return running
+      const promise = refreshIfNeeded(accountId, options.force ?? false).finally(() => inflight.delete(accountId))
+      inflight.set(accountId, promise)
+      return promise
+    },
+
+    /** The `tiktok.refresh-tokens` job: refresh every active account expiring within the hour. */
+    async refreshDue(): Promise<{ refreshed: number; failed: number }> {
+      const ids = await repo.dueForRefreshInternal(new Date(clock().getTime() + REFRESH_MARGIN_MS))
+      let refreshed = 0
+      let failed = 0
+      for (const id of ids) {
+        try {
+          await this.accessToken(id)
+          refreshed++
+        } catch {
+          failed++
+        }
+      }
+      return { refreshed, failed }
+    },
+  }
+}
+
+function reconnectMessage(row: AccountRow): string {
+  return `${MESSAGES.reconnectRequired}: @${row.accountUsername} must be connected to TikTok again.`
+}
+
+export type TiktokAccountsService = ReturnType<typeof createTiktokAccountsService>

@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { MESSAGES, tiktokAccountListSchema, type TiktokAccount } from '@hookpost/shared'
+import { tiktokAccount } from '../../db/schema'
+import { cookieHeader, startTestServer, type TestServer } from '../../testing/test-runtime'
+import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
+
+let sandbox: TestSandbox
+let server: TestServer
+const json = { 'content-type': 'application/json' }
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  server = await startTestServer(sandbox.env)
+})
+afterAll(async () => {
+  await server?.close()
+  await sandbox?.close()
+})
+
+function inject(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, body?: unknown) {
+  return server.runtime.http!.inject({
+    method,
+    url,
+    headers: { ...(body === undefined ? {} : json), ...(cookie ? { cookie } : {}) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  })
+}
+
+let users = 0
+async function signUp(): Promise<string> {
+  users++
+  const password = 'correct horse 1'
+  const res = await server.runtime.http!.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    headers: json,
+    payload: JSON.stringify({
+      email: `tiktok-${users}-${Date.now()}@example.com`,
+      password,
+      confirmPassword: password,
+      acceptTerms: true,
+    }),
+  })
+  expect(res.statusCode).toBe(200)
+  return cookieHeader(res.headers['set-cookie'])
+}
+
+async function startConnect(cookie: string, accountId?: string): Promise<string> {
+  const res = await inject('POST', '/api/tiktok/connect', cookie, accountId ? { accountId } : {})
+  expect(res.statusCode).toBe(200)
+  return res.json<{ authorizeUrl: string }>().authorizeUrl
+}
+
+async function listAccounts(cookie: string): Promise<TiktokAccount[]> {
+  const res = await inject('GET', '/api/tiktok/accounts', cookie)
+  expect(res.statusCode).toBe(200)
+  return tiktokAccountListSchema.parse(res.json()).accounts
+}
+
+/** The whole connect flow as the browser drives it: connect → sandbox authorize page → callback page → API. */
+async function connect(cookie: string, openId: string, accountId?: string) {
+  const authorizeUrl = await startConnect(cookie, accountId)
+  const callback = await sandbox.decide(authorizeUrl, openId)
+  const res = await inject('POST', '/api/tiktok/callback', cookie, {
+    code: callback.searchParams.get('code'),
+    state: callback.searchParams.get('state'),
+    scopes: callback.searchParams.get('scopes'),
+  })
+  return { res, callback }
+}
+
+async function storedRow(id: string) {
+  const [row] = await server.runtime.database.db.select().from(tiktokAccount).where(eq(tiktokAccount.id, id))
+  return row!
+}
+
+describe('connecting a TikTok account through the sandbox', () => {
+  it('sends the browser to the authorize page with a fresh state and never the client secret', async () => {
+    const cookie = await signUp()
+    const first = new URL(await startConnect(cookie))
+    const second = new URL(await startConnect(cookie))
+    expect(`${first.origin}${first.pathname}`).toBe(`${sandbox.url}/v2/auth/authorize/`)
+    expect(first.searchParams.get('client_key')).toBe('hookpost-sandbox')
+    expect(first.searchParams.get('response_type')).toBe('code')
+    expect(first.searchParams.get('redirect_uri')).toBe('http://localhost:3999/auth/tiktok/callback')
+    expect(first.searchParams.get('scope')).toContain('video.publish')
+    expect(first.searchParams.get('state')).not.toBe(second.searchParams.get('state'))
+    expect(first.toString()).not.toContain(sandbox.secret)
+  })
+
+  it('stores the creator with encrypted tokens, and a replayed callback changes nothing', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator({ display_name: 'Maya Moves', username: 'maya.moves' })
+    const { res, callback } = await connect(cookie, creator.open_id)
+    expect(res.statusCode).toBe(200)
+    const account = res.json<{ account: TiktokAccount }>().account
+    expect(account).toMatchObject({
+      accountName: 'Maya Moves',
+      accountUsername: 'maya.moves',
+      status: 'active',
+      sandbox: true,
+    })
+    expect(account.scopes).toContain('video.publish')
+    expect(JSON.stringify(res.json())).not.toMatch(/act\.|rft\./)
+
+    const row = await storedRow(account.id)
+    expect(row.openId).toBe(creator.open_id)
+    expect(row.accessTokenEnc).toMatch(/^v1\./)
+    expect(row.accessTokenEnc).not.toContain('act.')
+    expect(row.refreshTokenEnc).not.toContain('rft.')
+    expect(row.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now())
+
+    // The same callback URL again (browser back button, a forwarded link): the state is used up.
+    const replay = await inject('POST', '/api/tiktok/callback', cookie, {
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+    })
+    expect(replay.statusCode).toBe(400)
+    expect(replay.json().message).toBe(MESSAGES.connectStateInvalid)
+    expect(await listAccounts(cookie)).toHaveLength(1)
+  })
+
+  it('refuses a tampered state or one from another session, storing nothing', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator()
+    const authorizeUrl = await startConnect(cookie)
+    const callback = await sandbox.decide(authorizeUrl, creator.open_id)
+    const code = callback.searchParams.get('code')
+    const state = callback.searchParams.get('state')!
+
+    const tampered = await inject('POST', '/api/tiktok/callback', cookie, { code, state: `${state.slice(0, -2)}xx` })
+    expect(tampered.statusCode).toBe(400)
+    expect(tampered.json().message).toBe(MESSAGES.connectStateInvalid)
+
+    const intruder = await signUp()
+    const stolen = await inject('POST', '/api/tiktok/callback', intruder, { code, state })
+    expect(stolen.statusCode).toBe(400)
+    expect(await listAccounts(intruder)).toHaveLength(0)
+    expect(await listAccounts(cookie)).toHaveLength(0)
+
+    const unauthenticated = await inject('POST', '/api/tiktok/callback', undefined, { code, state })
+    expect(unauthenticated.statusCode).toBe(401)
+  })
+
+  it('says so when TikTok refuses the code, and the state cannot be retried', async () => {
+    const cookie = await signUp()
+    const authorizeUrl = new URL(await startConnect(cookie))
+    const res = await inject('POST', '/api/tiktok/callback', cookie, {
+      code: 'not-a-real-code',
+      state: authorizeUrl.searchParams.get('state'),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(MESSAGES.connectFailed)
+    expect(await listAccounts(cookie)).toHaveLength(0)
+  })
+
+  it('reconnecting the same creator updates the tokens of the one account, never duplicating it', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator()
+    const first = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    const before = await storedRow(first.id)
+    // The person renamed it in Hookpost; a reconnect keeps their name.
+    await inject('PATCH', `/api/tiktok/accounts/${first.id}`, cookie, { accountName: 'My brand account' })
+
+    const again = await connect(cookie, creator.open_id)
+    expect(again.res.statusCode).toBe(200)
+    expect(again.res.json().account).toMatchObject({ id: first.id, accountName: 'My brand account' })
+    const after = await storedRow(first.id)
+    expect(after.refreshTokenEnc).toBeTruthy()
+    expect(after.refreshTokenEnc).not.toBe(before.refreshTokenEnc)
+    expect(await listAccounts(cookie)).toHaveLength(1)
+  })
+})
+
+describe('accounts', () => {
+  it('adds by hand, edits the description, and deletes; another user gets 404 for every id', async () => {
+    const cookie = await signUp()
+    const created = await inject('POST', '/api/tiktok/accounts', cookie, {
+      accountName: '  Bakery  ',
+      accountUsername: '@bakery.daily',
+    })
+    expect(created.statusCode).toBe(201)
+    const account = created.json<{ account: TiktokAccount }>().account
+    expect(account).toMatchObject({ accountName: 'Bakery', accountUsername: 'bakery.daily', status: 'not_connected' })
+
+    const missing = await inject('POST', '/api/tiktok/accounts', cookie, { accountName: '', accountUsername: 'x' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().details[0].message).toBe(MESSAGES.requiredFields)
+
+    const edited = await inject('PATCH', `/api/tiktok/accounts/${account.id}`, cookie, {
+      targetAudience: 'Busy parents',
+      niche: 'Home baking',
+      appGoals: 'Sell the sourdough course',
+    })
+    expect(edited.statusCode).toBe(200)
+    expect(edited.json().account).toMatchObject({ niche: 'Home baking', accountName: 'Bakery' })
+
+    const other = await signUp()
+    expect((await inject('PATCH', `/api/tiktok/accounts/${account.id}`, other, { niche: 'x' })).statusCode).toBe(404)
+    expect((await inject('DELETE', `/api/tiktok/accounts/${account.id}`, other)).statusCode).toBe(404)
+    expect((await inject('POST', '/api/tiktok/connect', other, { accountId: account.id })).statusCode).toBe(404)
+    expect(await listAccounts(other)).toHaveLength(0)
+
+    expect((await inject('DELETE', `/api/tiktok/accounts/${account.id}`, cookie)).statusCode).toBe(204)
+    expect(await listAccounts(cookie)).toHaveLength(0)
+    expect((await inject('DELETE', `/api/tiktok/accounts/${account.id}`, cookie)).statusCode).toBe(404)
+  })
+
+  it('connecting a hand-added account fills it in instead of adding another', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator()
+    const manual = (
+      await inject('POST', '/api/tiktok/accounts', cookie, { accountName: 'Shop', accountUsername: 'shop' })
+    ).json<{ account: TiktokAccount }>().account
+    const { res } = await connect(cookie, creator.open_id, manual.id)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().account).toMatchObject({ id: manual.id, status: 'active', accountName: 'Shop' })
+    expect(await listAccounts(cookie)).toHaveLength(1)
+  })
+
+  it('deleting a connected account revokes its token at TikTok', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator()
+    const account = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    const accessToken = await server.runtime.tiktokAccounts.accessToken(account.id)
+    expect((await inject('DELETE', `/api/tiktok/accounts/${account.id}`, cookie)).statusCode).toBe(204)
+    const info = await fetch(`${sandbox.url}/v2/user/info/?fields=open_id`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+    expect(info.status).toBe(401)
+  })
+})
+
+describe('token refresh', () => {
+  it('refreshes a token expiring within the hour and always keeps the newest refresh token', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator()
+    const account = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    const fresh = await server.runtime.tiktokAccounts.accessToken(account.id)
+    // Not due: the stored token comes back untouched.
+    expect(await server.runtime.tiktokAccounts.accessToken(account.id)).toBe(fresh)
+
+    const before = await storedRow(account.id)
+    await server.runtime.database.db
+      .update(tiktokAccount)
+      .set({ accessTokenExpiresAt: new Date(Date.now() + 30 * 60 * 1000) })
+      .where(eq(tiktokAccount.id, account.id))
+    const refreshed = await server.runtime.tiktokAccounts.accessToken(account.id)
+    expect(refreshed).not.toBe(fresh)
+    const after = await storedRow(account.id)
+    expect(after.refreshTokenEnc).not.toBe(before.refreshTokenEnc)
+    expect(after.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 60 * 60 * 1000)
+
+    // The new token works at TikTok.
+    const info = await fetch(`${sandbox.url}/v2/user/info/?fields=open_id`, {
+      headers: { authorization: `Bearer ${refreshed}` },
+    })
+    expect(info.status).toBe(200)
+  })
+
+  it('a failed refresh keeps the record, marks it "Reconnect required", and a reconnect heals it', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator()
+    const account = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    const expire = await sandbox.admin('POST', '/sandbox/admin/tokens/expire', {
+      open_id: creator.open_id,
+      include_refresh: true,
+    })
+    expect(expire.status).toBeLessThan(300)
+    await server.runtime.database.db
+      .update(tiktokAccount)
+      .set({ accessTokenExpiresAt: new Date(Date.now() + 60 * 1000) })
+      .where(eq(tiktokAccount.id, account.id))
+
+    await expect(server.runtime.tiktokAccounts.accessToken(account.id)).rejects.toThrow(MESSAGES.reconnectRequired)
+    const [listed] = await listAccounts(cookie)
+    expect(listed).toMatchObject({ id: account.id, status: 'reconnect_required' })
+    const row = await storedRow(account.id)
+    expect(row.refreshTokenEnc).toBeTruthy()
+
+    const { res } = await connect(cookie, creator.open_id, account.id)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().account).toMatchObject({ id: account.id, status: 'active' })
+  })
+
+  it('the refresh sweep refreshes every account that is due', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator()
+    const account = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    await server.runtime.database.db
+      .update(tiktokAccount)
+      .set({ accessTokenExpiresAt: new Date(Date.now() + 5 * 60 * 1000) })
+      .where(eq(tiktokAccount.id, account.id))
+    const result = await server.runtime.tiktokAccounts.refreshDue()
+    expect(result.refreshed).toBeGreaterThanOrEqual(1)
+    expect((await storedRow(account.id)).accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 60 * 60 * 1000)
+  })
+})
+
+describe('sandbox creators (/dummy-account)', () => {
+  it('lists and creates creators through the sandbox; a taken username is refused', async () => {
+    const created = await inject('POST', '/api/tiktok/sandbox/creators', undefined, {
+      displayName: 'Dummy Dan',
+      username: '@dummy_dan',
+      isPrivate: true,
+    })
+    expect(created.statusCode).toBe(201)
+    expect(created.json().creator).toMatchObject({ displayName: 'Dummy Dan', username: 'dummy_dan', isPrivate: true })
+
+    const list = await inject('GET', '/api/tiktok/sandbox/creators')
+    expect(list.statusCode).toBe(200)
+    expect(list.json().sandboxUrl).toBe(sandbox.url)
+    expect(list.json().creators.map((c: { username: string }) => c.username)).toContain('dummy_dan')
+
+    const again = await inject('POST', '/api/tiktok/sandbox/creators', undefined, {
+      displayName: 'Other',
+      username: 'dummy_dan',
+    })
+    expect(again.statusCode).toBe(409)
+
+    const bad = await inject('POST', '/api/tiktok/sandbox/creators', undefined, { displayName: 'x', username: 'a b' })
+    expect(bad.statusCode).toBe(400)
+  })
+})

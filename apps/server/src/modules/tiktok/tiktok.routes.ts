@@ -1,0 +1,177 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  accountFormSchema,
+  accountUpdateSchema,
+  apiErrorSchema,
+  connectCallbackBodySchema,
+  connectCallbackResponseSchema,
+  connectStartBodySchema,
+  connectStartResponseSchema,
+  createSandboxCreatorBodySchema,
+  MESSAGES,
+  sandboxCreatorListSchema,
+  sandboxCreatorSchema,
+  tiktokAccountListSchema,
+  tiktokAccountSchema,
+} from '@hookpost/shared'
+import { AppError } from '../../lib/errors'
+import type { TiktokAccountsService } from './accounts.service'
+import type { SandboxCreatorsService } from './sandbox-creators.service'
+
+function signedIn(request: FastifyRequest): { userId: string; sessionId: string } {
+  if (!request.user || !request.sessionId) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
+  return { userId: request.user.id, sessionId: request.sessionId }
+}
+
+const idParams = z.object({ id: z.uuid({ message: MESSAGES.accountNotFound }) })
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
+
+/** Registered inside the authenticated scope under /api/tiktok: every query is scoped by the signed-in user. */
+export const tiktokAccountRoutes: FastifyPluginAsyncZod<{ accounts: TiktokAccountsService }> = async (
+  app,
+  { accounts },
+) => {
+  app.get(
+    '/accounts',
+    {
+      schema: {
+        tags: ['tiktok'],
+        summary: "The signed-in user's TikTok accounts, newest first",
+        response: { 200: tiktokAccountListSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ accounts: await accounts.list(signedIn(request).userId) }),
+  )
+
+  app.post(
+    '/accounts',
+    {
+      schema: {
+        tags: ['tiktok'],
+        summary: 'Add an account by hand (it can post once connected)',
+        body: accountFormSchema,
+        response: { 201: z.object({ account: tiktokAccountSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const account = await accounts.create(signedIn(request).userId, request.body)
+      return reply.code(201).send({ account })
+    },
+  )
+
+  app.patch(
+    '/accounts/:id',
+    {
+      schema: {
+        tags: ['tiktok'],
+        summary: "Edit an account's name, username, description or time zone",
+        params: idParams,
+        body: accountUpdateSchema,
+        response: { 200: z.object({ account: tiktokAccountSchema }), ...errors },
+      },
+    },
+    async (request) => ({
+      account: await accounts.update(signedIn(request).userId, request.params.id, request.body),
+    }),
+  )
+
+  app.delete(
+    '/accounts/:id',
+    {
+      schema: {
+        tags: ['tiktok'],
+        summary: 'Delete an account and all of its scheduled videos',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await accounts.remove(signedIn(request).userId, request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/connect',
+    {
+      schema: {
+        tags: ['tiktok'],
+        summary: "Start connecting a TikTok account: returns TikTok's authorize URL with a single-use state",
+        body: connectStartBodySchema,
+        response: { 200: connectStartResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = signedIn(request)
+      return accounts.startConnect({ userId, sessionId, accountId: request.body.accountId })
+    },
+  )
+
+  app.post(
+    '/callback',
+    {
+      schema: {
+        tags: ['tiktok'],
+        summary: 'Finish connecting: the server checks the state and exchanges the code with TikTok',
+        body: connectCallbackBodySchema,
+        response: {
+          200: connectCallbackResponseSchema,
+          ...errors,
+          409: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = signedIn(request)
+      const account = await accounts.completeConnect({
+        userId,
+        sessionId,
+        code: request.body.code,
+        state: request.body.state,
+      })
+      return { account }
+    },
+  )
+}
+
+/** Public (the 'Create Dummy TikTok Account' page is in the public layout); 404 unless the sandbox is in use. */
+export const sandboxCreatorRoutes: FastifyPluginAsyncZod<{ creators: SandboxCreatorsService }> = async (
+  app,
+  { creators },
+) => {
+  app.get(
+    '/sandbox/creators',
+    {
+      schema: {
+        tags: ['tiktok'],
+        summary: 'Sandbox creators (only while the TikTok sandbox is in use)',
+        response: { 200: sandboxCreatorListSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async () => creators.list(),
+  )
+
+  app.post(
+    '/sandbox/creators',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['tiktok'],
+        summary: 'Create a sandbox creator (only while the TikTok sandbox is in use)',
+        body: createSandboxCreatorBodySchema,
+        response: {
+          201: z.object({ creator: sandboxCreatorSchema }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ creator: await creators.create(request.body) }),
+  )
+}

@@ -1,0 +1,47 @@
+// The TikTok sandbox (apps/tiktok-sandbox) runs as its own process beside the server whenever no real TikTok client
+// key is configured. Both share one client secret, generated once into DATA_DIR/secrets (the server's config reads the
+// same file), and the sandbox registers the server's callback URL as its redirect URI.
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { root } from './prepare.mjs'
+
+function sharedSecret(dataDir) {
+  const dir = path.join(dataDir, 'secrets')
+  const file = path.join(dir, 'tiktok-sandbox.key')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const value = randomBytes(32).toString('hex')
+  writeFileSync(file, value + '\n', { mode: 0o600 })
+  chmodSync(file, 0o600)
+  return value
+}
+
+/**
+ * Starts the sandbox when `env` does not name a real TikTok client. Returns the extra environment the server needs
+ * (sandbox URL and shared secret) and the child process, or `undefined` when the real TikTok is configured.
+ */
+export function startSandboxProcess(env, { stdio = 'inherit' } = {}) {
+  if (env.TIKTOK_CLIENT_KEY) return undefined
+  const dataDir = path.resolve(root, env.DATA_DIR || 'data')
+  const port = env.PORT || '3000'
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '')
+  const sandboxUrl = (env.TIKTOK_SANDBOX_URL || 'http://localhost:3001').replace(/\/$/, '')
+  const secret = env.TIKTOK_SANDBOX_CLIENT_SECRET || sharedSecret(dataDir)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/tiktok-sandbox/src/main.ts'], {
+    cwd: root,
+    stdio,
+    env: {
+      ...env,
+      SANDBOX_HOST: env.HOST || '0.0.0.0',
+      SANDBOX_PORT: new URL(sandboxUrl).port || '80',
+      SANDBOX_PUBLIC_URL: sandboxUrl,
+      SANDBOX_DATA_DIR: path.join(dataDir, 'tiktok-sandbox'),
+      SANDBOX_CLIENT_SECRET: secret,
+      SANDBOX_REDIRECT_URIS: `${publicUrl}/auth/tiktok/callback`,
+      ...(env.FFPROBE_PATH ? { SANDBOX_FFPROBE_PATH: env.FFPROBE_PATH } : {}),
+    },
+  })
+  return { child, env: { TIKTOK_SANDBOX_URL: sandboxUrl, TIKTOK_SANDBOX_CLIENT_SECRET: secret } }
+}
