@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { MESSAGES, tiktokAccountListSchema, type TiktokAccount } from '@hookpost/shared'
 import { tiktokAccount } from '../../db/schema'
 import { cookieHeader, startTestServer, type TestServer } from '../../testing/test-runtime'
@@ -282,6 +282,14 @@ describe('token refresh', () => {
     const { res } = await connect(cookie, creator.open_id, account.id)
     expect(res.statusCode).toBe(200)
     expect(res.json().account).toMatchObject({ id: account.id, status: 'active' })
+  })
+
+  it('the refresh sweep is scheduled every 15 minutes', async () => {
+    const result = await server.runtime.database.db.execute(
+      sql`select name, cron from pgboss.schedule where name = 'tiktok.refresh-tokens'`,
+    )
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { cron: string }[]
+    expect(rows).toEqual([expect.objectContaining({ cron: '*/15 * * * *' })])
   })
 
   it('the refresh sweep refreshes every account that is due', async () => {
