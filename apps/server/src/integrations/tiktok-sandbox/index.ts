@@ -59,7 +59,10 @@ export function createSandboxAdmin(options: {
   const doFetch = options.fetch ?? fetch
   const timeoutMs = options.timeoutMs ?? 10_000
 
-  async function call(path: string, init: { method: string; body?: unknown }): Promise<{ status: number; body: unknown }> {
+  async function call(
+    path: string,
+    init: { method: string; body?: unknown },
+  ): Promise<{ status: number; body: unknown }> {
     let response: Response
     try {
       response = await doFetch(`${options.baseUrl}${path}`, {
