@@ -38,7 +38,9 @@ export const tiktokAccountSchema = z
   .meta({ id: 'TiktokAccount' })
 export type TiktokAccount = z.infer<typeof tiktokAccountSchema>
 
-export const tiktokAccountListSchema = z.object({ accounts: z.array(tiktokAccountSchema) }).meta({ id: 'TiktokAccounts' })
+export const tiktokAccountListSchema = z
+  .object({ accounts: z.array(tiktokAccountSchema) })
+  .meta({ id: 'TiktokAccounts' })
 
 const requiredText = (max: number) =>
   z

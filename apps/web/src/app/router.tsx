@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router'
 import { PublicLayout } from '../components/layouts/public-layout'
+import { paths } from '../config/paths'
 import { LandingPage } from '../features/marketing/landing-page'
 import { GuestOnly } from './guards'
 
@@ -67,7 +68,16 @@ export const router = createBrowserRouter([
         path: 'reset-password',
         lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }),
       },
+      {
+        path: 'dummy-account',
+        lazy: async () => ({ Component: (await import('../features/tiktok/dummy-account-page')).DummyAccountPage }),
+      },
     ],
+  },
+  {
+    // Outside the public layout (spec §2); React Router matches it with or without the trailing slash.
+    path: paths.tiktokCallback,
+    lazy: async () => ({ Component: (await import('./routes/tiktok-callback-route')).TiktokCallbackRoute }),
   },
   {
     path: '/dashboard',
@@ -79,7 +89,7 @@ export const router = createBrowserRouter([
       },
       {
         path: 'profile',
-        lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
+        lazy: async () => ({ Component: (await import('./routes/dashboard/profile-route')).ProfileRoute }),
       },
     ],
   },

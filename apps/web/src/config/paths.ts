@@ -11,6 +11,10 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
+  /** Where TikTok (or the sandbox) sends the browser back after authorising; registered as the redirect URI. */
+  tiktokCallback: '/auth/tiktok/callback',
+  /** Test-only page that creates sandbox creators (spec §2). */
+  dummyAccount: '/dummy-account',
   apiDocs: '/api/docs',
 } as const
 

@@ -1,18 +1,11 @@
 import { useEffect } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { DASHBOARD_TABS, type DashboardTabKey } from '@hookpost/shared/dashboard'
+import { ScheduleNewVideoCard } from '../../../features/tiktok/components/schedule-account-picker'
 import { rememberTab, storedTab, tabFromSearch, tabHref } from './tabs'
 
-/** What each tab will hold; the panels arrive with their issues (#3–#7). */
-const COMING: Record<DashboardTabKey, { intro: string; next: string[] }> = {
-  schedule: {
-    intro: 'Schedule videos to your TikTok accounts and follow every post on a calendar.',
-    next: [
-      'Connect a TikTok account',
-      'Upload a video and pick a date, time and time zone',
-      'Watch its status turn green when it is live',
-    ],
-  },
+/** What each tab will hold; the panels arrive with their issues (#3–#7). The Schedule tab has begun (accounts). */
+const COMING: Record<Exclude<DashboardTabKey, 'schedule'>, { intro: string; next: string[] }> = {
   create: {
     intro:
       'Turn raw clips into vertical videos with text-overlay hooks, alone or as a hook clip followed by your demo.',
@@ -48,6 +41,21 @@ export function DashboardHome() {
   if (!tab) return <Navigate to={tabHref(storedTab())} replace />
 
   const meta = DASHBOARD_TABS.find((t) => t.key === tab)
+  if (tab === 'schedule') {
+    return (
+      <section aria-labelledby="tab-heading">
+        <h1 id="tab-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+          {meta?.label}
+        </h1>
+        <p className="mt-2 max-w-2xl text-slate-700">
+          Schedule videos to your TikTok accounts and follow every post on a calendar.
+        </p>
+        <div className="mt-6">
+          <ScheduleNewVideoCard />
+        </div>
+      </section>
+    )
+  }
   const content = COMING[tab]
   return (
     <section aria-labelledby="tab-heading">

@@ -7,6 +7,7 @@ import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import { paths } from '../../../config/paths'
 import { browserTimeZone, useProfile, useUpdateProfile } from '../../../features/profile/api/profile-api'
+import { SandboxBadge } from '../../../features/tiktok/components/sandbox-badge'
 import { isConnectionProblem } from '../../../lib/api-client'
 import { useAppInfo } from '../../../lib/app-info'
 import { useSession } from '../../../lib/auth'
@@ -76,14 +77,8 @@ function Shell() {
         <div className="flex items-center justify-between gap-2 px-3 py-2 sm:px-4">
           <div className="flex min-w-0 items-center gap-3">
             <Logo to={paths.dashboard} label="Hookpost dashboard" />
-            {appInfo.data?.tiktokSandbox ? (
-              <span
-                className="hidden rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 sm:inline"
-                title="TikTok is simulated: nothing is posted to the real TikTok."
-              >
-                TikTok sandbox
-              </span>
-            ) : null}
+            {/* Phones have no room beside the email: the line under the bar says it there. */}
+            {appInfo.data?.tiktokSandbox ? <SandboxBadge className="hidden sm:inline-flex" /> : null}
           </div>
           <UserMenu email={email} />
         </div>

@@ -1,0 +1,349 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
+import { ACCOUNT_LIMITS, accountFormSchema, type TiktokAccount } from '@hookpost/shared/tiktok'
+import { MESSAGES } from '@hookpost/shared/messages'
+import { buttonClass, fieldErrors } from '../../../components/ui/form'
+import { MessageBanner } from '../../../components/ui/message-banner'
+import { useCreateTiktokAccount } from '../api/create-account'
+import { useUpdateTiktokAccount } from '../api/update-account'
+import { serverFieldErrors, tiktokErrorMessage } from '../utils/error-message'
+import { secondaryButtonClass } from './button-styles'
+import { ModalDialog } from './modal-dialog'
+
+type TabKey = 'basic' | 'description'
+type Values = {
+  accountName: string
+  accountUsername: string
+  targetAudience: string
+  niche: string
+  appGoals: string
+}
+type Field = keyof Values
+
+const TABS: { key: TabKey; label: string; fields: Field[] }[] = [
+  { key: 'basic', label: 'Basic Info', fields: ['accountName', 'accountUsername'] },
+  { key: 'description', label: 'Account Description', fields: ['targetAudience', 'niche', 'appGoals'] },
+]
+const FIELD_ORDER = TABS.flatMap((t) => t.fields)
+
+function tabOf(field: Field): TabKey {
+  return TABS.find((t) => t.fields.includes(field))?.key ?? 'basic'
+}
+
+function isField(key: string): key is Field {
+  return (FIELD_ORDER as string[]).includes(key)
+}
+
+function initialValues(account: TiktokAccount | null): Values {
+  return {
+    accountName: account?.accountName ?? '',
+    accountUsername: account?.accountUsername ?? '',
+    targetAudience: account?.targetAudience ?? '',
+    niche: account?.niche ?? '',
+    appGoals: account?.appGoals ?? '',
+  }
+}
+
+export type AccountSaved = 'added' | 'updated'
+
+/**
+ * Add or edit a TikTok account (spec §2 Schedule tab item 3, §5): tabs 'Basic Info' (name and username, required) and
+ * 'Account Description' (audience, niche, goals: what the AI hook generator writes for). Validated with the shared
+ * `accountFormSchema`; when a failing field is on the other tab, that tab opens and the field gets focus.
+ */
+export function AccountDialog({
+  account,
+  onClose,
+  onSaved,
+  fallbackFocus,
+}: {
+  /** null: add a new account. */
+  account: TiktokAccount | null
+  onClose: () => void
+  onSaved: (result: AccountSaved) => void
+  fallbackFocus?: RefObject<HTMLElement | null>
+}) {
+  const id = useId()
+  const titleId = `${id}-title`
+  const formRef = useRef<HTMLFormElement>(null)
+  const firstFieldRef = useRef<HTMLInputElement>(null)
+  const tabRefs = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({})
+  const [tab, setTab] = useState<TabKey>('basic')
+  const [values, setValues] = useState<Values>(() => initialValues(account))
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const create = useCreateTiktokAccount()
+  const update = useUpdateTiktokAccount()
+  const saving = create.isPending || update.isPending
+  const saveError = account ? update.error : create.error
+
+  const tabId = (key: TabKey) => `${id}-tab-${key}`
+  const panelId = (key: TabKey) => `${id}-panel-${key}`
+
+  function showField(field: Field) {
+    // The field may sit in the hidden panel: render that panel first, then focus.
+    flushSync(() => setTab(tabOf(field)))
+    const element = formRef.current?.elements.namedItem(field)
+    if (element instanceof HTMLElement) element.focus()
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.findIndex((t) => t.key === tab)
+    let next: number
+    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length
+    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = TABS.length - 1
+    else return
+    event.preventDefault()
+    const key = TABS[next]?.key
+    if (!key) return
+    setTab(key)
+    tabRefs.current[key]?.focus()
+  }
+
+  function change(field: Field, value: string) {
+    setValues((v) => ({ ...v, [field]: value }))
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }))
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = accountFormSchema.safeParse(values)
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error.issues)
+      setErrors(found)
+      const first = FIELD_ORDER.find((f) => found[f])
+      if (first) showField(first)
+      return
+    }
+    setErrors({})
+    const options = {
+      onError: (error: unknown) => {
+        const fromServer = serverFieldErrors(error)
+        const known = Object.fromEntries(Object.entries(fromServer).filter(([key]) => isField(key)))
+        setErrors(known)
+        const first = FIELD_ORDER.find((f) => known[f])
+        if (first) showField(first)
+      },
+    }
+    if (account) {
+      update.mutate({ id: account.id, body: parsed.data }, { ...options, onSuccess: () => onSaved('updated') })
+    } else {
+      create.mutate(parsed.data, { ...options, onSuccess: () => onSaved('added') })
+    }
+  }
+
+  const detail = saveError ? tiktokErrorMessage(saveError, '') : ''
+
+  return (
+    <ModalDialog
+      labelledBy={titleId}
+      onClose={onClose}
+      initialFocus={firstFieldRef}
+      fallbackFocus={fallbackFocus}
+      preventClose={saving}
+    >
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4 p-4 sm:p-6">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {account ? 'Edit TikTok Account' : 'Add TikTok Account'}
+        </h2>
+        {saveError ? (
+          <MessageBanner tone="error">
+            <p>{MESSAGES.saveAccountFailed}</p>
+            {detail && detail !== MESSAGES.saveAccountFailed ? <p className="mt-1">{detail}</p> : null}
+          </MessageBanner>
+        ) : null}
+
+        <div role="tablist" aria-label="Account details" className="flex gap-1 border-b border-slate-200">
+          {TABS.map((t) => {
+            const selected = t.key === tab
+            const invalid = t.fields.some((f) => errors[f])
+            return (
+              <button
+                key={t.key}
+                ref={(el) => {
+                  tabRefs.current[t.key] = el
+                }}
+                type="button"
+                role="tab"
+                id={tabId(t.key)}
+                aria-selected={selected}
+                aria-controls={panelId(t.key)}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => setTab(t.key)}
+                onKeyDown={onTabKeyDown}
+                className={`-mb-px rounded-t-md border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700 ${
+                  selected
+                    ? 'border-fuchsia-700 text-fuchsia-800'
+                    : 'border-transparent text-slate-600 hover:text-slate-900'
+                }`}
+              >
+                {t.label}
+                {invalid ? (
+                  <span className="ml-1 text-red-700">
+                    <span aria-hidden="true">!</span>
+                    <span className="sr-only"> (has errors)</span>
+                  </span>
+                ) : null}
+              </button>
+            )
+          })}
+        </div>
+
+        <div
+          role="tabpanel"
+          id={panelId('basic')}
+          aria-labelledby={tabId('basic')}
+          hidden={tab !== 'basic'}
+          className="space-y-4"
+        >
+          <FormField
+            label="Account name"
+            required
+            error={errors.accountName}
+            render={(props) => (
+              <input
+                {...props}
+                ref={firstFieldRef}
+                name="accountName"
+                autoComplete="off"
+                maxLength={ACCOUNT_LIMITS.name}
+                value={values.accountName}
+                onChange={(e) => change('accountName', e.target.value)}
+              />
+            )}
+          />
+          <FormField
+            label="Username"
+            required
+            hint="Your TikTok handle, with or without the @."
+            error={errors.accountUsername}
+            render={(props) => (
+              <input
+                {...props}
+                name="accountUsername"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={ACCOUNT_LIMITS.username + 1}
+                value={values.accountUsername}
+                onChange={(e) => change('accountUsername', e.target.value)}
+              />
+            )}
+          />
+        </div>
+
+        <div
+          role="tabpanel"
+          id={panelId('description')}
+          aria-labelledby={tabId('description')}
+          hidden={tab !== 'description'}
+          className="space-y-4"
+        >
+          <p id={`${id}-ai-hint`} className="text-sm text-slate-600">
+            The AI hook generator writes for this audience, niche and these goals. All three are optional.
+          </p>
+          {(
+            [
+              ['targetAudience', 'Target audience', 'Who watches, e.g. busy parents who cook at home'],
+              ['niche', 'Niche', 'What the account is about, e.g. 15-minute dinners'],
+              ['appGoals', 'App goals', 'What posts should achieve, e.g. app installs from the link in bio'],
+            ] as const
+          ).map(([field, label, example]) => (
+            <FormField
+              key={field}
+              label={label}
+              hint={example}
+              extraDescribedBy={`${id}-ai-hint`}
+              error={errors[field]}
+              render={(props) => (
+                <textarea
+                  {...props}
+                  name={field}
+                  rows={3}
+                  maxLength={ACCOUNT_LIMITS.description}
+                  value={values[field]}
+                  onChange={(e) => change(field, e.target.value)}
+                />
+              )}
+            />
+          ))}
+        </div>
+
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+          <button type="button" className={secondaryButtonClass} onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass} disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  )
+}
+
+type ControlProps = {
+  id: string
+  'aria-invalid': true | undefined
+  'aria-required': true | undefined
+  'aria-describedby': string | undefined
+  className: string
+}
+
+/** A label, the control, its hint and its error, wired by id and aria-describedby. */
+function FormField({
+  label,
+  required = false,
+  hint,
+  extraDescribedBy,
+  error,
+  render,
+}: {
+  label: string
+  required?: boolean
+  hint?: ReactNode
+  extraDescribedBy?: string
+  error: string | undefined
+  render: (props: ControlProps) => ReactNode
+}) {
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy =
+    [error ? errorId : null, hint ? hintId : null, extraDescribedBy ?? null].filter(Boolean).join(' ') || undefined
+  return (
+    <div>
+      <div className="flex gap-0.5 text-sm font-medium">
+        <label htmlFor={id} className="text-slate-800">
+          {label}
+        </label>
+        {/* Outside the label, so the accessible name stays the label itself; aria-required says it to screen readers. */}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
+        ) : null}
+      </div>
+      {render({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-required': required ? true : undefined,
+        'aria-describedby': describedBy,
+        className: `mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm sm:text-sm focus:outline-2 focus:outline-offset-0 focus:outline-fuchsia-600 ${
+          error ? 'border-red-500' : 'border-slate-300'
+        }`,
+      })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
