@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { MESSAGES } from '@hookpost/shared/messages'
 import { expect, signUp, test, uniqueEmail } from './fixtures'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -50,7 +51,7 @@ test('connecting an account sends no secret and no token to the browser', async 
   await page.getByLabel('Display name').fill('Secret Keeper')
   await page.getByLabel('Username').fill(username)
   await page.getByRole('button', { name: 'Authorize' }).click()
-  await expect(page).toHaveURL(/\/dashboard\?tiktok_connected=true/, { timeout: 15_000 })
+  await expect(page.getByText(MESSAGES.tiktokConnected)).toBeVisible({ timeout: 15_000 })
   await page.goto('/dashboard/profile')
   await expect(page.getByText(`@${username}`)).toBeVisible()
 

@@ -14,7 +14,7 @@ import {
   tiktokJobHandlers,
   type TiktokAccountsService,
 } from '../modules/tiktok'
-import { createTiktokClient } from '../integrations/tiktok'
+import { createTiktokClient, TIKTOK_IMAGE_ORIGINS } from '../integrations/tiktok'
 import { createSandboxAdmin } from '../integrations/tiktok-sandbox'
 import { createSecretBox } from '../lib/crypto'
 
@@ -137,6 +137,7 @@ export async function createRuntime(options: {
         authRateLimitMax: config.authRateLimitMax,
         trustProxy: config.trustProxy,
         publicUrl: config.publicUrl,
+        imageOrigins: tiktok.sandboxUrl ? [new URL(tiktok.sandboxUrl).origin] : TIKTOK_IMAGE_ORIGINS,
         webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST,
         logger: options.httpLogger === false ? false : { level: config.logLevel },
       })

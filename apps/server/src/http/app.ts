@@ -47,6 +47,8 @@ export interface HttpDeps {
   authRateLimitMax: number
   trustProxy: boolean
   publicUrl: string
+  /** Origins avatars come from besides ours (TikTok's CDN, or the sandbox while it stands in for TikTok). */
+  imageOrigins?: string[]
   /** Folder of the built web app; when absent the API runs alone (e.g. `api` entrypoint behind a CDN, or tests). */
   webDistDir?: string | undefined
   logger?: FastifyServerOptions['logger']
@@ -70,7 +72,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(deps.imageOrigins ?? [])],
         mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],

@@ -9,3 +9,6 @@ export {
   type TiktokVideoContentType,
   type UploadFileInput,
 } from './upload'
+
+/** Where TikTok serves avatars and covers (`avatar_url`, `cover_image_url` examples in tiktok-api.md §2, §3.1). */
+export const TIKTOK_IMAGE_ORIGINS = ['https://*.tiktokcdn.com', 'https://*.tiktokcdn-us.com']

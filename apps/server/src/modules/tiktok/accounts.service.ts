@@ -127,7 +127,8 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
     async create(userId: string, form: AccountForm): Promise<TiktokAccount> {
       const row = await repo.insert({
         userId,
-        sandbox: deps.sandbox,
+        // Where it lives is known only once it is connected.
+        sandbox: false,
         accountName: form.accountName,
         accountUsername: form.accountUsername,
         targetAudience: form.targetAudience,

@@ -182,7 +182,12 @@ describe('accounts', () => {
     })
     expect(created.statusCode).toBe(201)
     const account = created.json<{ account: TiktokAccount }>().account
-    expect(account).toMatchObject({ accountName: 'Bakery', accountUsername: 'bakery.daily', status: 'not_connected' })
+    expect(account).toMatchObject({
+      accountName: 'Bakery',
+      accountUsername: 'bakery.daily',
+      status: 'not_connected',
+      sandbox: false,
+    })
 
     const missing = await inject('POST', '/api/tiktok/accounts', cookie, { accountName: '', accountUsername: 'x' })
     expect(missing.statusCode).toBe(400)
@@ -215,7 +220,7 @@ describe('accounts', () => {
     ).json<{ account: TiktokAccount }>().account
     const { res } = await connect(cookie, creator.open_id, manual.id)
     expect(res.statusCode).toBe(200)
-    expect(res.json().account).toMatchObject({ id: manual.id, status: 'active', accountName: 'Shop' })
+    expect(res.json().account).toMatchObject({ id: manual.id, status: 'active', accountName: 'Shop', sandbox: true })
     expect(await listAccounts(cookie)).toHaveLength(1)
   })
 
