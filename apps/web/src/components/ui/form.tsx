@@ -28,22 +28,41 @@ export function TextField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm sm:text-sm focus:outline-2 focus:outline-offset-0 focus:outline-fuchsia-600 ${
-          error ? 'border-red-500' : 'border-slate-300'
-        }`}
+        className={fieldControlClass(Boolean(error))}
         {...input}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
+  )
+}
+
+/** The classes of a text input or textarea, red-bordered when its value is wrong. */
+export function fieldControlClass(invalid: boolean): string {
+  return `mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm sm:text-sm focus:outline-2 focus:outline-offset-0 focus:outline-fuchsia-600 ${
+    invalid ? 'border-red-500' : 'border-slate-300'
+  }`
+}
+
+/** A field's hint and error, with the ids its control names in aria-describedby. */
+export function FieldMessages(props: {
+  hint?: ReactNode
+  hintId: string
+  error?: string | undefined
+  errorId: string
+}) {
+  return (
+    <>
+      {props.hint ? (
+        <p id={props.hintId} className="mt-1 text-xs text-slate-600">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p id={props.errorId} className="mt-1 text-sm text-red-700">
+          {props.error}
+        </p>
+      ) : null}
+    </>
   )
 }
 

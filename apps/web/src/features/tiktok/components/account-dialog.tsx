@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type React
 import { flushSync } from 'react-dom'
 import { ACCOUNT_LIMITS, accountFormSchema, type TiktokAccount } from '@hookpost/shared/tiktok'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { buttonClass, fieldErrors } from '../../../components/ui/form'
+import { buttonClass, FieldMessages, fieldControlClass, fieldErrors } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { useCreateTiktokAccount } from '../api/create-account'
 import { useUpdateTiktokAccount } from '../api/update-account'
@@ -330,20 +330,9 @@ function FormField({
         'aria-invalid': error ? true : undefined,
         'aria-required': required ? true : undefined,
         'aria-describedby': describedBy,
-        className: `mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm sm:text-sm focus:outline-2 focus:outline-offset-0 focus:outline-fuchsia-600 ${
-          error ? 'border-red-500' : 'border-slate-300'
-        }`,
+        className: fieldControlClass(Boolean(error)),
       })}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   )
 }

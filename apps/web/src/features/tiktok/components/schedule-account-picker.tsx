@@ -1,12 +1,9 @@
 import { useId, useState } from 'react'
-import { MESSAGES } from '@hookpost/shared/messages'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
-import { MessageBanner } from '../../../components/ui/message-banner'
-import { Spinner } from '../../../components/ui/spinner'
 import { useTiktokAccounts } from '../api/get-accounts'
 import { statusLabel } from './account-status-badge'
 import { ConnectTiktokButton } from './connect-tiktok-button'
-import { secondaryButtonClass } from './button-styles'
+import { AccountsQueryState } from './accounts-query-state'
 
 function optionLabel(account: TiktokAccount): string {
   const status = account.status === 'active' ? '' : ` · ${statusLabel(account.status)}`
@@ -30,42 +27,35 @@ export function ScheduleNewVideoCard() {
       <h2 id={`${selectId}-heading`} className="text-lg font-semibold text-slate-900">
         Schedule New Video
       </h2>
-      {accounts.isPending ? (
-        <div className="flex justify-center py-6">
-          <Spinner label="Loading TikTok accounts..." />
-        </div>
-      ) : accounts.isError ? (
-        <div className="mt-4 space-y-3">
-          <MessageBanner tone="error">{MESSAGES.fetchAccountsFailed}</MessageBanner>
-          <button type="button" className={secondaryButtonClass} onClick={() => void accounts.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : accounts.data.length === 0 ? (
-        <div className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center">
-          <h3 className="font-semibold text-slate-900">{MESSAGES.noAccountsConnected}</h3>
-          <p className="mt-1 text-sm text-slate-600">Connect the account you want to post to.</p>
-          <ConnectTiktokButton className="mt-4" />
-        </div>
-      ) : (
-        <div className="mt-4">
-          <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
-            TikTok account
-          </label>
-          <select
-            id={selectId}
-            value={selected ?? accounts.data[0]?.id ?? ''}
-            onChange={(e) => setSelected(e.target.value)}
-            className="mt-1 block w-full max-w-md rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm focus:outline-2 focus:outline-fuchsia-600"
-          >
-            {accounts.data.map((account) => (
-              <option key={account.id} value={account.id}>
-                {optionLabel(account)}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <AccountsQueryState
+        accounts={accounts}
+        empty={
+          <>
+            <p className="mt-1 text-sm text-slate-600">Connect the account you want to post to.</p>
+            <ConnectTiktokButton className="mt-4" />
+          </>
+        }
+      >
+        {(list) => (
+          <div className="mt-4">
+            <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
+              TikTok account
+            </label>
+            <select
+              id={selectId}
+              value={selected ?? list[0]?.id ?? ''}
+              onChange={(e) => setSelected(e.target.value)}
+              className="mt-1 block w-full max-w-md rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm focus:outline-2 focus:outline-fuchsia-600"
+            >
+              {list.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {optionLabel(account)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </AccountsQueryState>
       <p className="mt-4 text-sm text-slate-600">
         The video, title, date and time fields come with publishing, which is not built yet.
       </p>

@@ -3,13 +3,13 @@ import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
-import { Spinner } from '../../../components/ui/spinner'
 import { useDeleteTiktokAccount } from '../api/delete-account'
 import { useTiktokAccounts } from '../api/get-accounts'
 import { useConnectTiktok } from '../hooks/use-connect-tiktok'
 import { AccountAvatar } from './account-avatar'
 import { AccountDialog, type AccountSaved } from './account-dialog'
 import { AccountStatusBadge } from './account-status-badge'
+import { AccountsQueryState } from './accounts-query-state'
 import { rowButtonClass, rowDangerButtonClass, secondaryButtonClass } from './button-styles'
 import { ConfirmDeleteDialog } from './confirm-delete-dialog'
 
@@ -47,7 +47,17 @@ export function TiktokAccountsSection() {
     })
   }
 
-  const list = accounts.data ?? []
+  const hasAccounts = (accounts.data?.length ?? 0) > 0
+  const addButtons = (
+    <>
+      <button type="button" className={buttonClass} disabled={connect.busy} onClick={() => connect.start()}>
+        {connect.isBusyFor({ kind: 'new' }) ? 'Connecting…' : 'Connect TikTok account'}
+      </button>
+      <button type="button" className={secondaryButtonClass} onClick={() => setDialog({ kind: 'add' })}>
+        Add account manually
+      </button>
+    </>
+  )
 
   return (
     <section
@@ -63,16 +73,7 @@ export function TiktokAccountsSection() {
         >
           TikTok Accounts
         </h2>
-        {list.length > 0 ? (
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className={buttonClass} disabled={connect.busy} onClick={() => connect.start()}>
-              {connect.isBusyFor({ kind: 'new' }) ? 'Connecting…' : 'Connect TikTok account'}
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setDialog({ kind: 'add' })}>
-              Add account manually
-            </button>
-          </div>
-        ) : null}
+        {hasAccounts ? <div className="flex flex-wrap gap-2">{addButtons}</div> : null}
       </div>
 
       <div className="mt-4 space-y-3 empty:hidden">
@@ -88,89 +89,75 @@ export function TiktokAccountsSection() {
         ) : null}
       </div>
 
-      {accounts.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading TikTok accounts..." />
-        </div>
-      ) : accounts.isError ? (
-        <div className="mt-4 space-y-3">
-          <MessageBanner tone="error">{MESSAGES.fetchAccountsFailed}</MessageBanner>
-          <button type="button" className={secondaryButtonClass} onClick={() => void accounts.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : list.length === 0 ? (
-        <div className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center">
-          <h3 className="font-semibold text-slate-900">{MESSAGES.noAccountsConnected}</h3>
-          <p className="mt-1 text-sm text-slate-600">
-            Connect a TikTok account to schedule videos to it. You can also add one by hand and connect it later.
-          </p>
-          <div className="mt-4 flex flex-wrap justify-center gap-2">
-            <button type="button" className={buttonClass} disabled={connect.busy} onClick={() => connect.start()}>
-              {connect.isBusyFor({ kind: 'new' }) ? 'Connecting…' : 'Connect TikTok account'}
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setDialog({ kind: 'add' })}>
-              Add account manually
-            </button>
-          </div>
-        </div>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-200" aria-label="TikTok accounts">
-          {list.map((account) => (
-            <li key={account.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-4">
-              <AccountAvatar key={account.avatarUrl ?? ''} name={account.accountName} url={account.avatarUrl} />
-              <div className="min-w-0 flex-1 basis-40">
-                <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{account.accountName}</p>
-                <p className="text-sm [overflow-wrap:anywhere] text-slate-600">@{account.accountUsername}</p>
-                <div className="mt-1 flex flex-wrap gap-1">
-                  <AccountStatusBadge status={account.status} />
-                  {account.sandbox ? (
-                    <span
-                      title="This account lives in the TikTok sandbox: nothing is posted to the real TikTok."
-                      className="inline-flex items-center rounded-full border border-amber-300 bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
-                    >
-                      Sandbox
-                    </span>
-                  ) : null}
+      <AccountsQueryState
+        accounts={accounts}
+        empty={
+          <>
+            <p className="mt-1 text-sm text-slate-600">
+              Connect a TikTok account to schedule videos to it. You can also add one by hand and connect it later.
+            </p>
+            <div className="mt-4 flex flex-wrap justify-center gap-2">{addButtons}</div>
+          </>
+        }
+      >
+        {(list) => (
+          <ul className="mt-4 divide-y divide-slate-200" aria-label="TikTok accounts">
+            {list.map((account) => (
+              <li key={account.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-4">
+                <AccountAvatar key={account.avatarUrl ?? ''} name={account.accountName} url={account.avatarUrl} />
+                <div className="min-w-0 flex-1 basis-40">
+                  <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{account.accountName}</p>
+                  <p className="text-sm [overflow-wrap:anywhere] text-slate-600">@{account.accountUsername}</p>
+                  <div className="mt-1 flex flex-wrap gap-1">
+                    <AccountStatusBadge status={account.status} />
+                    {account.sandbox ? (
+                      <span
+                        title="This account lives in the TikTok sandbox: nothing is posted to the real TikTok."
+                        className="inline-flex items-center rounded-full border border-amber-300 bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+                      >
+                        Sandbox
+                      </span>
+                    ) : null}
+                  </div>
                 </div>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                {account.status === 'active' ? null : (
+                <div className="flex flex-wrap gap-2">
+                  {account.status === 'active' ? null : (
+                    <button
+                      type="button"
+                      className={rowButtonClass}
+                      disabled={connect.busy}
+                      aria-label={`${account.status === 'reconnect_required' ? 'Reconnect' : 'Connect'} ${account.accountName}`}
+                      onClick={() => connect.start(account.id)}
+                    >
+                      {connect.isBusyFor({ kind: 'account', id: account.id })
+                        ? 'Connecting…'
+                        : account.status === 'reconnect_required'
+                          ? 'Reconnect'
+                          : 'Connect'}
+                    </button>
+                  )}
                   <button
                     type="button"
                     className={rowButtonClass}
-                    disabled={connect.busy}
-                    aria-label={`${account.status === 'reconnect_required' ? 'Reconnect' : 'Connect'} ${account.accountName}`}
-                    onClick={() => connect.start(account.id)}
+                    aria-label={`Edit ${account.accountName}`}
+                    onClick={() => setDialog({ kind: 'edit', account })}
                   >
-                    {connect.isBusyFor({ kind: 'account', id: account.id })
-                      ? 'Connecting…'
-                      : account.status === 'reconnect_required'
-                        ? 'Reconnect'
-                        : 'Connect'}
+                    Edit
                   </button>
-                )}
-                <button
-                  type="button"
-                  className={rowButtonClass}
-                  aria-label={`Edit ${account.accountName}`}
-                  onClick={() => setDialog({ kind: 'edit', account })}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className={rowDangerButtonClass}
-                  aria-label={`Delete ${account.accountName}`}
-                  onClick={() => setDialog({ kind: 'delete', account })}
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <button
+                    type="button"
+                    className={rowDangerButtonClass}
+                    aria-label={`Delete ${account.accountName}`}
+                    onClick={() => setDialog({ kind: 'delete', account })}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AccountsQueryState>
 
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
         <AccountDialog
