@@ -238,6 +238,34 @@ test.describe('TikTok accounts', () => {
     await expect(accountRow(page, username).getByText('Sandbox', { exact: true })).toBeVisible()
   })
 
+  test('the Schedule tab offers to connect, and adds and edits accounts in the same dialog', async ({ page }) => {
+    const username = uniqueHandle('sched')
+    await signUp(page, uniqueEmail('tiktok-schedule'))
+    const card = page.getByRole('region', { name: 'Schedule New Video' })
+    await expect(card.getByRole('heading', { name: 'No TikTok Accounts Connected' })).toBeVisible()
+    await expect(card.getByRole('button', { name: 'Connect TikTok account' })).toBeVisible()
+
+    await card.getByRole('button', { name: 'Add account manually' }).click()
+    const add = page.getByRole('dialog', { name: 'Add TikTok Account' })
+    await add.getByLabel('Account name').fill('Corner Bakery')
+    await add.getByLabel('Username').fill(username)
+    await add.getByRole('button', { name: 'Save' }).click()
+    await expect(add).toBeHidden()
+    await expect(card.getByText('Account added successfully')).toBeVisible()
+    await expect(card.getByLabel('TikTok account')).toContainText(`Corner Bakery (@${username})`)
+
+    await card.getByRole('button', { name: 'Edit account' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit TikTok Account' })
+    await edit.getByRole('tab', { name: 'Account Description' }).click()
+    await edit.getByLabel('Niche').fill('Sourdough for beginners')
+    await edit.getByRole('button', { name: 'Save' }).click()
+    await expect(edit).toBeHidden()
+    await expect(card.getByText('Account updated successfully')).toBeVisible()
+    await card.getByRole('button', { name: 'Edit account' }).click()
+    await page.getByRole('tab', { name: 'Account Description' }).click()
+    await expect(page.getByLabel('Niche')).toHaveValue('Sourdough for beginners')
+  })
+
   test('Deny on the authorize page ends on the error state, and nothing is connected', async ({ page }) => {
     await signUp(page, uniqueEmail('tiktok-deny'))
     await openProfile(page)

@@ -1,9 +1,16 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { MESSAGES } from '@hookpost/shared/messages'
+import { Link } from 'react-router'
+import { linkClass } from '../../../components/ui/form'
+import { MessageBanner } from '../../../components/ui/message-banner'
+import { paths } from '../../../config/paths'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { useTiktokAccounts } from '../api/get-accounts'
 import { statusLabel } from './account-status-badge'
 import { ConnectTiktokButton } from './connect-tiktok-button'
+import { AccountDialog, type AccountSaved } from './account-dialog'
 import { AccountsQueryState } from './accounts-query-state'
+import { rowButtonClass } from './button-styles'
 
 function optionLabel(account: TiktokAccount): string {
   const status = account.status === 'active' ? '' : ` · ${statusLabel(account.status)}`
@@ -18,13 +25,28 @@ export function ScheduleNewVideoCard() {
   const accounts = useTiktokAccounts()
   const selectId = useId()
   const [selected, setSelected] = useState<string | null>(null)
+  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'edit'; account: TiktokAccount } | null>(null)
+  const [saved, setSaved] = useState<AccountSaved | null>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    if (!saved) return
+    // Spec §9: success notifications clear after 5 s.
+    const timer = window.setTimeout(() => setSaved(null), 5000)
+    return () => window.clearTimeout(timer)
+  }, [saved])
 
   return (
     <section
       aria-labelledby={`${selectId}-heading`}
       className="max-w-2xl rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
     >
-      <h2 id={`${selectId}-heading`} className="text-lg font-semibold text-slate-900">
+      <h2
+        id={`${selectId}-heading`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none"
+      >
         Schedule New Video
       </h2>
       <AccountsQueryState
@@ -32,7 +54,12 @@ export function ScheduleNewVideoCard() {
         empty={
           <>
             <p className="mt-1 text-sm text-slate-600">Connect the account you want to post to.</p>
-            <ConnectTiktokButton className="mt-4" />
+            <div className="mt-4 flex flex-wrap justify-center gap-2">
+              <ConnectTiktokButton />
+              <button type="button" className={rowButtonClass} onClick={() => setDialog({ kind: 'add' })}>
+                Add account manually
+              </button>
+            </div>
           </>
         }
       >
@@ -53,9 +80,45 @@ export function ScheduleNewVideoCard() {
                 </option>
               ))}
             </select>
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <button
+                type="button"
+                className={rowButtonClass}
+                onClick={() => {
+                  const account = list.find((a) => a.id === (selected ?? list[0]?.id))
+                  if (account) setDialog({ kind: 'edit', account })
+                }}
+              >
+                Edit account
+              </button>
+              <button type="button" className={rowButtonClass} onClick={() => setDialog({ kind: 'add' })}>
+                Add account manually
+              </button>
+              <Link to={paths.profile} className={`${linkClass} text-sm`}>
+                Manage accounts
+              </Link>
+            </div>
           </div>
         )}
       </AccountsQueryState>
+      {saved ? (
+        <div className="mt-4">
+          <MessageBanner tone="success" onDismiss={() => setSaved(null)}>
+            {saved === 'added' ? MESSAGES.accountAdded : MESSAGES.accountUpdated}
+          </MessageBanner>
+        </div>
+      ) : null}
+      {dialog ? (
+        <AccountDialog
+          account={dialog.kind === 'edit' ? dialog.account : null}
+          onClose={() => setDialog(null)}
+          onSaved={(result) => {
+            setDialog(null)
+            setSaved(result)
+          }}
+          fallbackFocus={headingRef}
+        />
+      ) : null}
       <p className="mt-4 text-sm text-slate-600">
         The video, title, date and time fields come with publishing, which is not built yet.
       </p>
