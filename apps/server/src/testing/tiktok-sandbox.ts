@@ -10,7 +10,11 @@ export interface TestSandbox {
   secret: string
   /** Environment for startTestServer so the server talks to this sandbox over HTTP. */
   env: Record<string, string>
-  admin(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: any }> // eslint-disable-line @typescript-eslint/no-explicit-any -- test seam: the sandbox's admin JSON
+  admin(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: any }> // eslint-disable-line @typescript-eslint/no-explicit-any -- test seam: the sandbox's admin JSON
   createCreator(input?: { display_name?: string; username?: string; is_private?: boolean }): Promise<{
     open_id: string
     display_name: string

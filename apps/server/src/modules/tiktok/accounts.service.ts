@@ -1,4 +1,4 @@
-import { MESSAGES, type AccountForm, type AccountUpdate, type TiktokAccount } from '@hookpost/shared'
+import { MESSAGES, type AccountForm, type AccountUpdate, type CreatorInfo, type TiktokAccount } from '@hookpost/shared'
 import { accountUpdateSchema } from '@hookpost/shared'
 import { isTiktokError, type TiktokClient, type TiktokTokenSet } from '../../integrations/tiktok'
 import type { SecretBox } from '../../lib/crypto'
@@ -270,6 +270,52 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
       }
     },
 
+    /**
+     * Fresh creator info for the composer (TikTok UX rule 1: query it when the post page renders). When TikTok says the
+     * creator cannot post now (daily cap, ban: HTTP 200 with an error code, §3.1), the reason is returned, not thrown.
+     */
+    async creatorInfo(userId: string, id: string): Promise<CreatorInfo> {
+      const account = await mustFind(userId, id)
+      if (account.status !== 'active') throw new AppError('CONFLICT', reconnectMessage(account))
+      const token = await this.accessToken(account.id)
+      try {
+        const info = await client.creatorInfo(token)
+        return {
+          nickname: info.nickname,
+          username: info.username,
+          avatarUrl: info.avatarUrl || null,
+          privacyLevelOptions: info.privacyLevelOptions,
+          commentDisabled: info.commentDisabled,
+          duetDisabled: info.duetDisabled,
+          stitchDisabled: info.stitchDisabled,
+          maxVideoPostDurationSec: info.maxVideoPostDurationSec,
+          cannotPostReason: null,
+        }
+      } catch (err) {
+        if (isTiktokError(err) && err.kind === 'rejected' && CANNOT_POST_CODES.has(err.code)) {
+          return {
+            nickname: account.accountName,
+            username: account.accountUsername,
+            avatarUrl: account.avatarUrl,
+            privacyLevelOptions: [],
+            commentDisabled: true,
+            duetDisabled: true,
+            stitchDisabled: true,
+            maxVideoPostDurationSec: 0,
+            cannotPostReason: err.message,
+          }
+        }
+        if (isTiktokError(err) && err.kind === 'reauth_required') {
+          await repo.markReconnectRequiredInternal(account.id, account.refreshTokenEnc ?? '', err.message, clock())
+          throw new AppError('CONFLICT', reconnectMessage(account))
+        }
+        if (isTiktokError(err) && err.kind !== 'rejected') {
+          throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.tiktokUnavailable)
+        }
+        throw new AppError('BAD_REQUEST', err instanceof Error ? err.message : MESSAGES.unexpected)
+      }
+    },
+
     /** A working access token for posting; refreshed first when it expires within the hour (spec §9). */
     accessToken(accountId: string, options: { force?: boolean } = {}): Promise<string> {
       const running = inflight.get(accountId)
@@ -296,6 +342,13 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
     },
   }
 }
+
+/** creator_info answers these with HTTP 200: the creator cannot post right now (tiktok-api.md §3.1). */
+const CANNOT_POST_CODES = new Set([
+  'spam_risk_too_many_posts',
+  'spam_risk_user_banned_from_posting',
+  'reached_active_user_cap',
+])
 
 function reconnectMessage(row: AccountRow): string {
   return `${MESSAGES.reconnectRequired}: @${row.accountUsername} must be connected to TikTok again.`

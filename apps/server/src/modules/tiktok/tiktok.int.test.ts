@@ -237,6 +237,32 @@ describe('accounts', () => {
   })
 })
 
+describe('creator info for the composer', () => {
+  it('shows what the creator allows, and why they cannot post when TikTok says so', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator({ display_name: 'Private Pia', is_private: true })
+    const account = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    const res = await inject('GET', `/api/tiktok/accounts/${account.id}/creator-info`, cookie)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      nickname: 'Private Pia',
+      privacyLevelOptions: ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+      duetDisabled: true,
+      stitchDisabled: true,
+      cannotPostReason: null,
+    })
+    expect(res.json().maxVideoPostDurationSec).toBeGreaterThan(0)
+
+    await sandbox.admin('PATCH', `/sandbox/admin/creators/${creator.open_id}`, { banned: true })
+    const banned = await inject('GET', `/api/tiktok/accounts/${account.id}/creator-info`, cookie)
+    expect(banned.statusCode).toBe(200)
+    expect(banned.json().cannotPostReason).toMatch(/.+/)
+
+    const other = await signUp()
+    expect((await inject('GET', `/api/tiktok/accounts/${account.id}/creator-info`, other)).statusCode).toBe(404)
+  })
+})
+
 describe('token refresh', () => {
   it('refreshes a token expiring within the hour and always keeps the newest refresh token', async () => {
     const cookie = await signUp()

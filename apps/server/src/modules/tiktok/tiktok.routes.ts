@@ -10,6 +10,7 @@ import {
   connectStartBodySchema,
   connectStartResponseSchema,
   createSandboxCreatorBodySchema,
+  creatorInfoSchema,
   MESSAGES,
   sandboxCreatorListSchema,
   sandboxCreatorSchema,
@@ -91,6 +92,19 @@ export const tiktokAccountRoutes: FastifyPluginAsyncZod<{ accounts: TiktokAccoun
       await accounts.remove(signedIn(request).userId, request.params.id)
       return reply.code(204).send(null)
     },
+  )
+
+  app.get(
+    '/accounts/:id/creator-info',
+    {
+      schema: {
+        tags: ['tiktok'],
+        summary: 'Fresh creator info for the composer: nickname, privacy options, disabled interactions, max duration',
+        params: idParams,
+        response: { 200: creatorInfoSchema, ...errors, 409: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => accounts.creatorInfo(signedIn(request).userId, request.params.id),
   )
 
   app.post(

@@ -1,0 +1,86 @@
+import { bigint, boolean, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { user } from './auth'
+import { tiktokAccount } from './tiktok'
+
+/**
+ * A video file a user uploaded (tus → local storage), kept only once ffprobe and the magic bytes said it is a video
+ * TikTok accepts (tiktok-api.md §3.9). `storageKey` is relative to the storage root.
+ */
+export const mediaFile = pgTable(
+  'media_file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    originalName: text('original_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type', { enum: ['video/mp4', 'video/quicktime', 'video/webm'] }).notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    fps: real('fps').notNull(),
+    videoCodec: text('video_codec').notNull(),
+    audioCodec: text('audio_codec'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_file_user_created_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * A post to TikTok (the spec's scheduled_videos) and its state machine (docs/architecture.md "The post state machine"):
+ * scheduled → publishing → processing_on_tiktok → uploaded | failed | unconfirmed. `publishId` is stored the moment
+ * TikTok accepts the init, so nothing is ever posted twice.
+ */
+export const post = pgTable(
+  'post',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // Deleting an account deletes its posts (spec §5 confirmation text).
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tiktokAccount.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id').references(() => mediaFile.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    privacyLevel: text('privacy_level', {
+      enum: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
+    }).notNull(),
+    disableComment: boolean('disable_comment').notNull(),
+    disableDuet: boolean('disable_duet').notNull(),
+    disableStitch: boolean('disable_stitch').notNull(),
+    brandContentToggle: boolean('brand_content_toggle').notNull().default(false),
+    brandOrganicToggle: boolean('brand_organic_toggle').notNull().default(false),
+    isAigc: boolean('is_aigc').notNull().default(false),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    /** The IANA zone the time was chosen in; the UI shows it. */
+    timeZone: text('time_zone').notNull(),
+    state: text('state', {
+      enum: ['scheduled', 'publishing', 'processing_on_tiktok', 'uploaded', 'failed', 'unconfirmed'],
+    })
+      .notNull()
+      .default('scheduled'),
+    source: text('source', { enum: ['manual', 'automation'] })
+      .notNull()
+      .default('manual'),
+    publishId: text('publish_id'),
+    tiktokPostId: text('tiktok_post_id'),
+    errorMessage: text('error_message'),
+    attempts: integer('attempts').notNull().default(0),
+    uploadedBytes: bigint('uploaded_bytes', { mode: 'number' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    lastStatusAt: timestamp('last_status_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('post_user_scheduled_idx').on(t.userId, t.scheduledAt),
+    index('post_state_scheduled_idx').on(t.state, t.scheduledAt),
+    index('post_account_idx').on(t.accountId),
+  ],
+)

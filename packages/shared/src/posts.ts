@@ -1,0 +1,179 @@
+import { z } from 'zod'
+import { timeZoneSchema } from './profile'
+
+/**
+ * Scheduling and publishing posts (the spec's scheduled_videos), uploads, and live events: the contract between the
+ * server's `/api/posts`, `/api/media`, `/api/uploads` (tus), `/api/events` (SSE) and the web.
+ */
+
+/** spec §5/§9 */
+export const POST_LIMITS = {
+  title: 100,
+  description: 2200,
+  /** TikTok's caption (post_info.title) limit in UTF-16 units; we send title + blank line + description. */
+  caption: 2200,
+  fileBytes: 500 * 1024 * 1024,
+} as const
+export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const
+
+/** The caption TikTok receives (post_info.title): the title, then the description after a blank line. */
+export function tiktokCaption(title: string, description: string): string {
+  return description.trim() ? `${title.trim()}\n\n${description.trim()}` : title.trim()
+}
+
+export const privacyLevelSchema = z.enum([
+  'PUBLIC_TO_EVERYONE',
+  'MUTUAL_FOLLOW_FRIENDS',
+  'FOLLOWER_OF_CREATOR',
+  'SELF_ONLY',
+])
+export type PrivacyLevel = z.infer<typeof privacyLevelSchema>
+export const PRIVACY_LABELS: Record<PrivacyLevel, string> = {
+  PUBLIC_TO_EVERYONE: 'Everyone',
+  MUTUAL_FOLLOW_FRIENDS: 'Friends',
+  FOLLOWER_OF_CREATOR: 'Followers',
+  SELF_ONLY: 'Only me',
+}
+
+export const postStateSchema = z.enum([
+  'scheduled',
+  'publishing',
+  'processing_on_tiktok',
+  'uploaded',
+  'failed',
+  'unconfirmed',
+])
+export type PostState = z.infer<typeof postStateSchema>
+
+/** The spec's display statuses and badge colours (§2 calendar): uploaded green, failed red, processing blue, scheduled
+ * purple, other yellow. */
+export type PostDisplayStatus = 'scheduled' | 'processing' | 'uploaded' | 'failed' | 'other'
+export function displayStatus(state: PostState): PostDisplayStatus {
+  switch (state) {
+    case 'scheduled':
+      return 'scheduled'
+    case 'publishing':
+    case 'processing_on_tiktok':
+      return 'processing'
+    case 'uploaded':
+      return 'uploaded'
+    case 'failed':
+      return 'failed'
+    case 'unconfirmed':
+      return 'other'
+  }
+}
+
+/** A validated upload (ffprobe + magic bytes passed). */
+export const mediaFileSchema = z
+  .object({
+    id: z.string(),
+    originalName: z.string(),
+    contentType: z.enum(VIDEO_TYPES),
+    sizeBytes: z.number().int(),
+    durationMs: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+    fps: z.number(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'MediaFile' })
+export type MediaFile = z.infer<typeof mediaFileSchema>
+
+/** After the tus upload finished: the server checks the file and keeps it, or deletes it and says why. */
+export const finalizeUploadBodySchema = z
+  .object({ uploadId: z.string().min(1).max(200) })
+  .meta({ id: 'FinalizeUpload' })
+export const finalizeUploadResponseSchema = z.object({ media: mediaFileSchema }).meta({ id: 'FinalizedUpload' })
+
+/** Fresh creator info for the composer (tiktok-api.md §3.1, §6): who receives the post and what they allow. */
+export const creatorInfoSchema = z
+  .object({
+    nickname: z.string(),
+    username: z.string(),
+    avatarUrl: z.string().nullable(),
+    privacyLevelOptions: z.array(privacyLevelSchema),
+    commentDisabled: z.boolean(),
+    duetDisabled: z.boolean(),
+    stitchDisabled: z.boolean(),
+    maxVideoPostDurationSec: z.number().int(),
+    /** null when the creator can post now; otherwise why not (daily cap, banned). */
+    cannotPostReason: z.string().nullable(),
+  })
+  .meta({ id: 'CreatorInfo' })
+export type CreatorInfo = z.infer<typeof creatorInfoSchema>
+
+const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Please choose a date' })
+const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Please choose a time' })
+
+/** The Schedule New Video form (spec §2/§5 + TikTok's posting rules, tiktok-api.md §6). */
+export const schedulePostBodySchema = z
+  .object({
+    accountId: z.string().min(1, { message: 'Please fill in all required fields' }),
+    mediaId: z.string().min(1, { message: 'Please fill in all required fields' }),
+    title: z
+      .string()
+      .trim()
+      .min(1, { message: 'Please fill in all required fields' })
+      .max(POST_LIMITS.title, { message: `Title must be ${POST_LIMITS.title} characters or fewer` }),
+    description: z
+      .string()
+      .trim()
+      .max(POST_LIMITS.description, { message: `Description must be ${POST_LIMITS.description} characters or fewer` })
+      .default(''),
+    /** Chosen by the person, never defaulted (TikTok UX rule 2b). */
+    privacyLevel: privacyLevelSchema,
+    allowComment: z.boolean(),
+    allowDuet: z.boolean(),
+    allowStitch: z.boolean(),
+    /** Commercial content disclosure (rule 3): off by default; when on, at least one of the two. */
+    commercial: z
+      .object({ enabled: z.boolean(), yourBrand: z.boolean(), brandedContent: z.boolean() })
+      .default({ enabled: false, yourBrand: false, brandedContent: false }),
+    date: dateSchema,
+    time: timeSchema,
+    timeZone: timeZoneSchema,
+  })
+  .meta({ id: 'SchedulePostBody' })
+export type SchedulePostInput = z.input<typeof schedulePostBodySchema>
+
+export const reschedulePostBodySchema = z
+  .object({ date: dateSchema, time: timeSchema, timeZone: timeZoneSchema })
+  .meta({ id: 'ReschedulePostBody' })
+
+export const postSchema = z
+  .object({
+    id: z.string(),
+    accountId: z.string(),
+    account: z.object({ accountName: z.string(), accountUsername: z.string(), sandbox: z.boolean() }),
+    title: z.string(),
+    description: z.string(),
+    privacyLevel: privacyLevelSchema,
+    scheduledAt: z.iso.datetime(),
+    timeZone: z.string(),
+    state: postStateSchema,
+    source: z.enum(['manual', 'automation']),
+    errorMessage: z.string().nullable(),
+    tiktokPostId: z.string().nullable(),
+    publishedAt: z.iso.datetime().nullable(),
+    media: z.object({ originalName: z.string(), sizeBytes: z.number().int(), durationMs: z.number().int() }).nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Post' })
+export type Post = z.infer<typeof postSchema>
+export const postListSchema = z.object({ posts: z.array(postSchema) }).meta({ id: 'Posts' })
+
+/** Server-Sent Events on /api/events (one stream per signed-in tab). */
+export const serverEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('post.updated'), post: postSchema }),
+  z.object({ type: z.literal('post.deleted'), postId: z.string() }),
+  z.object({
+    type: z.literal('post.progress'),
+    postId: z.string(),
+    /** Bytes sent to TikTok so far, of `totalBytes`. */
+    sentBytes: z.number(),
+    totalBytes: z.number(),
+  }),
+])
+export type ServerEvent = z.infer<typeof serverEventSchema>
