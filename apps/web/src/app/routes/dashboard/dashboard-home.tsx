@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { DASHBOARD_TABS, type DashboardTabKey } from '@hookpost/shared/dashboard'
-import { ScheduleNewVideoCard } from '../../../features/tiktok/components/schedule-account-picker'
+import { ScheduleTab } from './schedule-tab'
 import { rememberTab, storedTab, tabFromSearch, tabHref } from './tabs'
 
 /** What each tab will hold; the panels arrive with their issues (#3–#7). The Schedule tab has begun (accounts). */
@@ -51,7 +51,7 @@ export function DashboardHome() {
           Schedule videos to your TikTok accounts and follow every post on a calendar.
         </p>
         <div className="mt-6">
-          <ScheduleNewVideoCard />
+          <ScheduleTab />
         </div>
       </section>
     )
