@@ -72,4 +72,23 @@ export const MESSAGES = {
   brandedConsent: "By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation.",
   commercialNeedsChoice: 'You need to indicate if your content promotes yourself, a third party, or both.',
   brandedNotPrivate: 'Branded content visibility cannot be set to private.',
+  // Uploads and validated videos (/api/uploads, /api/media)
+  uploadNotFound: 'This upload was not found or has expired. Please upload the video again.',
+  uploadIncomplete: 'This upload has not finished yet. Please wait until it is complete.',
+  uploadOffsetConflict: 'The upload got out of step with the server. Please resume or restart it.',
+  mediaNotFound: 'This video was not found.',
+  mediaInUse: 'This video is used by a scheduled post. Delete the post first.',
+  mediaFileMissing: 'The video file is missing on the server. Please upload it again.',
+  // Publishing engine and the posts API (appended with the engine)
+  initUnconfirmed:
+    'We could not tell whether TikTok received this video. Check the TikTok app before posting it again.',
+  postMediaMissing: 'The video file of this post is missing, so it could not be posted.',
+  privacyNotAllowed:
+    'This TikTok account does not offer the chosen privacy setting. Please choose one of the options shown.',
+  commentsDisabled: 'This TikTok account does not allow comments on its posts.',
+  duetsDisabled: 'This TikTok account does not allow Duets of its posts.',
+  stitchesDisabled: 'This TikTok account does not allow Stitches of its posts.',
+  videoTooLongForAccount: 'This video is longer than this TikTok account may post.',
+  captionTooLong: 'The title and description together are longer than the 2,200 characters TikTok accepts.',
+  dateRangeInvalid: 'Please choose a valid date range.',
 } as const

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import path from 'node:path'
 import { loadConfig, type Config } from '../config'
 import { openDatabase, type DatabaseHandle } from '../db/client'
 import { buildHttpApp, DEFAULT_WEB_DIST } from '../http/app'
@@ -17,6 +18,27 @@ import {
 import { createTiktokClient, TIKTOK_IMAGE_ORIGINS } from '../integrations/tiktok'
 import { createSandboxAdmin } from '../integrations/tiktok-sandbox'
 import { createSecretBox } from '../lib/crypto'
+import { createInProcessEventBus, createPgEventBus, type EventBus } from '../lib/events'
+import {
+  createPostsRepository,
+  createPostsService,
+  createPublishingService,
+  DEFAULT_PUBLISHING_SETTINGS,
+  postJobHandlers,
+  type PostsService,
+  type PublishingService,
+  type PublishingSettings,
+} from '../modules/posts'
+import { createLocalMediaStorage } from '../integrations/storage'
+import { inspectVideo } from '../media'
+import {
+  createMediaRepository,
+  createMediaService,
+  createUploadStore,
+  startUploadSweeper,
+  type MediaService,
+  type UploadSweeper,
+} from '../modules/media'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -26,6 +48,11 @@ export interface Runtime {
   queue: QueueRuntime
   auth: Auth
   tiktokAccounts: TiktokAccountsService
+  /** Validated videos (uploads → media storage); the posts engine opens files through it. */
+  media: MediaService
+  posts: PostsService
+  publishing: PublishingService
+  events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
 }
@@ -48,6 +75,8 @@ export async function createRuntime(options: {
   config?: Config
   log?: Log
   httpLogger?: boolean
+  /** Publishing engine tuning (tests shorten the deadlines). */
+  posts?: Partial<PublishingSettings>
 }): Promise<Runtime> {
   const config = options.config ?? loadConfig()
   const log = options.log ?? consoleLog
@@ -60,6 +89,7 @@ export async function createRuntime(options: {
 
   const database = await openDatabase(config.database)
   let queue: QueueRuntime | undefined
+  let events: EventBus | undefined
   try {
     await database.migrate()
     queue = await startQueue(
@@ -90,15 +120,17 @@ export async function createRuntime(options: {
     })
 
     const tiktok = config.tiktok
+    // One client for the process: its per-token pacing (§4.3) must see every call made with a token.
+    const tiktokClient = createTiktokClient({
+      apiBase: tiktok.apiBase,
+      authBase: tiktok.authBase,
+      clientKey: tiktok.clientKey,
+      clientSecret: tiktok.clientSecret,
+      redirectUri: tiktok.redirectUri,
+    })
     const tiktokAccounts = createTiktokAccountsService({
       repo: createTiktokAccountRepository(database.db),
-      client: createTiktokClient({
-        apiBase: tiktok.apiBase,
-        authBase: tiktok.authBase,
-        clientKey: tiktok.clientKey,
-        clientSecret: tiktok.clientSecret,
-        redirectUri: tiktok.redirectUri,
-      }),
+      client: tiktokClient,
       box: createSecretBox(config.encryptionKey),
       clock,
       sandbox: tiktok.sandbox,
@@ -108,9 +140,59 @@ export async function createRuntime(options: {
       tiktok.sandboxUrl ? createSandboxAdmin({ baseUrl: tiktok.sandboxUrl, adminKey: tiktok.clientSecret }) : undefined,
     )
 
+    // Uploads and validated videos live on local disk under DATA_DIR (api and worker processes must share it).
+    const uploads = createUploadStore({ directory: path.join(config.dataDir, 'uploads') })
+    const media = createMediaService({
+      repo: createMediaRepository(database.db),
+      storage: createLocalMediaStorage(path.join(config.dataDir, 'media')),
+      uploads,
+      inspect: (file) => inspectVideo(file, { ffprobePath: config.ffprobePath }),
+      clock,
+      log,
+    })
+
+    // Live events: in-process on PGlite (one process); LISTEN/NOTIFY on PostgreSQL, so a worker's updates reach the
+    // API process holding the browser's stream.
+    const bus: EventBus =
+      database.kind === 'postgres' ? createPgEventBus({ url: database.url!, log }) : createInProcessEventBus(log)
+    events = bus
+    const postsRepo = createPostsRepository(database.db)
+    const postMedia = createLocalMediaStorage(path.join(config.dataDir, 'media'))
+    const publishing = createPublishingService({
+      repo: postsRepo,
+      queue: q,
+      tiktok: tiktokClient,
+      accounts: tiktokAccounts,
+      events: bus,
+      media: {
+        path: (key) => postMedia.absolutePath(key),
+        size: (key) =>
+          postMedia.size(key).then(
+            (size) => size ?? undefined,
+            () => undefined,
+          ),
+      },
+      clock,
+      log,
+      settings: { ...DEFAULT_PUBLISHING_SETTINGS, ...options.posts },
+    })
+    const posts = createPostsService({
+      repo: postsRepo,
+      queue: q,
+      accounts: tiktokAccounts,
+      publishing,
+      events: bus,
+      clock,
+      log,
+    })
+
     if (options.mode !== 'api') {
-      await q.work({ ...mailJobHandlers(mail), ...tiktokJobHandlers(tiktokAccounts) }, (msg, err) =>
-        log.error(`[worker] ${msg}`, err),
+      // Before taking jobs: re-send due posts' jobs and resume posts a previous process left mid-publish. On PGlite
+      // this is the only process, so everything in flight is an orphan now; on PostgreSQL only what outlived a lease.
+      await publishing.sweep(database.kind === 'pglite' ? { orphanedBefore: clock() } : {})
+      await q.work(
+        { ...mailJobHandlers(mail), ...tiktokJobHandlers(tiktokAccounts), ...postJobHandlers(publishing) },
+        (msg, err) => log.error(`[worker] ${msg}`, err),
       )
     }
 
@@ -121,6 +203,10 @@ export async function createRuntime(options: {
         profiles,
         tiktokAccounts,
         sandboxCreators,
+        media,
+        uploads,
+        posts,
+        events: bus,
         mailRepo,
         health: {
           databaseKind: database.kind,
@@ -143,6 +229,10 @@ export async function createRuntime(options: {
       })
     }
 
+    // Worker processes delete uploads never finalised within 24 h (modules/media/upload-sweeper.ts).
+    const uploadSweeper: UploadSweeper | undefined =
+      options.mode !== 'api' ? startUploadSweeper({ sweep: () => media.sweepExpiredUploads(), log }) : undefined
+
     let stopped = false
     return {
       config,
@@ -150,16 +240,24 @@ export async function createRuntime(options: {
       queue: q,
       auth,
       tiktokAccounts,
+      media,
+      posts,
+      publishing,
+      events: bus,
       ...(http ? { http } : {}),
       async stop() {
         if (stopped) return
         stopped = true
         await http?.close()
-        await q.stop()
+        await uploadSweeper?.stop()
+        // Running uploads get a grace period, then are let go (resumed by polling after the restart).
+        await Promise.all([q.stop(), publishing.stop()])
+        await bus.close()
         await database.close()
       },
     }
   } catch (err) {
+    await events?.close().catch(() => undefined)
     await queue?.stop().catch(() => undefined)
     await database.close().catch(() => undefined)
     throw err

@@ -27,6 +27,9 @@ import {
   type SandboxCreatorsService,
   type TiktokAccountsService,
 } from '../modules/tiktok'
+import { mediaRoutes, uploadRoutes, type MediaService, type UploadStore } from '../modules/media'
+import { liveEventRoutes, postRoutes, type PostsService } from '../modules/posts'
+import type { EventBus } from '../lib/events'
 import { registerErrorHandling } from './errors'
 import { toFetchHeaders } from './headers'
 
@@ -35,6 +38,11 @@ export interface HttpDeps {
   profiles: ProfileService
   tiktokAccounts: TiktokAccountsService
   sandboxCreators: SandboxCreatorsService
+  media: MediaService
+  uploads: UploadStore
+  posts: PostsService
+  /** Live events for the SSE stream (GET /api/events). */
+  events: EventBus
   mailRepo: MailRepository
   health: {
     databaseKind: 'pglite' | 'postgres'
@@ -104,6 +112,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'auth', description: 'Accounts and sessions' },
         { name: 'profile', description: "The signed-in user's profile" },
         { name: 'tiktok', description: 'Connected TikTok accounts and the TikTok sandbox' },
+        { name: 'media', description: 'Resumable video uploads (tus) and validated videos' },
+        { name: 'posts', description: 'Scheduled posts, their publishing status and live updates' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -142,6 +152,10 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         authed.addHook('preHandler', sessionGuard(deps.auth, toFetchHeaders))
         await authed.register(profileRoutes, { profiles: deps.profiles })
         await authed.register(tiktokAccountRoutes, { prefix: '/tiktok', accounts: deps.tiktokAccounts })
+        await authed.register(mediaRoutes, { media: deps.media })
+        await authed.register(uploadRoutes, { prefix: '/uploads', uploads: deps.uploads, publicUrl: deps.publicUrl })
+        await authed.register(postRoutes, { prefix: '/posts', posts: deps.posts })
+        await authed.register(liveEventRoutes, { events: deps.events })
       })
     },
     { prefix: '/api' },

@@ -1,5 +1,6 @@
-import { PgBoss, fromPglite } from 'pg-boss'
+import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike } from 'pg-boss'
 import type { PGlite } from '@electric-sql/pglite'
+import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 
 /**
@@ -19,7 +20,46 @@ export const JOBS = {
     queue: { retryLimit: 0, expireInSeconds: 600 },
     cron: '*/15 * * * *',
   },
-} as const satisfies Record<string, { payload: z.ZodType; queue: object; cron?: string }>
+  'post.publish': {
+    payload: z.object({ postId: z.uuid() }),
+    // One queued job per post (`short`: singletonKey = post id); the handler claims the row conditionally, so a
+    // duplicate, a retry or a second worker finds nothing to do. pg-boss retries only cover a handler that crashed
+    // on an unexpected error; TikTok failures are retried by the handler itself (docs/architecture.md).
+    queue: { policy: 'short', retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 },
+    // Posts are due on the minute: poll every second (NOTIFY does not fire when a deferred job becomes due), and run
+    // several at once so a minute with many posts does not queue behind one slow upload.
+    worker: { concurrency: 8, batchSize: 8, pollingSeconds: 1 },
+  },
+  'post.poll': {
+    payload: z.object({ postId: z.uuid(), deadlineAt: z.iso.datetime(), round: z.number().int().min(0) }),
+    queue: { policy: 'short', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+    worker: { concurrency: 4, batchSize: 8, pollingSeconds: 1 },
+  },
+  'post.sweep': {
+    payload: z.object({}),
+    // Re-enqueues due posts whose job vanished and resumes posts a dead worker left mid-publish. Idempotent.
+    queue: { retryLimit: 0, expireInSeconds: 300 },
+    cron: '* * * * *',
+  },
+} as const satisfies Record<
+  string,
+  {
+    payload: z.ZodType
+    queue: object
+    cron?: string
+    worker?: JobWorkerPolicy
+  }
+>
+
+/**
+ * How a queue is worked in each process (default: one job at a time, a fetch every 2 s): `concurrency` workers each
+ * fetching up to `batchSize` jobs and running them side by side, polling every `pollingSeconds` when idle.
+ */
+interface JobWorkerPolicy {
+  concurrency: number
+  batchSize: number
+  pollingSeconds: number
+}
 
 export type JobName = keyof typeof JOBS
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>
@@ -27,17 +67,39 @@ export type JobHandlers = {
   [N in JobName]: (payload: JobPayload<N>, job: { id: string; retryCount: number }) => Promise<void>
 }
 
+/**
+ * An open database transaction (a drizzle transaction, handed out by a repository): a job sent or changed through it
+ * commits or rolls back with the rows written in the same transaction (stack-notes §4 "transactional enqueue").
+ */
+export interface JobTransaction {
+  execute(query: SQL): PromiseLike<unknown>
+}
+
 export interface SendOptions {
   startAfter?: Date
   singletonKey?: string
+  tx?: JobTransaction
 }
 
 /** The queue port the modules see: send a typed job. */
 export interface JobQueue {
+  /** Returns null when a job with the same singleton key is already queued (queues with the `short` policy). */
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: SendOptions): Promise<string | null>
 }
 
-export interface QueueRuntime extends JobQueue {
+/** For jobs that stand for a row's timer (a post's publish time): move or cancel the queued job of a key. */
+export interface JobScheduler extends JobQueue {
+  /** Moves the queued job(s) of `singletonKey` to `startAfter`, or queues one when there is none. */
+  reschedule<N extends JobName>(
+    name: N,
+    payload: JobPayload<N>,
+    options: { singletonKey: string; startAfter: Date; tx?: JobTransaction },
+  ): Promise<void>
+  /** Cancels every job of `singletonKey` that has not started yet; returns how many. */
+  cancelQueued(name: JobName, singletonKey: string, options?: { tx?: JobTransaction }): Promise<number>
+}
+
+export interface QueueRuntime extends JobScheduler {
   readonly names: JobName[]
   ping(): Promise<boolean>
   work(handlers: JobHandlers, log: (msg: string, err?: unknown) => void): Promise<void>
@@ -84,6 +146,11 @@ export async function startQueue(
     }
   }
 
+  // Statements pg-boss runs inside the caller's transaction. Its queue cache is warm (above), so it makes no call of its
+  // own while the transaction holds PGlite's only connection.
+  const inTx = (tx: JobTransaction | undefined) =>
+    tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {}
+
   return {
     names,
     async send(name, payload, sendOptions) {
@@ -91,7 +158,24 @@ export async function startQueue(
       return boss.send(name, data, {
         ...(sendOptions?.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...inTx(sendOptions?.tx),
       })
+    },
+    async reschedule(name, payload, options) {
+      const data = JOBS[name].payload.parse(payload)
+      await boss.upsert(name, data, {
+        singletonKey: options.singletonKey,
+        startAfter: options.startAfter,
+        match: 'all',
+        ...inTx(options.tx),
+      })
+    },
+    async cancelQueued(name, singletonKey, options = {}) {
+      const queued = await boss.findJobs(name, { key: singletonKey, queued: true, ...inTx(options.tx) })
+      if (queued.length === 0) return 0
+      const ids = queued.map((job) => job.id)
+      await boss.cancel(name, ids, inTx(options.tx))
+      return ids.length
     },
     async ping() {
       try {
@@ -106,8 +190,8 @@ export async function startQueue(
         const handler = handlers[name] as
           ((p: unknown, j: { id: string; retryCount: number }) => Promise<void>) | undefined
         if (typeof handler !== 'function') throw new Error(`No handler registered for job "${name}"; refusing to start`)
-        await boss.work(name, { pollingIntervalSeconds: 2, batchSize: 1, includeMetadata: true }, async ([job]) => {
-          if (!job) return
+        const { worker }: { queue: object; worker?: JobWorkerPolicy } = JOBS[name]
+        const run = async (job: { id: string; data: unknown; retryCount: number }) => {
           const parsed = JOBS[name].payload.safeParse(job.data)
           if (!parsed.success) {
             // A payload that cannot be parsed will never succeed: fail it without retries.
@@ -115,6 +199,44 @@ export async function startQueue(
             return
           }
           await handler(parsed.data, { id: job.id, retryCount: job.retryCount })
+        }
+        if (!worker || worker.batchSize === 1) {
+          const options = {
+            pollingIntervalSeconds: worker?.pollingSeconds ?? 2,
+            notifyPollingIntervalSeconds: worker?.pollingSeconds ?? 30,
+            localConcurrency: worker?.concurrency ?? 1,
+            batchSize: 1,
+            includeMetadata: true,
+          }
+          await boss.work(name, options, async ([job]) => {
+            if (job) await run(job)
+          })
+          continue
+        }
+        // Batches run side by side and settle job by job; a full batch fetches the next at once (pg-boss otherwise
+        // waits out the polling interval after every fetch, which caps a worker at one batch a second).
+        const options = {
+          pollingIntervalSeconds: worker.pollingSeconds,
+          notifyPollingIntervalSeconds: worker.pollingSeconds,
+          localConcurrency: worker.concurrency,
+          batchSize: worker.batchSize,
+          burstWhenBatchFull: true,
+          perJobResults: true as const,
+          includeMetadata: true as const,
+        }
+        await boss.work(name, options, async (jobs) => {
+          const settled = await Promise.allSettled(jobs.map((job) => run(job)))
+          return jobs.map((job, i) => {
+            const outcome = settled[i]
+            if (outcome?.status === 'fulfilled') return { id: job.id, status: 'completed' as const }
+            log(`job ${name} ${job.id} failed`, outcome?.reason)
+            const reason: unknown = outcome?.reason
+            return {
+              id: job.id,
+              status: 'failed' as const,
+              output: { message: reason instanceof Error ? reason.message : String(reason) },
+            }
+          })
         })
       }
     },

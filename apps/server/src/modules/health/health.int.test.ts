@@ -16,7 +16,10 @@ describe('health, app info and the API reference', () => {
     expect(res.json()).toEqual({
       status: 'ok',
       database: { status: 'up', kind: server.kind },
-      queue: { status: 'up', queues: ['mail.send', 'tiktok.refresh-tokens'] },
+      queue: {
+        status: 'up',
+        queues: ['mail.send', 'tiktok.refresh-tokens', 'post.publish', 'post.poll', 'post.sweep'],
+      },
     })
   })
 

@@ -1,0 +1,1 @@
+export { createLocalMediaStorage, StorageKeyError, type MediaStorage } from './local-media-storage'

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { z } from 'zod'
+import { serverEventSchema, type ServerEvent } from '@hookpost/shared'
+
+/**
+ * Live events for a user's open tabs (the SSE stream, GET /api/events). Whoever changes a post publishes; every
+ * process serving that user's streams receives. With PGlite there is one process, so an in-process bus is enough;
+ * with PostgreSQL the worker that published a post is usually not the API process holding the stream, so events travel
+ * over LISTEN/NOTIFY. Delivery is best effort: a stream that was disconnected reloads what it shows when it reconnects.
+ */
+export interface EventBus {
+  /** Never throws and never waits: a failed delivery is logged, the change that caused it stands. */
+  publish(userId: string, event: ServerEvent): void
+  /** Returns the unsubscribe function. */
+  subscribe(userId: string, listener: (event: ServerEvent) => void): () => void
+  close(): Promise<void>
+}
+
+type Listener = (event: ServerEvent) => void
+
+interface Log {
+  warn: (msg: string) => void
+  error: (msg: string, err?: unknown) => void
+}
+
+/** Subscribers of this process, by user. */
+function createListenerRegistry(log: Log) {
+  const byUser = new Map<string, Set<Listener>>()
+  return {
+    add(userId: string, listener: Listener): () => void {
+      let set = byUser.get(userId)
+      if (!set) {
+        set = new Set()
+        byUser.set(userId, set)
+      }
+      set.add(listener)
+      return () => {
+        const current = byUser.get(userId)
+        current?.delete(listener)
+        if (current?.size === 0) byUser.delete(userId)
+      }
+    },
+    dispatch(userId: string, event: ServerEvent) {
+      for (const listener of byUser.get(userId) ?? []) {
+        try {
+          listener(event)
+        } catch (err) {
+          log.error('[events] a listener failed', err)
+        }
+      }
+    },
+    clear() {
+      byUser.clear()
+    },
+  }
+}
+
+/** One process (PGlite): publish calls the user's listeners directly. */
+export function createInProcessEventBus(log: Log): EventBus {
+  const listeners = createListenerRegistry(log)
+  return {
+    publish: (userId, event) => listeners.dispatch(userId, event),
+    subscribe: (userId, listener) => listeners.add(userId, listener),
+    async close() {
+      listeners.clear()
+    },
+  }
+}
+
+export const EVENTS_CHANNEL = 'hookpost_events'
+/**
+ * PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. A post event can exceed that (a 2,200-character description
+ * in a script of 3-byte characters), so the JSON text is cut into slices of this many UTF-16 units: at most 6 bytes
+ * each once JSON-escaped, so every part stays far below the limit.
+ */
+export const NOTIFY_SLICE = 1000
+
+/** One NOTIFY payload: part `i` of `n` of the JSON text `{userId, event}` of message `id`. */
+interface WirePart {
+  id: string
+  i: number
+  n: number
+  d: string
+}
+
+/** Cuts a message into NOTIFY payloads (pure, for tests). */
+export function encodeNotifyParts(userId: string, event: ServerEvent, id: string = randomUUID()): string[] {
+  const text = JSON.stringify({ userId, event })
+  const n = Math.max(1, Math.ceil(text.length / NOTIFY_SLICE))
+  return Array.from({ length: n }, (_, i) =>
+    JSON.stringify({ id, i, n, d: text.slice(i * NOTIFY_SLICE, (i + 1) * NOTIFY_SLICE) } satisfies WirePart),
+  )
+}
+
+const wirePartSchema = z
+  .object({
+    id: z.string().min(1).max(64),
+    i: z.number().int().min(0),
+    n: z.number().int().min(1).max(1000),
+    d: z.string(),
+  })
+  .refine((part) => part.i < part.n)
+
+/**
+ * Puts NOTIFY payloads back together (parts may arrive from several connections, in any order). Incomplete messages
+ * are dropped after `ttlMs`. Returns the message once its last part arrived.
+ */
+export function createNotifyAssembler(options: { ttlMs: number; now: () => number }) {
+  const pending = new Map<string, { parts: (string | undefined)[]; received: number; firstAt: number }>()
+  return {
+    accept(payload: string): { userId: string; event: ServerEvent } | undefined {
+      const now = options.now()
+      for (const [id, entry] of pending) if (now - entry.firstAt > options.ttlMs) pending.delete(id)
+      let part: WirePart
+      try {
+        const parsed = wirePartSchema.safeParse(JSON.parse(payload))
+        if (!parsed.success) return undefined
+        part = parsed.data
+      } catch {
+        return undefined
+      }
+      let entry = pending.get(part.id)
+      if (!entry) {
+        entry = { parts: Array.from({ length: part.n }, () => undefined), received: 0, firstAt: now }
+        pending.set(part.id, entry)
+      }
+      if (entry.parts.length !== part.n || entry.parts[part.i] !== undefined) return undefined
+      entry.parts[part.i] = part.d
+      entry.received++
+      if (entry.received < part.n) return undefined
+      pending.delete(part.id)
+      try {
+        const message = JSON.parse(entry.parts.join('')) as { userId?: unknown; event?: unknown }
+        const event = serverEventSchema.safeParse(message.event)
+        if (typeof message.userId !== 'string' || !event.success) return undefined
+        return { userId: message.userId, event: event.data }
+      } catch {
+        return undefined
+      }
+    },
+    get pendingCount() {
+      return pending.size
+    },
+  }
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY on channel `hookpost_events`: a dedicated connection listens (and reconnects with back-off
+ * when it drops); NOTIFYs go through a small pool. A process receives its own notifications too, so local streams are
+ * served the same way as remote ones.
+ */
+export function createPgEventBus(options: {
+  url: string
+  log: Log
+  channel?: string
+  /** Reconnect back-off: this, doubled per failure, capped at 30 s. */
+  reconnectMs?: number
+}): EventBus & { ready: Promise<void> } {
+  const channel = options.channel ?? EVENTS_CHANNEL
+  const log = options.log
+  const listeners = createListenerRegistry(log)
+  const assembler = createNotifyAssembler({ ttlMs: 10_000, now: Date.now })
+  const pool = new pg.Pool({ connectionString: options.url, max: 2 })
+  pool.on('error', (err) => log.warn(`[events] idle publish connection failed: ${err.message}`))
+  let client: pg.Client | undefined
+  let closed = false
+  let failures = 0
+  let retryTimer: NodeJS.Timeout | undefined
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return
+    const delay = Math.min(30_000, (options.reconnectMs ?? 500) * 2 ** Math.min(failures, 6))
+    failures++
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined
+      void connect()
+    }, delay)
+    retryTimer.unref()
+  }
+
+  async function connect(): Promise<void> {
+    if (closed) return
+    const next = new pg.Client({ connectionString: options.url })
+    next.on('notification', (message) => {
+      if (message.channel !== channel || message.payload === undefined) return
+      const complete = assembler.accept(message.payload)
+      if (complete) listeners.dispatch(complete.userId, complete.event)
+    })
+    next.on('error', (err) => {
+      log.warn(`[events] the LISTEN connection failed: ${err.message}; reconnecting`)
+      if (client === next) client = undefined
+      next.end().catch(() => undefined)
+      scheduleReconnect()
+    })
+    next.on('end', () => {
+      if (client === next) {
+        client = undefined
+        scheduleReconnect()
+      }
+    })
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${next.escapeIdentifier(channel)}`)
+      if (closed) {
+        await next.end()
+        return
+      }
+      client = next
+      failures = 0
+    } catch (err) {
+      log.warn(`[events] could not LISTEN: ${err instanceof Error ? err.message : String(err)}; retrying`)
+      next.end().catch(() => undefined)
+      scheduleReconnect()
+    }
+  }
+
+  const ready = connect()
+
+  return {
+    ready,
+    publish(userId, event) {
+      if (closed) return
+      const parts = encodeNotifyParts(userId, event)
+      void (async () => {
+        for (const part of parts) await pool.query('SELECT pg_notify($1, $2)', [channel, part])
+      })().catch((err: unknown) => log.error('[events] NOTIFY failed', err))
+    },
+    subscribe: (userId, listener) => listeners.add(userId, listener),
+    async close() {
+      closed = true
+      if (retryTimer) clearTimeout(retryTimer)
+      listeners.clear()
+      const current = client
+      client = undefined
+      await current?.end().catch(() => undefined)
+      await pool.end().catch(() => undefined)
+    },
+  }
+}

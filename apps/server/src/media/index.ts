@@ -1,0 +1,5 @@
+export { FFPROBE_TIMEOUT_MS, ffprobeArgs, runFfprobe, type FfprobeResult } from './ffprobe'
+export { inspectVideo, type Inspection, type InspectOptions } from './inspect'
+export { parseProbe, parseRate, type ProbeFacts, type VideoStreamFacts } from './probe'
+export { CONTAINER_CONTENT_TYPES, sniffContainer, type SniffResult, type VideoContainer } from './sniff'
+export { formatDuration, TIKTOK_VIDEO_LIMITS, tiktokVideoProblems } from './tiktok-video-rules'

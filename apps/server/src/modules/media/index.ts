@@ -1,0 +1,13 @@
+export { parseByteRange, type ByteRange } from './byte-range'
+export { createMediaRepository, type MediaRepository, type MediaRow } from './media.repository'
+export { mediaRoutes } from './media.routes'
+export {
+  createMediaService,
+  type MediaFileStream,
+  type MediaForUpload,
+  type MediaService,
+  type MediaServiceDeps,
+} from './media.service'
+export { createUploadStore, UPLOAD_EXPIRY_MS, type UploadInfo, type UploadStore } from './upload-store'
+export { startUploadSweeper, SWEEP_INTERVAL_MS, type UploadSweeper } from './upload-sweeper'
+export { uploadRoutes, type UploadRoutesOptions } from './uploads.routes'

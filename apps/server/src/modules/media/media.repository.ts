@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { mediaFile, post } from '../../db/schema'
+
+export type MediaRow = typeof mediaFile.$inferSelect
+export type NewMediaRow = typeof mediaFile.$inferInsert
+
+/** PostgreSQL's foreign_key_violation; drizzle wraps the driver's error, so look at the cause too. */
+function isForeignKeyViolation(err: unknown): boolean {
+  let e: unknown = err
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23503') return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/** Every query a person can reach is scoped by user id. */
+export function createMediaRepository(db: Database) {
+  return {
+    async insert(row: NewMediaRow): Promise<MediaRow> {
+      const [created] = await db.insert(mediaFile).values(row).returning()
+      return created!
+    },
+    async findForUser(userId: string, id: string): Promise<MediaRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(mediaFile)
+        .where(and(eq(mediaFile.id, id), eq(mediaFile.userId, userId)))
+      return row
+    },
+    /**
+     * Deletes the row unless a post still uses it (`post.media_id` is ON DELETE RESTRICT). The check first gives a
+     * clean answer; the constraint catches a post created in between.
+     */
+    async deleteForUser(userId: string, id: string): Promise<MediaRow | 'in-use' | undefined> {
+      const [used] = await db.select({ id: post.id }).from(post).where(eq(post.mediaId, id)).limit(1)
+      if (used) return 'in-use'
+      try {
+        const [row] = await db
+          .delete(mediaFile)
+          .where(and(eq(mediaFile.id, id), eq(mediaFile.userId, userId)))
+          .returning()
+        return row
+      } catch (err) {
+        if (isForeignKeyViolation(err)) return 'in-use'
+        throw err
+      }
+    },
+  }
+}
+export type MediaRepository = ReturnType<typeof createMediaRepository>

@@ -1,0 +1,154 @@
+import { Server } from '@tus/server'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { MESSAGES, POST_LIMITS, type ApiError } from '@hookpost/shared'
+import { AppError } from '../../lib/errors'
+import { isUploadId, newUploadId, OWNER_METADATA_KEY, type UploadStore } from './upload-store'
+
+export interface UploadRoutesOptions {
+  uploads: UploadStore
+  /** PUBLIC_URL: its path (if any) prefixes the Location of new uploads; its origin is the only CORS origin. */
+  publicUrl: string
+  maxBytes?: number
+}
+
+/** The signed-in user of a request tus is handling (tus hooks see only the raw Node request). */
+const ownerOfRequest = new WeakMap<object, string>()
+
+class TusHttpError extends Error {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {
+    super(body)
+  }
+}
+
+function apiErrorBody(code: ApiError['code'], message: string): string {
+  return JSON.stringify({ code, message } satisfies ApiError)
+}
+
+/**
+ * tus answers its own protocol errors in plain text; ours always have the `{ code, message }` shape (style.md rule 6),
+ * so the web can show the same words for a failed upload as for any other error. tus sets no Content-Type on them.
+ */
+function tusErrorBody(err: Error | { status_code: number; body: string }): { status_code: number; body: string } {
+  const status = 'status_code' in err && typeof err.status_code === 'number' ? err.status_code : 500
+  switch (status) {
+    case 401:
+      return { status_code: 401, body: apiErrorBody('UNAUTHENTICATED', MESSAGES.notAuthenticated) }
+    case 404:
+    case 410:
+      return { status_code: status, body: apiErrorBody('NOT_FOUND', MESSAGES.uploadNotFound) }
+    case 409:
+      return { status_code: 409, body: apiErrorBody('CONFLICT', MESSAGES.uploadOffsetConflict) }
+    case 413:
+      return { status_code: 413, body: apiErrorBody('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge) }
+  }
+  if (status >= 500) return { status_code: 500, body: apiErrorBody('INTERNAL', MESSAGES.uploadFailed) }
+  const text = 'body' in err && typeof err.body === 'string' ? err.body.trim() : MESSAGES.uploadFailed
+  return { status_code: status, body: apiErrorBody('BAD_REQUEST', text || MESSAGES.uploadFailed) }
+}
+
+function userId(request: FastifyRequest): string {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
+  return request.user.id
+}
+
+/**
+ * The tus 1.0 resumable-upload endpoint (creation, creation-with-upload, termination, expiration) at `/api/uploads`,
+ * registered inside the signed-in scope. Fastify checks who is asking and whose upload it is; @tus/server speaks the
+ * protocol and streams PATCH bodies straight to disk (never buffered: the content-type parser below leaves the body
+ * unread). Uploads are owned by the user who created them: anyone else gets 404, exactly as for a missing upload.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
+  const maxBytes = options.maxBytes ?? POST_LIMITS.fileBytes
+  const publicUrl = new URL(options.publicUrl)
+  const basePath = publicUrl.pathname.replace(/\/+$/, '')
+
+  const tus = new Server({
+    path: app.prefix,
+    datastore: options.uploads.datastore,
+    maxSize: maxBytes,
+    namingFunction: () => newUploadId(),
+    // Relative, so it works behind any proxy: the browser resolves it against PUBLIC_URL's origin.
+    generateUrl: (_req, { path, id }) => `${basePath}${path}/${id}`,
+    allowedOrigins: [publicUrl.origin],
+    onUploadCreate: async (req, upload) => {
+      const nodeRequest = req.runtime?.node?.req
+      const owner = nodeRequest ? ownerOfRequest.get(nodeRequest) : undefined
+      if (!owner) throw new TusHttpError(401, MESSAGES.notAuthenticated)
+      const metadata = upload.metadata ?? {}
+      // Only what we use; the owner is ours to set, whatever the client sent.
+      return {
+        metadata: {
+          filename: metadata.filename ?? null,
+          filetype: metadata.filetype ?? null,
+          [OWNER_METADATA_KEY]: owner,
+        },
+      }
+    },
+    onResponseError: (_req, err) => tusErrorBody(err),
+  })
+
+  // tus PATCH (and creation-with-upload POST) bodies: leave the stream for tus to pipe to disk.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null))
+
+  async function handOver(request: FastifyRequest, reply: FastifyReply) {
+    reply.hijack()
+    try {
+      await tus.handle(request.raw, reply.raw)
+    } catch (err) {
+      request.log.error({ err }, 'tus failed to answer')
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' })
+        reply.raw.end(apiErrorBody('INTERNAL', MESSAGES.uploadFailed))
+      } else {
+        reply.raw.destroy()
+      }
+    }
+  }
+
+  app.route({
+    method: ['POST', 'OPTIONS'],
+    url: '',
+    schema: {
+      tags: ['media'],
+      summary: 'Create a resumable upload (tus 1.0: creation, creation-with-upload)',
+      description:
+        `Upload-Length at most ${maxBytes} bytes (413 otherwise); Upload-Metadata \`filename\`, \`filetype\`. ` +
+        'The Location header is relative. Then POST /api/media with the upload id to check and keep the video.',
+    },
+    handler: async (request, reply) => {
+      const owner = userId(request)
+      if (request.method === 'POST') {
+        const length = request.headers['upload-length']
+        if (typeof length === 'string' && /^\d+$/.test(length) && Number(length) > maxBytes) {
+          throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge)
+        }
+        ownerOfRequest.set(request.raw, owner)
+      }
+      await handOver(request, reply)
+    },
+  })
+
+  app.route({
+    method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/:id',
+    schema: {
+      tags: ['media'],
+      summary: 'Resume (HEAD → Upload-Offset), send bytes (PATCH) or cancel (DELETE) an upload of yours',
+      params: z.object({ id: z.string() }),
+    },
+    handler: async (request, reply) => {
+      const owner = userId(request)
+      const { id } = request.params
+      if (request.method !== 'OPTIONS') {
+        const upload = isUploadId(id) ? await options.uploads.find(id) : undefined
+        if (!upload || upload.ownerId !== owner) throw new AppError('NOT_FOUND', MESSAGES.uploadNotFound)
+      }
+      await handOver(request, reply)
+    },
+  })
+}

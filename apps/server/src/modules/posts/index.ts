@@ -1,0 +1,7 @@
+export { liveEventRoutes } from './live-events.routes'
+export { DEFAULT_PUBLISHING_SETTINGS, type PublishingSettings } from './post-state-machine'
+export { postJobHandlers } from './posts.jobs'
+export { createPostsRepository, type PostsRepository } from './posts.repository'
+export { postRoutes } from './posts.routes'
+export { createPostsService, type NewPost, type PostsService } from './posts.service'
+export { createPublishingService, type MediaFiles, type PublishingService } from './publishing.service'

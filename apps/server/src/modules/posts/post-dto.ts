@@ -1,0 +1,24 @@
+import type { Post } from '@hookpost/shared'
+import type { PostView } from './posts.repository'
+
+/** The API's (and the live events') view of a post: never the row itself (style.md rule 2). */
+export function toPostDto(view: PostView): Post {
+  return {
+    id: view.id,
+    accountId: view.accountId,
+    account: view.account,
+    title: view.title,
+    description: view.description,
+    privacyLevel: view.privacyLevel,
+    scheduledAt: view.scheduledAt.toISOString(),
+    timeZone: view.timeZone,
+    state: view.state,
+    source: view.source,
+    errorMessage: view.errorMessage,
+    tiktokPostId: view.tiktokPostId,
+    publishedAt: view.publishedAt ? view.publishedAt.toISOString() : null,
+    media: view.media,
+    createdAt: view.createdAt.toISOString(),
+    updatedAt: view.updatedAt.toISOString(),
+  }
+}

@@ -1,0 +1,103 @@
+import {
+  MESSAGES,
+  POST_LIMITS,
+  tiktokCaption,
+  todayInZone,
+  zonedToInstant,
+  type CreatorInfo,
+  type PrivacyLevel,
+} from '@hookpost/shared'
+
+/** A rule a post breaks: which form field, and the spec's words for it. */
+export interface PostIssue {
+  path: string
+  message: string
+}
+
+export type ScheduleTime = { ok: true; scheduledAt: Date } | { ok: false; issue: PostIssue }
+
+/**
+ * The date and time a person picked, in the zone they picked, as an instant (spec §5: not before today in that zone;
+ * in the future). A time in a spring-forward gap does not exist and is refused; an autumn-overlap time is the first
+ * of its two occurrences (packages/shared/src/time.ts).
+ */
+export function resolveScheduleTime(input: { date: string; time: string; timeZone: string }, now: Date): ScheduleTime {
+  const resolved = zonedToInstant(input.date, input.time, input.timeZone)
+  if (!resolved.ok) {
+    return resolved.reason === 'nonexistent'
+      ? { ok: false, issue: { path: 'time', message: MESSAGES.timeDoesNotExist } }
+      : { ok: false, issue: { path: 'date', message: 'Please choose a date' } }
+  }
+  if (input.date < todayInZone(now, input.timeZone)) {
+    return { ok: false, issue: { path: 'date', message: MESSAGES.dateInPast } }
+  }
+  if (resolved.instant.getTime() <= now.getTime()) {
+    return { ok: false, issue: { path: 'time', message: MESSAGES.dateInPast } }
+  }
+  return { ok: true, scheduledAt: resolved.instant }
+}
+
+export interface PostChoices {
+  title: string
+  description: string
+  privacyLevel: PrivacyLevel
+  allowComment: boolean
+  allowDuet: boolean
+  allowStitch: boolean
+  commercial: { enabled: boolean; yourBrand: boolean; brandedContent: boolean }
+}
+
+/** Rules that need nothing but the form (checked before asking TikTok anything). */
+export function checkPostChoices(choices: PostChoices): PostIssue | undefined {
+  const { commercial } = choices
+  // TikTok UX rule 3 (tiktok-api.md §6): disclosure on ⇒ at least one box; branded content cannot be private.
+  if (commercial.enabled && !commercial.yourBrand && !commercial.brandedContent) {
+    return { path: 'commercial', message: MESSAGES.commercialNeedsChoice }
+  }
+  if (commercial.enabled && commercial.brandedContent && choices.privacyLevel === 'SELF_ONLY') {
+    return { path: 'privacyLevel', message: MESSAGES.brandedNotPrivate }
+  }
+  if (tiktokCaption(choices.title, choices.description).length > POST_LIMITS.caption) {
+    return { path: 'description', message: MESSAGES.captionTooLong }
+  }
+  return undefined
+}
+
+/** Rules from the creator's fresh creator_info (tiktok-api.md §3.1, §6 rules 1–2): what TikTok will accept. */
+export function checkAgainstCreator(
+  choices: PostChoices,
+  videoDurationMs: number,
+  creator: CreatorInfo,
+): PostIssue | undefined {
+  if (creator.cannotPostReason) return { path: 'accountId', message: creator.cannotPostReason }
+  if (!creator.privacyLevelOptions.includes(choices.privacyLevel)) {
+    return { path: 'privacyLevel', message: MESSAGES.privacyNotAllowed }
+  }
+  if (choices.allowComment && creator.commentDisabled) {
+    return { path: 'allowComment', message: MESSAGES.commentsDisabled }
+  }
+  if (choices.allowDuet && creator.duetDisabled) return { path: 'allowDuet', message: MESSAGES.duetsDisabled }
+  if (choices.allowStitch && creator.stitchDisabled) {
+    return { path: 'allowStitch', message: MESSAGES.stitchesDisabled }
+  }
+  if (videoDurationMs > creator.maxVideoPostDurationSec * 1000) {
+    return {
+      path: 'mediaId',
+      message: `${MESSAGES.videoTooLongForAccount} (${creator.maxVideoPostDurationSec} seconds at most)`,
+    }
+  }
+  return undefined
+}
+
+/** What the post row stores for TikTok's post_info toggles. */
+export function postSettings(choices: PostChoices) {
+  const { commercial } = choices
+  return {
+    disableComment: !choices.allowComment,
+    disableDuet: !choices.allowDuet,
+    disableStitch: !choices.allowStitch,
+    // brand_content_toggle = "Branded content" (paid partnership), brand_organic_toggle = "Your brand" (§3.2).
+    brandContentToggle: commercial.enabled && commercial.brandedContent,
+    brandOrganicToggle: commercial.enabled && commercial.yourBrand,
+  }
+}

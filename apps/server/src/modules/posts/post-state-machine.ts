@@ -1,0 +1,244 @@
+import { MESSAGES, type PostState } from '@hookpost/shared'
+import { describeTiktokCode, isTiktokError, type TiktokPublishStatus } from '../../integrations/tiktok'
+import { AppError } from '../../lib/errors'
+
+/**
+ * The post state machine's decisions, as pure functions (docs/architecture.md "The post state machine"):
+ *
+ *   scheduled → publishing → processing_on_tiktok → uploaded | failed | unconfirmed
+ *
+ * The one rule everything here serves: a post reaches TikTok at most once. Before TikTok accepted the init, a failure
+ * TikTok certainly did not accept may be retried (back to `scheduled`); once it may have accepted it, nothing is ever
+ * sent again — the post is polled to its end, or ends `unconfirmed` and the person is told to check TikTok.
+ */
+
+export interface PublishingSettings {
+  /** Claims of one post before a failure that keeps coming back is final. */
+  maxAttempts: number
+  /** Retry back-off before TikTok accepted the init: `retryBaseMs × 2^(attempt − 1)`, at most `retryMaxMs`. */
+  retryBaseMs: number
+  retryMaxMs: number
+  /** Status polling back-off after the upload: `pollBaseMs × 2^round`, at most `pollMaxMs`. */
+  pollBaseMs: number
+  pollMaxMs: number
+  /** How long TikTok may take to say "published" or "failed" before the post is `unconfirmed`. */
+  unconfirmedAfterMs: number
+  /** A post in flight that nobody touched for this long belongs to a dead worker (uploads write progress). */
+  leaseMs: number
+  /** Due posts still `scheduled` this long after their time get their job sent again by the sweep. */
+  dueGraceMs: number
+  /** On shutdown, in-flight uploads get this long to finish before they are abandoned (resumed by polling later). */
+  stopGraceMs: number
+  /** Upload progress: live events at most this often, database heartbeats at most this often. */
+  progressEventMs: number
+  progressWriteMs: number
+}
+
+export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
+  maxAttempts: 5,
+  retryBaseMs: 2_000,
+  retryMaxMs: 5 * 60_000,
+  pollBaseMs: 2_000,
+  pollMaxMs: 30_000,
+  unconfirmedAfterMs: 30 * 60_000,
+  leaseMs: 10 * 60_000,
+  dueGraceMs: 30_000,
+  // pg-boss waits 10 s for running handlers on stop (lib/job-queue.ts): finish or let go before that.
+  stopGraceMs: 8_000,
+  progressEventMs: 500,
+  progressWriteMs: 5_000,
+}
+
+/** Why an attempt (or a status check) did not work, in the terms the state machine decides on. */
+export type PublishFailure =
+  /** The account's authorisation is gone for good; the person must reconnect it. */
+  | { kind: 'reconnect'; message: string }
+  /** TikTok refused the access token; a fresh one might work (the caller refreshes once, then treats it as final). */
+  | { kind: 'reauth'; message: string }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'rate_limited'; message: string; retryAfterMs: number }
+  /** `maybeAccepted`: the request may have reached TikTok and been accepted (no answer, or an answer we can't read). */
+  | { kind: 'transient'; message: string; maybeAccepted: boolean }
+
+/** Codes the TikTok client throws before sending anything (its own checks). */
+const LOCAL_CODES = new Set(['title_too_long', 'video_empty', 'video_too_large'])
+/** Connection failures that happen before a request leaves this machine. */
+const NOT_SENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
+
+function causeCodes(error: unknown): string[] {
+  const codes: string[] = []
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') codes.push(code)
+    current = (current as { cause?: unknown }).cause
+  }
+  return codes
+}
+
+/**
+ * True only when `error` proves the request never reached TikTok or TikTok refused it: an error status with a body,
+ * a check of our own before sending, or a connection that was never opened. A timeout, a dropped connection or a
+ * success we could not read might hide an accepted request.
+ */
+export function surelyNotAccepted(error: unknown): boolean {
+  if (!isTiktokError(error)) return false
+  if (LOCAL_CODES.has(error.code)) return true
+  if (error.httpStatus !== undefined) return error.httpStatus < 200 || error.httpStatus >= 300
+  if (error.code === 'network_error') return causeCodes(error.cause).some((code) => NOT_SENT_NETWORK_CODES.has(code))
+  return false
+}
+
+/**
+ * Maps whatever a step threw onto the state machine's terms. `sent` says whether that step was a request that could
+ * have created something at TikTok (video/init); for other steps nothing can have been accepted.
+ */
+export function classifyFailure(error: unknown, sent: boolean): PublishFailure {
+  if (error instanceof AppError) {
+    // accounts.accessToken: CONFLICT = the account must be reconnected (already marked so); 503 = TikTok had a bad
+    // minute refreshing and the old token has expired.
+    if (error.code === 'CONFLICT') return { kind: 'reconnect', message: error.message }
+    if (error.code === 'SERVICE_UNAVAILABLE') return { kind: 'transient', message: error.message, maybeAccepted: false }
+    return { kind: 'rejected', message: error.message }
+  }
+  if (isTiktokError(error)) {
+    const maybeAccepted = sent && !surelyNotAccepted(error)
+    switch (error.kind) {
+      case 'rate_limited':
+        return { kind: 'rate_limited', message: error.message, retryAfterMs: error.retryAfterMs ?? 60_000 }
+      case 'reauth_required':
+        return maybeAccepted
+          ? { kind: 'transient', message: error.message, maybeAccepted }
+          : { kind: 'reauth', message: error.message }
+      case 'rejected':
+        return maybeAccepted
+          ? { kind: 'transient', message: error.message, maybeAccepted }
+          : { kind: 'rejected', message: error.message }
+      case 'transient':
+        return { kind: 'transient', message: error.message, maybeAccepted }
+    }
+  }
+  // A bug or a failure outside TikTok's client: we cannot say what happened to a request in flight.
+  return { kind: 'transient', message: MESSAGES.unexpected, maybeAccepted: sent }
+}
+
+export function retryDelayMs(attempt: number, settings: PublishingSettings): number {
+  return Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, attempt - 1))
+}
+
+export function pollDelayMs(round: number, settings: PublishingSettings): number {
+  return Math.min(settings.pollMaxMs, settings.pollBaseMs * 2 ** Math.max(0, round))
+}
+
+export type AttemptDecision =
+  | { type: 'retry'; delayMs: number; refundAttempt: boolean; message: string }
+  | { type: 'fail'; message: string }
+  | { type: 'unconfirmed'; message: string }
+
+/**
+ * A claimed attempt failed BEFORE TikTok gave us a publish_id (getting a token, or video/init). `attempt` is the
+ * post's attempt count including this one.
+ */
+export function decideFailedAttempt(
+  failure: PublishFailure,
+  attempt: number,
+  settings: PublishingSettings,
+): AttemptDecision {
+  switch (failure.kind) {
+    case 'reconnect':
+    case 'reauth':
+    case 'rejected':
+      return { type: 'fail', message: failure.message }
+    case 'rate_limited':
+      // Pacing, not a failure: it does not use up an attempt.
+      return {
+        type: 'retry',
+        delayMs: Math.max(1_000, failure.retryAfterMs),
+        refundAttempt: true,
+        message: failure.message,
+      }
+    case 'transient':
+      if (failure.maybeAccepted) return { type: 'unconfirmed', message: MESSAGES.initUnconfirmed }
+      if (attempt >= settings.maxAttempts) {
+        return { type: 'fail', message: `${failure.message} (gave up after ${attempt} attempts)` }
+      }
+      return {
+        type: 'retry',
+        delayMs: retryDelayMs(attempt, settings),
+        refundAttempt: false,
+        message: failure.message,
+      }
+  }
+}
+
+export type StatusDecision =
+  | { type: 'uploaded'; tiktokPostId: string | null }
+  | { type: 'failed'; message: string }
+  | { type: 'poll'; delayMs: number }
+  | { type: 'unconfirmed'; message: string }
+
+/** What TikTok's status/fetch answer means for an accepted publish, polled until `deadlineAt`. */
+export function decideStatus(
+  status: Pick<TiktokPublishStatus, 'status' | 'failReason' | 'publicPostIds'>,
+  context: { now: Date; deadlineAt: Date; round: number },
+  settings: PublishingSettings,
+): StatusDecision {
+  switch (status.status) {
+    case 'PUBLISH_COMPLETE':
+      return { type: 'uploaded', tiktokPostId: status.publicPostIds[0] ?? null }
+    case 'FAILED':
+      return { type: 'failed', message: describeTiktokCode(status.failReason ?? 'internal').message }
+    case 'PROCESSING_UPLOAD':
+    case 'PROCESSING_DOWNLOAD':
+    case 'SEND_TO_USER_INBOX':
+      return keepPolling(context, settings)
+  }
+}
+
+/** A status check could not be made (TikTok down, rate limited, token refused). */
+export function decideStatusFailure(
+  failure: PublishFailure,
+  context: { now: Date; deadlineAt: Date; round: number },
+  settings: PublishingSettings,
+): StatusDecision {
+  switch (failure.kind) {
+    case 'reconnect':
+    case 'reauth':
+      // We can no longer ask; TikTok may well have posted it.
+      return { type: 'unconfirmed', message: `${MESSAGES.unconfirmed} ${failure.message}` }
+    case 'rejected':
+      return { type: 'unconfirmed', message: MESSAGES.unconfirmed }
+    case 'rate_limited':
+      if (context.now >= context.deadlineAt) return { type: 'unconfirmed', message: MESSAGES.unconfirmed }
+      return { type: 'poll', delayMs: Math.max(1_000, failure.retryAfterMs) }
+    case 'transient':
+      return keepPolling(context, settings)
+  }
+}
+
+function keepPolling(
+  context: { now: Date; deadlineAt: Date; round: number },
+  settings: PublishingSettings,
+): StatusDecision {
+  const left = context.deadlineAt.getTime() - context.now.getTime()
+  if (left <= 0) return { type: 'unconfirmed', message: MESSAGES.unconfirmed }
+  // The last check lands on the deadline itself.
+  return { type: 'poll', delayMs: Math.min(pollDelayMs(context.round, settings), left) }
+}
+
+export type OrphanDecision = { type: 'poll' } | { type: 'release' } | { type: 'unconfirm'; message: string }
+
+/**
+ * A post in flight whose worker is gone (nobody touched it for a lease). With a publish_id TikTok has it: poll.
+ * Without one, it may go out again only if video/init was certainly never sent (`uploadedBytes` null, see
+ * posts.repository.ts); otherwise nobody knows, and it is never sent twice.
+ */
+export function decideOrphan(row: {
+  state: PostState
+  publishId: string | null
+  uploadedBytes: number | null
+}): OrphanDecision {
+  if (row.publishId !== null) return { type: 'poll' }
+  if (row.state === 'publishing' && row.uploadedBytes === null) return { type: 'release' }
+  return { type: 'unconfirm', message: MESSAGES.initUnconfirmed }
+}

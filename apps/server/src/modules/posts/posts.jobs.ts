@@ -1,0 +1,14 @@
+import type { JobHandlers } from '../../lib/job-queue'
+import type { PublishingService } from './publishing.service'
+
+export function postJobHandlers(
+  publishing: PublishingService,
+): Pick<JobHandlers, 'post.publish' | 'post.poll' | 'post.sweep'> {
+  return {
+    'post.publish': (payload) => publishing.publish(payload.postId),
+    'post.poll': (payload) => publishing.poll(payload),
+    'post.sweep': async () => {
+      await publishing.sweep()
+    },
+  }
+}

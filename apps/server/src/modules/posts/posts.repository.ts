@@ -1,0 +1,410 @@
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { mediaFile, post, tiktokAccount } from '../../db/schema'
+import type { JobTransaction } from '../../lib/job-queue'
+
+export type PostRow = typeof post.$inferSelect
+export type NewPostRow = typeof post.$inferInsert
+export type MediaRow = typeof mediaFile.$inferSelect
+
+/** A post with what the UI shows beside it (its account's names, its video's name/size/duration). */
+export interface PostView extends PostRow {
+  account: { accountName: string; accountUsername: string; sandbox: boolean }
+  media: Pick<MediaRow, 'originalName' | 'sizeBytes' | 'durationMs'> | null
+}
+
+/** What the publisher needs to post: the row and the whole media row (file location, size, type). */
+export interface PostForPublishing {
+  post: PostRow
+  media: MediaRow | null
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Executor = Database | Transaction
+
+/** States in which the publisher owns the post: it must not be moved or deleted. */
+export const IN_FLIGHT_STATES = ['publishing', 'processing_on_tiktok'] as const
+
+const viewColumns = {
+  post,
+  accountName: tiktokAccount.accountName,
+  accountUsername: tiktokAccount.accountUsername,
+  accountSandbox: tiktokAccount.sandbox,
+  mediaOriginalName: mediaFile.originalName,
+  mediaSizeBytes: mediaFile.sizeBytes,
+  mediaDurationMs: mediaFile.durationMs,
+}
+
+function toView(row: {
+  post: PostRow
+  accountName: string
+  accountUsername: string
+  accountSandbox: boolean
+  mediaOriginalName: string | null
+  mediaSizeBytes: number | null
+  mediaDurationMs: number | null
+}): PostView {
+  return {
+    ...row.post,
+    account: { accountName: row.accountName, accountUsername: row.accountUsername, sandbox: row.accountSandbox },
+    media:
+      row.mediaOriginalName !== null && row.mediaSizeBytes !== null && row.mediaDurationMs !== null
+        ? { originalName: row.mediaOriginalName, sizeBytes: row.mediaSizeBytes, durationMs: row.mediaDurationMs }
+        : null,
+  }
+}
+
+/**
+ * Every statement about posts. Queries a person can reach are scoped by user id; the `…Internal` ones serve the
+ * publisher. Every state change is one conditional UPDATE: the row, not memory, decides who may act (several worker
+ * processes may run), and a change that lost a race affects no row and returns undefined/false.
+ *
+ * The publishing claim is fenced by `attempts`: each claim increments it, and every later step of that attempt checks
+ * it, so a worker that lost its claim (a sweep gave the post to another) cannot write over the new attempt.
+ * `uploaded_bytes` doubles as the "init may have been sent" mark: null after a claim, set to 0 in its own statement
+ * immediately before video/init is sent. A `publishing` post without publish_id and with uploaded_bytes null never
+ * reached TikTok and may be published again; with uploaded_bytes set, TikTok may have accepted it.
+ */
+function createQueries(db: Executor) {
+  const views = () =>
+    db
+      .select(viewColumns)
+      .from(post)
+      .innerJoin(tiktokAccount, eq(tiktokAccount.id, post.accountId))
+      .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
+
+  const touched = (at: Date) => ({ updatedAt: at })
+
+  return {
+    async insert(row: NewPostRow): Promise<PostRow> {
+      const [created] = await db.insert(post).values(row).returning()
+      if (!created) throw new Error('post insert returned nothing')
+      return created
+    },
+
+    async findViewForUser(userId: string, id: string): Promise<PostView | undefined> {
+      const [row] = await views().where(and(eq(post.id, id), eq(post.userId, userId)))
+      return row ? toView(row) : undefined
+    },
+
+    async findViewInternal(id: string): Promise<PostView | undefined> {
+      const [row] = await views().where(eq(post.id, id))
+      return row ? toView(row) : undefined
+    },
+
+    async listViewsForUser(userId: string, from: Date, to: Date, limit: number): Promise<PostView[]> {
+      const rows = await views()
+        .where(and(eq(post.userId, userId), gte(post.scheduledAt, from), lt(post.scheduledAt, to)))
+        .orderBy(asc(post.scheduledAt), asc(post.id))
+        .limit(limit)
+      return rows.map(toView)
+    },
+
+    /** The posts whose status TikTok may still change: the "Refresh Status" button. */
+    async listRefreshableForUser(userId: string, limit: number): Promise<PostRow[]> {
+      return db
+        .select()
+        .from(post)
+        .where(
+          and(
+            eq(post.userId, userId),
+            inArray(post.state, ['processing_on_tiktok', 'unconfirmed']),
+            isNotNull(post.publishId),
+          ),
+        )
+        .orderBy(asc(post.scheduledAt))
+        .limit(limit)
+    },
+
+    async findMediaForUser(userId: string, mediaId: string): Promise<MediaRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(mediaFile)
+        .where(and(eq(mediaFile.id, mediaId), eq(mediaFile.userId, userId)))
+      return row
+    },
+
+    async findForPublishingInternal(id: string): Promise<PostForPublishing | undefined> {
+      const [row] = await db
+        .select({ post, media: mediaFile })
+        .from(post)
+        .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
+        .where(eq(post.id, id))
+      return row
+    },
+
+    async existsForUser(userId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: post.id })
+        .from(post)
+        .where(and(eq(post.id, id), eq(post.userId, userId)))
+      return row !== undefined
+    },
+
+    /**
+     * Only while `scheduled`: once the publisher claimed it, the time is history. `attempts` is left alone: it fences
+     * the claims (see above) and must only grow.
+     */
+    async rescheduleForUser(
+      userId: string,
+      id: string,
+      change: { scheduledAt: Date; timeZone: string },
+      at: Date,
+    ): Promise<PostRow | undefined> {
+      const [row] = await db
+        .update(post)
+        .set({ ...change, errorMessage: null, ...touched(at) })
+        .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'scheduled')))
+        .returning()
+      return row
+    },
+
+    /** Anything but a post the publisher is working on (it could be mid-upload to TikTok). */
+    async deleteForUser(userId: string, id: string): Promise<PostRow | undefined> {
+      const [row] = await db
+        .delete(post)
+        .where(and(eq(post.id, id), eq(post.userId, userId), notInArray(post.state, [...IN_FLIGHT_STATES])))
+        .returning()
+      return row
+    },
+
+    // --- the publisher's claim and the steps of one attempt -----------------------------------------------------
+
+    /** `scheduled` and due → `publishing`, attempts + 1. The one place a post starts to go out. */
+    async claimInternal(id: string, now: Date): Promise<PostRow | undefined> {
+      const [row] = await db
+        .update(post)
+        .set({
+          state: 'publishing',
+          attempts: sql`${post.attempts} + 1`,
+          claimedAt: now,
+          uploadedBytes: null,
+          errorMessage: null,
+          ...touched(now),
+        })
+        .where(and(eq(post.id, id), eq(post.state, 'scheduled'), lte(post.scheduledAt, now)))
+        .returning()
+      return row
+    },
+
+    /** Marks that video/init is about to be sent (see above); false when this attempt lost its claim. */
+    async markInitSendingInternal(id: string, attempt: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set({ uploadedBytes: 0, ...touched(at) })
+        .where(and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt), isNull(post.publishId)))
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+
+    /** TikTok accepted the init: its publish_id is stored before anything else happens. */
+    async storePublishIdInternal(id: string, attempt: number, publishId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set({ publishId, ...touched(at) })
+        .where(and(eq(post.id, id), eq(post.attempts, attempt), isNull(post.publishId)))
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+
+    /** Upload progress; also the heartbeat that tells the sweep this attempt is alive. */
+    async recordProgressInternal(id: string, attempt: number, bytes: number, at: Date): Promise<void> {
+      await db
+        .update(post)
+        .set({ uploadedBytes: bytes, ...touched(at) })
+        .where(and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt)))
+    },
+
+    async markProcessingInternal(id: string, attempt: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set({ state: 'processing_on_tiktok', ...touched(at) })
+        .where(
+          and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt), isNotNull(post.publishId)),
+        )
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+
+    /**
+     * Back to `scheduled` after a failure TikTok certainly did not accept (no publish_id). `refundAttempt` for a rate
+     * limit, which is pacing rather than a failure.
+     */
+    async releaseInternal(
+      id: string,
+      attempt: number,
+      change: { errorMessage: string | null; refundAttempt: boolean },
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set({
+          state: 'scheduled',
+          uploadedBytes: null,
+          errorMessage: change.errorMessage,
+          ...(change.refundAttempt ? { attempts: sql`greatest(${post.attempts} - 1, 0)` } : {}),
+          ...touched(at),
+        })
+        .where(and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt), isNull(post.publishId)))
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+
+    /** Ends this attempt as `failed` or `unconfirmed` (before TikTok finished with it). */
+    async endAttemptInternal(
+      id: string,
+      attempt: number,
+      end: { state: 'failed' | 'unconfirmed'; errorMessage: string },
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set({ ...end, ...touched(at) })
+        .where(and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt)))
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+
+    // --- TikTok's answers about an accepted publish (keyed by publish_id) -------------------------------------------
+
+    /** A status fetch happened: the sweep's heartbeat for posts being polled. */
+    async touchStatusInternal(id: string, publishId: string, at: Date): Promise<void> {
+      await db
+        .update(post)
+        .set({ lastStatusAt: at, ...touched(at) })
+        .where(and(eq(post.id, id), eq(post.publishId, publishId)))
+    },
+
+    /**
+     * TikTok's final word. Accepted while the publisher is on it and for `unconfirmed` (a late answer still counts);
+     * once `uploaded`, only a missing public post id may be filled in.
+     */
+    async settleInternal(
+      id: string,
+      publishId: string,
+      outcome:
+        | { state: 'uploaded'; tiktokPostId: string | null; publishedAt: Date }
+        | { state: 'failed'; errorMessage: string },
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set(
+          outcome.state === 'uploaded'
+            ? {
+                state: 'uploaded',
+                tiktokPostId: outcome.tiktokPostId,
+                publishedAt: outcome.publishedAt,
+                errorMessage: null,
+                lastStatusAt: at,
+                ...touched(at),
+              }
+            : { state: 'failed', errorMessage: outcome.errorMessage, lastStatusAt: at, ...touched(at) },
+        )
+        .where(
+          and(
+            eq(post.id, id),
+            eq(post.publishId, publishId),
+            inArray(post.state, ['publishing', 'processing_on_tiktok', 'unconfirmed']),
+          ),
+        )
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+
+    async setTiktokPostIdInternal(id: string, publishId: string, tiktokPostId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set({ tiktokPostId, lastStatusAt: at, ...touched(at) })
+        .where(
+          and(eq(post.id, id), eq(post.publishId, publishId), eq(post.state, 'uploaded'), isNull(post.tiktokPostId)),
+        )
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+
+    /** TikTok took the video but never said it was posted. */
+    async unconfirmInternal(id: string, publishId: string, errorMessage: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set({ state: 'unconfirmed', errorMessage, ...touched(at) })
+        .where(and(eq(post.id, id), eq(post.publishId, publishId), inArray(post.state, [...IN_FLIGHT_STATES])))
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+
+    // --- the sweep --------------------------------------------------------------------------------------------------
+
+    async dueScheduledIdsInternal(dueBefore: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: post.id })
+        .from(post)
+        .where(and(eq(post.state, 'scheduled'), lte(post.scheduledAt, dueBefore)))
+        .orderBy(asc(post.scheduledAt))
+        .limit(limit)
+      return rows.map((r) => r.id)
+    },
+
+    /** Posts the publisher owns but nobody has touched since `before`: their worker died, or their job vanished. */
+    async staleInFlightInternal(before: Date, limit: number): Promise<PostRow[]> {
+      return db
+        .select()
+        .from(post)
+        .where(and(inArray(post.state, [...IN_FLIGHT_STATES]), lt(post.updatedAt, before)))
+        .orderBy(asc(post.updatedAt))
+        .limit(limit)
+    },
+
+    /** A dead attempt that certainly never sent video/init: the post may go out again. */
+    async releaseOrphanInternal(id: string, before: Date, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set({ state: 'scheduled', ...touched(at) })
+        .where(
+          and(
+            eq(post.id, id),
+            eq(post.state, 'publishing'),
+            isNull(post.publishId),
+            isNull(post.uploadedBytes),
+            lt(post.updatedAt, before),
+          ),
+        )
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+
+    /** A dead attempt that may have sent video/init without recording the answer: never post it again by ourselves. */
+    async unconfirmOrphanInternal(id: string, before: Date, errorMessage: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set({ state: 'unconfirmed', errorMessage, ...touched(at) })
+        .where(
+          and(
+            eq(post.id, id),
+            eq(post.state, 'publishing'),
+            isNull(post.publishId),
+            isNotNull(post.uploadedBytes),
+            lt(post.updatedAt, before),
+          ),
+        )
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+  }
+}
+
+export type PostQueries = ReturnType<typeof createQueries>
+
+export function createPostsRepository(db: Database) {
+  return {
+    ...createQueries(db),
+    /**
+     * Runs `fn` in one database transaction. `jobs` is that transaction for the job queue, so a job sent, moved or
+     * cancelled through it commits or rolls back with the rows.
+     */
+    transaction<T>(fn: (scope: { repo: PostQueries; jobs: JobTransaction }) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn({ repo: createQueries(tx), jobs: tx }))
+    },
+  }
+}
+export type PostsRepository = ReturnType<typeof createPostsRepository>

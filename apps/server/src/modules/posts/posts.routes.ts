@@ -1,0 +1,118 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  apiErrorSchema,
+  MESSAGES,
+  postListSchema,
+  postSchema,
+  reschedulePostBodySchema,
+  schedulePostBodySchema,
+} from '@hookpost/shared'
+import { AppError } from '../../lib/errors'
+import type { PostsService } from './posts.service'
+
+function userId(request: FastifyRequest): string {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
+  return request.user.id
+}
+
+const idParams = z.object({ id: z.string().max(64) })
+const rangeQuery = z.object({
+  from: z.iso.datetime({ offset: true, message: MESSAGES.dateRangeInvalid }).optional(),
+  to: z.iso.datetime({ offset: true, message: MESSAGES.dateRangeInvalid }).optional(),
+})
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
+
+/** Registered inside the authenticated scope under /api/posts: every query is scoped by the signed-in user. */
+export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Schedule a video on TikTok at a date and time in a time zone',
+        description:
+          'Checks the time (not in the past, not inside a daylight-saving gap), the video, and the account against ' +
+          "TikTok's fresh creator info (privacy options, disabled interactions, maximum duration), then queues it.",
+        body: schedulePostBodySchema,
+        response: {
+          201: z.object({ post: postSchema }),
+          ...errors,
+          409: apiErrorSchema,
+          500: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ post: await posts.schedule(userId(request), request.body) }),
+  )
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Posts whose time is in [from, to), by time (default: a month back to a year ahead)',
+        querystring: rangeQuery,
+        response: { 200: postListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request) => ({ posts: await posts.list(userId(request), request.query) }),
+  )
+
+  app.post(
+    '/refresh-status',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Ask TikTok now about posts it is processing or that ended unconfirmed',
+        response: { 200: postListSchema, 401: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => ({ posts: await posts.refreshStatuses(userId(request)) }),
+  )
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'One post',
+        params: idParams,
+        response: { 200: z.object({ post: postSchema }), ...errors },
+      },
+    },
+    async (request) => ({ post: await posts.get(userId(request), request.params.id) }),
+  )
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Move a scheduled post to another date and time',
+        params: idParams,
+        body: reschedulePostBodySchema,
+        response: { 200: z.object({ post: postSchema }), ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => ({ post: await posts.reschedule(userId(request), request.params.id, request.body) }),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Delete a post (not while it is being published)',
+        params: idParams,
+        response: { 204: z.null(), ...errors, 409: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await posts.remove(userId(request), request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,453 @@
+import { setMaxListeners } from 'node:events'
+import { MESSAGES, tiktokCaption, type ServerEvent } from '@hookpost/shared'
+import {
+  isTiktokError,
+  type TiktokClient,
+  type TiktokDirectPostInit,
+  type TiktokPostInfo,
+  type TiktokPublishStatus,
+} from '../../integrations/tiktok'
+import type { EventBus } from '../../lib/events'
+import type { JobPayload, JobScheduler, JobTransaction } from '../../lib/job-queue'
+import type { TiktokAccountsService } from '../tiktok'
+import { toPostDto } from './post-dto'
+import {
+  classifyFailure,
+  decideFailedAttempt,
+  decideOrphan,
+  decideStatus,
+  decideStatusFailure,
+  pollDelayMs,
+  type PublishFailure,
+  type PublishingSettings,
+  type StatusDecision,
+} from './post-state-machine'
+import type { MediaRow, PostRow, PostsRepository } from './posts.repository'
+
+interface Log {
+  info: (msg: string) => void
+  warn: (msg: string) => void
+  error: (msg: string, err?: unknown) => void
+}
+
+/** Where uploaded videos live (the media module's storage): the file of a stored key, and its size if it exists. */
+export interface MediaFiles {
+  path(storageKey: string): string
+  size(storageKey: string): Promise<number | undefined>
+}
+
+export interface PublishingDeps {
+  repo: PostsRepository
+  queue: JobScheduler
+  tiktok: Pick<TiktokClient, 'initDirectPost' | 'uploadFile' | 'fetchStatus'>
+  accounts: Pick<TiktokAccountsService, 'accessToken'>
+  events: EventBus
+  media: MediaFiles
+  clock: () => Date
+  log: Log
+  settings: PublishingSettings
+}
+
+type InitOutcome = { ok: true; init: TiktokDirectPostInit } | { ok: false; failure: PublishFailure }
+type StatusOutcome = { ok: true; status: TiktokPublishStatus } | { ok: false; failure: PublishFailure }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
+
+/**
+ * The publishing engine: the `post.publish`, `post.poll` and `post.sweep` jobs (docs/architecture.md "The post state
+ * machine", issue #4 §2). Correctness comes from the database: every step is a conditional UPDATE on the post
+ * (posts.repository.ts), so several workers, duplicate jobs and retries are harmless. Nothing here is remembered
+ * between jobs except which handlers are running, for a clean stop.
+ */
+export function createPublishingService(deps: PublishingDeps) {
+  const { repo, queue, tiktok, accounts, events, media, clock, log, settings } = deps
+  const running = new Set<Promise<unknown>>()
+  const abort = new AbortController()
+  // Every running upload listens to this one signal.
+  setMaxListeners(0, abort.signal)
+  let stopping = false
+
+  const later = (ms: number) => new Date(clock().getTime() + ms)
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    running.add(work)
+    const done = () => running.delete(work)
+    work.then(done, done)
+    return work
+  }
+
+  function refuseWhileStopping() {
+    // pg-boss retries the job later (or another worker takes it); nothing was claimed.
+    if (stopping) throw new Error('the publisher is stopping')
+  }
+
+  /** Tells the owner's open tabs the post's new state (best effort: a failure here never undoes the change). */
+  async function announce(postId: string): Promise<void> {
+    try {
+      const view = await repo.findViewInternal(postId)
+      if (view) events.publish(view.userId, { type: 'post.updated', post: toPostDto(view) })
+    } catch (err) {
+      log.warn(`[posts] announcing post ${postId} failed: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+
+  function postInfo(row: PostRow): TiktokPostInfo {
+    return {
+      title: tiktokCaption(row.title, row.description),
+      privacyLevel: row.privacyLevel,
+      disableComment: row.disableComment,
+      disableDuet: row.disableDuet,
+      disableStitch: row.disableStitch,
+      brandContentToggle: row.brandContentToggle,
+      brandOrganicToggle: row.brandOrganicToggle,
+      isAigc: row.isAigc,
+    }
+  }
+
+  /** video/init, once; when TikTok refuses the token, once more with a freshly refreshed one. */
+  async function initDirectPost(row: PostRow, file: MediaRow, token: string): Promise<InitOutcome> {
+    const input = { postInfo: postInfo(row), source: { kind: 'file' as const, size: file.sizeBytes } }
+    try {
+      return { ok: true, init: await tiktok.initDirectPost(token, input) }
+    } catch (err) {
+      const failure = classifyFailure(err, true)
+      if (failure.kind !== 'reauth') return { ok: false, failure }
+    }
+    // The access token was refused although it had not expired by our clock (revoked, or expired early): refresh.
+    let fresh: string
+    try {
+      fresh = await accounts.accessToken(row.accountId, { force: true })
+    } catch (err) {
+      return { ok: false, failure: classifyFailure(err, false) }
+    }
+    try {
+      return { ok: true, init: await tiktok.initDirectPost(fresh, input) }
+    } catch (err) {
+      return { ok: false, failure: classifyFailure(err, true) }
+    }
+  }
+
+  /** Applies the state machine's verdict on an attempt that failed before TikTok gave us a publish_id. */
+  async function endFailedAttempt(row: PostRow, attempt: number, failure: PublishFailure): Promise<void> {
+    const decision = decideFailedAttempt(failure, attempt, settings)
+    const now = clock()
+    let changed: boolean
+    if (decision.type === 'retry') {
+      changed = await repo.transaction(async ({ repo: tx, jobs }) => {
+        const released = await tx.releaseInternal(
+          row.id,
+          attempt,
+          { errorMessage: decision.message, refundAttempt: decision.refundAttempt },
+          now,
+        )
+        if (released) {
+          await queue.reschedule(
+            'post.publish',
+            { postId: row.id },
+            { singletonKey: row.id, startAfter: later(decision.delayMs), tx: jobs },
+          )
+        }
+        return released
+      })
+      if (changed) log.warn(`[posts] post ${row.id} attempt ${attempt}: ${failure.message}; retrying`)
+    } else {
+      changed = await repo.endAttemptInternal(
+        row.id,
+        attempt,
+        { state: decision.type === 'fail' ? 'failed' : 'unconfirmed', errorMessage: decision.message },
+        now,
+      )
+      if (changed) log.warn(`[posts] post ${row.id} ${decision.type}: ${decision.message}`)
+    }
+    if (changed) await announce(row.id)
+  }
+
+  /** Due now: moves a queued job of the post (it may wait for a later time) or queues one. */
+  function publishNow(postId: string, tx: JobTransaction) {
+    return queue.reschedule('post.publish', { postId }, { singletonKey: postId, startAfter: clock(), tx })
+  }
+
+  /** A stop arrived before video/init was sent: give the post back untouched (no attempt used), due now. */
+  async function giveBack(row: PostRow, attempt: number): Promise<void> {
+    const released = await repo.transaction(async ({ repo: tx, jobs }) => {
+      const ok = await tx.releaseInternal(row.id, attempt, { errorMessage: null, refundAttempt: true }, clock())
+      if (ok) await publishNow(row.id, jobs)
+      return ok
+    })
+    if (released) await announce(row.id)
+  }
+
+  async function runPublish(postId: string): Promise<void> {
+    const claimed = await repo.claimInternal(postId, clock())
+    if (!claimed) return // not due (moved), already taken (another worker, a duplicate job), or deleted
+    const attempt = claimed.attempts
+    await announce(postId)
+
+    const file = (await repo.findForPublishingInternal(postId))?.media
+    const size = file ? await media.size(file.storageKey) : undefined
+    if (!file || size !== file.sizeBytes) {
+      await endFailedAttempt(claimed, attempt, { kind: 'rejected', message: MESSAGES.postMediaMissing })
+      return
+    }
+
+    let token: string
+    try {
+      token = await accounts.accessToken(claimed.accountId)
+    } catch (err) {
+      await endFailedAttempt(claimed, attempt, classifyFailure(err, false))
+      return
+    }
+    if (abort.signal.aborted) return giveBack(claimed, attempt)
+
+    // From here on TikTok may hold the post: this mark is written before the request leaves (see the repository).
+    if (!(await repo.markInitSendingInternal(postId, attempt, clock()))) return
+    const outcome = await initDirectPost(claimed, file, token)
+    if (!outcome.ok) return endFailedAttempt(claimed, attempt, outcome.failure)
+    const { publishId, uploadUrl, chunks } = outcome.init
+
+    // TikTok accepted: nothing is ever sent again for this post. The publish_id goes to the database first.
+    if (!(await repo.storePublishIdInternal(postId, attempt, publishId, clock()))) {
+      log.error(`[posts] post ${postId}: TikTok accepted publish ${publishId} but the attempt was taken over`)
+      return
+    }
+    if (!uploadUrl || !chunks) {
+      await endFailedAttempt(claimed, attempt, { kind: 'rejected', message: MESSAGES.uploadFailed })
+      return
+    }
+
+    let lastEvent = 0
+    let lastWrite = Date.now()
+    try {
+      await tiktok.uploadFile({
+        uploadUrl,
+        filePath: media.path(file.storageKey),
+        contentType: file.contentType,
+        plan: chunks,
+        signal: abort.signal,
+        onProgress: (sentBytes, totalBytes) => {
+          const now = Date.now()
+          if (now - lastEvent >= settings.progressEventMs || sentBytes === totalBytes) {
+            lastEvent = now
+            const event: ServerEvent = { type: 'post.progress', postId, sentBytes, totalBytes }
+            events.publish(claimed.userId, event)
+          }
+          if (now - lastWrite >= settings.progressWriteMs) {
+            lastWrite = now
+            repo
+              .recordProgressInternal(postId, attempt, sentBytes, clock())
+              .catch((err: unknown) => log.warn(`[posts] progress of ${postId} not recorded: ${String(err)}`))
+          }
+        },
+      })
+    } catch (err) {
+      if (abort.signal.aborted) {
+        // Like a crash: the post stays `publishing` with its publish_id and is resumed by polling after the restart.
+        log.warn(`[posts] post ${postId}: upload abandoned at shutdown; it will be resumed by polling`)
+        return
+      }
+      const message = isTiktokError(err) ? err.message : MESSAGES.uploadFailed
+      log.warn(`[posts] post ${postId}: upload failed: ${err instanceof Error ? err.message : String(err)}`)
+      if (await repo.endAttemptInternal(postId, attempt, { state: 'failed', errorMessage: message }, clock())) {
+        await announce(postId)
+      }
+      return
+    }
+
+    const now = clock()
+    const processing = await repo.transaction(async ({ repo: tx, jobs }) => {
+      if (!(await tx.markProcessingInternal(postId, attempt, now))) return false
+      await queue.send(
+        'post.poll',
+        { postId, deadlineAt: later(settings.unconfirmedAfterMs).toISOString(), round: 0 },
+        { startAfter: later(pollDelayMs(0, settings)), singletonKey: postId, tx: jobs },
+      )
+      return true
+    })
+    if (processing) await announce(postId)
+  }
+
+  /** One status/fetch; when TikTok refuses the token, once more with a freshly refreshed one. */
+  async function fetchStatus(row: PostRow, publishId: string): Promise<StatusOutcome> {
+    let token: string
+    try {
+      token = await accounts.accessToken(row.accountId)
+    } catch (err) {
+      return { ok: false, failure: classifyFailure(err, false) }
+    }
+    try {
+      return { ok: true, status: await tiktok.fetchStatus(token, publishId) }
+    } catch (err) {
+      const failure = classifyFailure(err, false)
+      if (failure.kind !== 'reauth') return { ok: false, failure }
+    }
+    try {
+      const fresh = await accounts.accessToken(row.accountId, { force: true })
+      return { ok: true, status: await tiktok.fetchStatus(fresh, publishId) }
+    } catch (err) {
+      return { ok: false, failure: classifyFailure(err, false) }
+    }
+  }
+
+  /** Applies a final verdict; returns whether the post changed. */
+  async function settle(row: PostRow, publishId: string, decision: StatusDecision): Promise<boolean> {
+    const now = clock()
+    switch (decision.type) {
+      case 'uploaded':
+        return repo.settleInternal(
+          row.id,
+          publishId,
+          { state: 'uploaded', tiktokPostId: decision.tiktokPostId, publishedAt: now },
+          now,
+        )
+      case 'failed':
+        return repo.settleInternal(row.id, publishId, { state: 'failed', errorMessage: decision.message }, now)
+      case 'unconfirmed':
+        return repo.unconfirmInternal(row.id, publishId, decision.message, now)
+      case 'poll':
+        return false
+    }
+  }
+
+  async function schedulePoll(postId: string, payload: JobPayload<'post.poll'>, delayMs: number) {
+    await queue.send('post.poll', payload, { startAfter: later(delayMs), singletonKey: postId })
+  }
+
+  async function runPoll(payload: JobPayload<'post.poll'>): Promise<void> {
+    const row = (await repo.findForPublishingInternal(payload.postId))?.post
+    const publishId = row?.publishId
+    if (!row || !publishId) return
+    const awaitingPostId = row.state === 'uploaded' && row.tiktokPostId === null
+    if (row.state !== 'publishing' && row.state !== 'processing_on_tiktok' && !awaitingPostId) return
+
+    const outcome = await fetchStatus(row, publishId)
+    const now = clock()
+    const deadlineAt = new Date(payload.deadlineAt)
+    const next = { ...payload, round: payload.round + 1 }
+    await repo.touchStatusInternal(row.id, publishId, now)
+
+    if (awaitingPostId) {
+      // Published; the public post id appears once moderation is done (§3.7). Keep asking until the deadline.
+      const postIdNow = outcome.ok ? outcome.status.publicPostIds[0] : undefined
+      if (postIdNow) {
+        if (await repo.setTiktokPostIdInternal(row.id, publishId, postIdNow, now)) await announce(row.id)
+      } else if (now < deadlineAt) {
+        await schedulePoll(row.id, next, pollDelayMs(payload.round, settings))
+      }
+      return
+    }
+
+    const context = { now, deadlineAt, round: payload.round }
+    const decision = outcome.ok
+      ? decideStatus(outcome.status, context, settings)
+      : decideStatusFailure(outcome.failure, context, settings)
+    if (decision.type === 'poll') {
+      await schedulePoll(row.id, next, decision.delayMs)
+      return
+    }
+    if (await settle(row, publishId, decision)) {
+      await announce(row.id)
+      const waitForPostId =
+        decision.type === 'uploaded' && decision.tiktokPostId === null && row.privacyLevel !== 'SELF_ONLY'
+      if (waitForPostId && now < deadlineAt) await schedulePoll(row.id, next, pollDelayMs(payload.round, settings))
+    }
+  }
+
+  async function runSweep(options: { orphanedBefore?: Date | undefined }) {
+    const now = clock()
+    const counts = { requeued: 0, resumed: 0, released: 0, unconfirmed: 0 }
+
+    // Due posts still waiting: their job may have vanished (restored backup, a queue wiped by hand). A queued job with
+    // the same key absorbs the send (`short` policy), and the claim makes any duplicate harmless.
+    const dueBefore = new Date(now.getTime() - settings.dueGraceMs)
+    for (const id of await repo.dueScheduledIdsInternal(dueBefore, 500)) {
+      if (await queue.send('post.publish', { postId: id }, { singletonKey: id })) counts.requeued++
+    }
+
+    const before = options.orphanedBefore ?? new Date(now.getTime() - settings.leaseMs)
+    for (const row of await repo.staleInFlightInternal(before, 500)) {
+      const decision = decideOrphan(row)
+      switch (decision.type) {
+        case 'poll': {
+          const payload = { postId: row.id, deadlineAt: later(settings.unconfirmedAfterMs).toISOString(), round: 0 }
+          if (await queue.send('post.poll', payload, { singletonKey: row.id })) counts.resumed++
+          break
+        }
+        case 'release': {
+          const released = await repo.transaction(async ({ repo: tx, jobs }) => {
+            const ok = await tx.releaseOrphanInternal(row.id, before, clock())
+            if (ok) await publishNow(row.id, jobs)
+            return ok
+          })
+          if (released) {
+            counts.released++
+            await announce(row.id)
+          }
+          break
+        }
+        case 'unconfirm':
+          if (await repo.unconfirmOrphanInternal(row.id, before, decision.message, clock())) {
+            counts.unconfirmed++
+            await announce(row.id)
+          }
+          break
+      }
+    }
+    if (counts.requeued + counts.resumed + counts.released + counts.unconfirmed > 0) {
+      log.info(`[posts] sweep: ${JSON.stringify(counts)}`)
+    }
+    return counts
+  }
+
+  return {
+    /** `post.publish`: claim → token → init once → store publish_id → upload → `processing_on_tiktok` + first poll. */
+    publish(postId: string): Promise<void> {
+      refuseWhileStopping()
+      return track(runPublish(postId))
+    },
+
+    /** `post.poll`: one status/fetch of an accepted publish; the next one is a new job (no worker waits). */
+    poll(payload: JobPayload<'post.poll'>): Promise<void> {
+      refuseWhileStopping()
+      return track(runPoll(payload))
+    },
+
+    /**
+     * `post.sweep` (every minute) and at start: re-sends due posts' jobs and resumes posts a dead worker left. A post
+     * in flight counts as orphaned when untouched since `orphanedBefore` (default: one lease ago). A process that is
+     * the only worker (PGlite) passes "now" at start: nothing else can be working on a post.
+     */
+    sweep(options: { orphanedBefore?: Date } = {}) {
+      refuseWhileStopping()
+      return track(runSweep(options))
+    },
+
+    /**
+     * "Refresh Status": one status check of an accepted publish, now. A final answer settles the post (also an
+     * `unconfirmed` one); otherwise it stays as it is. Returns false when TikTok could not be asked.
+     */
+    async refresh(row: PostRow): Promise<boolean> {
+      const publishId = row.publishId
+      if (!publishId) return true
+      const outcome = await fetchStatus(row, publishId)
+      if (!outcome.ok) return false
+      const now = clock()
+      await repo.touchStatusInternal(row.id, publishId, now)
+      const decision = decideStatus(outcome.status, { now, deadlineAt: new Date(8.64e15), round: 0 }, settings)
+      if (decision.type !== 'poll' && (await settle(row, publishId, decision))) await announce(row.id)
+      return true
+    },
+
+    /**
+     * Stops taking work, lets running uploads finish for `stopGraceMs`, then abandons what is left (a post abandoned
+     * mid-upload keeps its publish_id and is resumed by polling, exactly as after a crash).
+     */
+    async stop(): Promise<void> {
+      stopping = true
+      if (running.size > 0) await Promise.race([Promise.allSettled([...running]), sleep(settings.stopGraceMs)])
+      abort.abort()
+      if (running.size > 0) await Promise.race([Promise.allSettled([...running]), sleep(2_000)])
+    },
+  }
+}
+
+export type PublishingService = ReturnType<typeof createPublishingService>
