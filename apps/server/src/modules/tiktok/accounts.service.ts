@@ -279,7 +279,11 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
       if (account.status !== 'active') throw new AppError('CONFLICT', reconnectMessage(account))
       const token = await this.accessToken(account.id)
       try {
-        const info = await client.creatorInfo(token)
+        const info = await client.creatorInfo(token).catch(async (err: unknown) => {
+          if (!isTiktokError(err) || err.kind !== 'reauth_required') throw err
+          // A token TikTok stopped accepting before its expiry: one forced refresh before asking for a reconnect.
+          return client.creatorInfo(await this.accessToken(account.id, { force: true }))
+        })
         return {
           nickname: info.nickname,
           username: info.username,

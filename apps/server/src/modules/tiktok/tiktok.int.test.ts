@@ -261,6 +261,17 @@ describe('creator info for the composer', () => {
     const other = await signUp()
     expect((await inject('GET', `/api/tiktok/accounts/${account.id}/creator-info`, other)).statusCode).toBe(404)
   })
+
+  it('refreshes a token TikTok expired early instead of asking for a reconnect', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator({ display_name: 'Early Expiry' })
+    const account = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    await sandbox.admin('POST', '/sandbox/admin/tokens/expire', { open_id: creator.open_id })
+    const res = await inject('GET', `/api/tiktok/accounts/${account.id}/creator-info`, cookie)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ nickname: 'Early Expiry', cannotPostReason: null })
+    expect((await listAccounts(cookie)).find((a) => a.id === account.id)?.status).toBe('active')
+  })
 })
 
 describe('token refresh', () => {
