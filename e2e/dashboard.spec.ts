@@ -114,6 +114,9 @@ test.describe('dashboard shell', () => {
     const email = uniqueEmail('expired')
     await signUp(page, email)
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule Videos' })).toBeVisible()
+    // Let the tab finish loading (the calendar asks for its posts last): a request still on its way when the cookie goes
+    // would sign the page out before the click below.
+    await expect(page.getByRole('table', { name: /^Scheduled videos, / })).toBeVisible()
     // As if the user signed out in another tab: the cookie is gone, this page does not know yet.
     await page.context().clearCookies()
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile & Accounts' }).click()

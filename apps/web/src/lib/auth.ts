@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import type { SessionResponse, SessionUser } from '@hookpost/shared/auth'
 import { apiRequest } from './api-client'
@@ -22,17 +23,29 @@ export function useSetSessionUser() {
   }
 }
 
-/** Signs out and returns to / (spec §2). Leaves the protected area first, then forgets everything cached. */
+/**
+ * Signs out and returns to / (spec §2). The cache is forgotten only once the signed-in screens have gone (when the
+ * component using this unmounts with them): clearing it while they are still on screen would make them fetch their
+ * data again, after the cookie is gone, and meet a 401.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  return useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('/api/auth/sign-out', { method: 'POST', body: {} }),
-    onSettled: async () => {
-      await navigate('/', { replace: true })
+  const signedOut = useRef(false)
+  useEffect(
+    () => () => {
+      if (!signedOut.current) return
       // Whatever the server said, nothing of this user's may stay in the browser's cache.
       queryClient.clear()
       queryClient.setQueryData<SessionResponse>(sessionQueryOptions.queryKey, { user: null })
+    },
+    [queryClient],
+  )
+  return useMutation({
+    mutationFn: () => apiRequest<{ message: string }>('/api/auth/sign-out', { method: 'POST', body: {} }),
+    onSettled: async () => {
+      signedOut.current = true
+      await navigate('/', { replace: true })
     },
   })
 }
