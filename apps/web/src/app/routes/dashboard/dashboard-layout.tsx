@@ -12,6 +12,7 @@ import { isConnectionProblem } from '../../../lib/api-client'
 import { useAppInfo } from '../../../lib/app-info'
 import { useSession } from '../../../lib/auth'
 import { RequireAuth } from '../../guards'
+import { useLiveUpdates } from '../../live-updates'
 import { SideMenu } from './side-menu'
 import { tabFromSearch } from './tabs'
 import { UserMenu } from './user-menu'
@@ -66,6 +67,8 @@ function Shell() {
   const session = useSession()
   const appInfo = useAppInfo()
   const profile = useDefaultTimeZone()
+  // Every screen of the signed-in area follows the server live (one event stream per tab, closed on sign-out).
+  useLiveUpdates(Boolean(session.data?.user))
   const [searchParams] = useSearchParams()
   const location = useLocation()
   const activeTab = location.pathname === paths.dashboard ? (tabFromSearch(searchParams) ?? null) : null

@@ -7,8 +7,8 @@ import { MessageBanner } from '../../../components/ui/message-banner'
 import { useCreateTiktokAccount } from '../api/create-account'
 import { useUpdateTiktokAccount } from '../api/update-account'
 import { serverFieldErrors, tiktokErrorMessage } from '../utils/error-message'
-import { secondaryButtonClass } from './button-styles'
-import { ModalDialog } from './modal-dialog'
+import { secondaryButtonClass } from '../../../components/ui/button-styles'
+import { ModalDialog } from '../../../components/ui/modal-dialog'
 
 type TabKey = 'basic' | 'description'
 type Values = {

@@ -4,7 +4,7 @@ import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import type { useTiktokAccounts } from '../api/get-accounts'
-import { secondaryButtonClass } from './button-styles'
+import { secondaryButtonClass } from '../../../components/ui/button-styles'
 
 /**
  * The accounts list's loading, failed and empty states, the same wherever accounts are listed (Profile & Accounts, the

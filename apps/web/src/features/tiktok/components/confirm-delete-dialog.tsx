@@ -1,7 +1,7 @@
 import { useId, useRef, type RefObject } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { dangerButtonClass, secondaryButtonClass } from './button-styles'
-import { ModalDialog } from './modal-dialog'
+import { dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button-styles'
+import { ModalDialog } from '../../../components/ui/modal-dialog'
 
 /** Spec §5's delete confirmation, as an accessible dialog. Cancel has focus first: the safe choice is one Enter away. */
 export function ConfirmDeleteDialog({

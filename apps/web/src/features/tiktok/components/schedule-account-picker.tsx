@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { Link } from 'react-router'
 import { linkClass } from '../../../components/ui/form'
@@ -10,18 +10,25 @@ import { statusLabel } from './account-status-badge'
 import { ConnectTiktokButton } from './connect-tiktok-button'
 import { AccountDialog, type AccountSaved } from './account-dialog'
 import { AccountsQueryState } from './accounts-query-state'
-import { rowButtonClass } from './button-styles'
+import { rowButtonClass } from '../../../components/ui/button-styles'
 
 function optionLabel(account: TiktokAccount): string {
   const status = account.status === 'active' ? '' : ` · ${statusLabel(account.status)}`
   return `${account.accountName} (@${account.accountUsername})${status}${account.sandbox ? ' · Sandbox' : ''}`
 }
 
+/** The account a new post goes to by default: the first one that can post, else the first. */
+function defaultAccount(list: TiktokAccount[]): TiktokAccount | undefined {
+  return list.find((a) => a.status === 'active') ?? list[0]
+}
+
 /**
- * The Schedule tab's 'Schedule New Video' card, as far as it goes today: which account a video would go to. With no
- * account it offers to connect one (spec §2). The upload, title, date and time fields arrive with publishing.
+ * The Schedule tab's 'Schedule New Video' card, as far as TikTok accounts go: the 'TikTok account' picker with its
+ * edit / add / manage actions, or, with no account, 'No TikTok Accounts Connected' and the ways to connect one (spec
+ * §2). What follows the picker (the video, its details and schedule) comes from `children`, composed in app/, and
+ * receives the chosen account.
  */
-export function ScheduleNewVideoCard() {
+export function ScheduleNewVideoCard({ children }: { children?: (account: TiktokAccount) => ReactNode }) {
   const accounts = useTiktokAccounts()
   const selectId = useId()
   const [selected, setSelected] = useState<string | null>(null)
@@ -63,51 +70,57 @@ export function ScheduleNewVideoCard() {
           </>
         }
       >
-        {(list) => (
-          <div className="mt-4">
-            <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
-              TikTok account
-            </label>
-            <select
-              id={selectId}
-              value={selected ?? list[0]?.id ?? ''}
-              onChange={(e) => setSelected(e.target.value)}
-              className="mt-1 block w-full max-w-md rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm focus:outline-2 focus:outline-fuchsia-600"
-            >
-              {list.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {optionLabel(account)}
-                </option>
-              ))}
-            </select>
-            <div className="mt-3 flex flex-wrap items-center gap-2">
-              <button
-                type="button"
-                className={rowButtonClass}
-                onClick={() => {
-                  const account = list.find((a) => a.id === (selected ?? list[0]?.id))
-                  if (account) setDialog({ kind: 'edit', account })
-                }}
-              >
-                Edit account
-              </button>
-              <button type="button" className={rowButtonClass} onClick={() => setDialog({ kind: 'add' })}>
-                Add account manually
-              </button>
-              <Link to={paths.profile} className={`${linkClass} text-sm`}>
-                Manage accounts
-              </Link>
-            </div>
-          </div>
-        )}
+        {(list) => {
+          const account = list.find((a) => a.id === selected) ?? defaultAccount(list)
+          return (
+            <>
+              <div className="mt-4">
+                <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
+                  TikTok account
+                </label>
+                <select
+                  id={selectId}
+                  value={account?.id ?? ''}
+                  onChange={(e) => setSelected(e.target.value)}
+                  className="mt-1 block w-full max-w-md rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm focus:outline-2 focus:outline-fuchsia-600"
+                >
+                  {list.map((account) => (
+                    <option key={account.id} value={account.id}>
+                      {optionLabel(account)}
+                    </option>
+                  ))}
+                </select>
+                <div className="mt-3 flex flex-wrap items-center gap-2">
+                  <button
+                    type="button"
+                    className={rowButtonClass}
+                    onClick={() => {
+                      if (account) setDialog({ kind: 'edit', account })
+                    }}
+                  >
+                    Edit account
+                  </button>
+                  <button type="button" className={rowButtonClass} onClick={() => setDialog({ kind: 'add' })}>
+                    Add account manually
+                  </button>
+                  <Link to={paths.profile} className={`${linkClass} text-sm`}>
+                    Manage accounts
+                  </Link>
+                </div>
+                {/* Here rather than under the long form below, where it would be out of sight. */}
+                {saved ? (
+                  <div className="mt-3">
+                    <MessageBanner tone="success" onDismiss={() => setSaved(null)}>
+                      {saved === 'added' ? MESSAGES.accountAdded : MESSAGES.accountUpdated}
+                    </MessageBanner>
+                  </div>
+                ) : null}
+              </div>
+              {account && children ? children(account) : null}
+            </>
+          )
+        }}
       </AccountsQueryState>
-      {saved ? (
-        <div className="mt-4">
-          <MessageBanner tone="success" onDismiss={() => setSaved(null)}>
-            {saved === 'added' ? MESSAGES.accountAdded : MESSAGES.accountUpdated}
-          </MessageBanner>
-        </div>
-      ) : null}
       {dialog ? (
         <AccountDialog
           account={dialog.kind === 'edit' ? dialog.account : null}
@@ -119,9 +132,6 @@ export function ScheduleNewVideoCard() {
           fallbackFocus={headingRef}
         />
       ) : null}
-      <p className="mt-4 text-sm text-slate-600">
-        The video, title, date and time fields come with publishing, which is not built yet.
-      </p>
     </section>
   )
 }

@@ -10,7 +10,7 @@ import { AccountAvatar } from './account-avatar'
 import { AccountDialog, type AccountSaved } from './account-dialog'
 import { AccountStatusBadge } from './account-status-badge'
 import { AccountsQueryState } from './accounts-query-state'
-import { rowButtonClass, rowDangerButtonClass, secondaryButtonClass } from './button-styles'
+import { rowButtonClass, rowDangerButtonClass, secondaryButtonClass } from '../../../components/ui/button-styles'
 import { ConfirmDeleteDialog } from './confirm-delete-dialog'
 
 /** Spec §9: success notifications clear after 5 s. Errors stay until dismissed. */

@@ -1,0 +1,106 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ScheduledVideos } from '../features/posts/components/scheduled-videos/scheduled-videos'
+import {
+  installDialogPolyfill,
+  makePost,
+  postsApi,
+  renderWithClient,
+} from '../features/posts/components/scheduled-videos/test-utils'
+import { FakeEventSource } from '../testing/fake-event-source'
+import { useLiveUpdates } from './live-updates'
+
+function LiveSchedule({ signedIn }: { signedIn: boolean }) {
+  useLiveUpdates(signedIn)
+  return <ScheduledVideos timeZone="Europe/Berlin" />
+}
+
+beforeAll(installDialogPolyfill)
+beforeEach(() => {
+  FakeEventSource.instances = []
+  vi.stubGlobal('EventSource', FakeEventSource)
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2026-04-15T10:00:00.000Z'))
+})
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+function grid() {
+  return screen.getByRole('table', { name: 'Scheduled videos, April 2026' })
+}
+
+describe('live updates on the calendar', () => {
+  it('a post turning Uploaded shows at once, without fetching the posts again', async () => {
+    const post = makePost({ id: 'p1', title: 'Tip', state: 'scheduled', scheduledAt: '2026-04-15T10:00:00.000Z' })
+    const { gets } = postsApi([post])
+    renderWithClient(<LiveSchedule signedIn />)
+    await within(await screen.findByRole('table')).findByText('Scheduled')
+    const source = FakeEventSource.latest()
+    expect(source.url).toBe('/api/events')
+    source.open()
+
+    source.emit({ type: 'post.updated', post: { ...post, state: 'publishing' } })
+    expect(await within(grid()).findByText('Processing')).toBeTruthy()
+    source.emit({ type: 'post.progress', postId: 'p1', sentBytes: 40, totalBytes: 100 })
+    expect(
+      ((await screen.findByRole('progressbar', { name: 'Uploading Tip to TikTok' })) as HTMLProgressElement).value,
+    ).toBe(40)
+
+    source.emit({ type: 'post.updated', post: { ...post, state: 'uploaded', tiktokPostId: 'v1' } })
+    expect(await within(grid()).findByText('Uploaded')).toBeTruthy()
+    expect(screen.queryByRole('progressbar')).toBeNull()
+    expect(gets()).toHaveLength(1)
+  })
+
+  it('adds a new post of the month shown, leaves out other months, and removes a deleted one', async () => {
+    const { gets } = postsApi([])
+    renderWithClient(<LiveSchedule signedIn />)
+    await screen.findByRole('table')
+    const source = FakeEventSource.latest()
+    source.open()
+    source.emit({
+      type: 'post.updated',
+      post: makePost({ id: 'n1', title: 'Fresh', scheduledAt: '2026-04-18T09:00:00.000Z' }),
+    })
+    source.emit({
+      type: 'post.updated',
+      post: makePost({ id: 'n2', title: 'May post', scheduledAt: '2026-05-03T09:00:00.000Z' }),
+    })
+    expect(await within(grid()).findByText('Fresh')).toBeTruthy()
+    expect(within(grid()).queryByText('May post')).toBeNull()
+    source.emit({ type: 'post.deleted', postId: 'n1' })
+    await vi.waitFor(() => expect(within(grid()).queryByText('Fresh')).toBeNull())
+    expect(gets()).toHaveLength(1)
+  })
+
+  it('fetches once to catch up after the stream was interrupted', async () => {
+    const { gets } = postsApi([])
+    renderWithClient(<LiveSchedule signedIn />)
+    await screen.findByRole('table')
+    const source = FakeEventSource.latest()
+    source.open()
+    source.fail(true)
+    source.open()
+    await vi.waitFor(() => expect(gets()).toHaveLength(2))
+  })
+
+  it('opens no stream when signed out, and closes it on sign-out', async () => {
+    postsApi([])
+    const { rerender, queryClient } = renderWithClient(<LiveSchedule signedIn={false} />)
+    const withClient = (signedIn: boolean) => (
+      <QueryClientProvider client={queryClient}>
+        <LiveSchedule signedIn={signedIn} />
+      </QueryClientProvider>
+    )
+    await screen.findByRole('table')
+    expect(FakeEventSource.instances).toHaveLength(0)
+    rerender(withClient(true))
+    expect(FakeEventSource.instances).toHaveLength(1)
+    rerender(withClient(false))
+    expect(FakeEventSource.latest().closed).toBe(true)
+  })
+})

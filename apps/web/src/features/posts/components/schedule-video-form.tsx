@@ -1,0 +1,448 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { MESSAGES } from '@hookpost/shared/messages'
+import { POST_LIMITS, type CreatorInfo } from '@hookpost/shared/posts'
+import type { TiktokAccount } from '@hookpost/shared/tiktok'
+import { todayInZone } from '@hookpost/shared/time'
+import { buttonClass } from '../../../components/ui/form'
+import { MessageBanner } from '../../../components/ui/message-banner'
+import { Spinner } from '../../../components/ui/spinner'
+import { ApiRequestError, NetworkError, userMessage } from '../../../lib/api-client'
+import { useCreatorInfo } from '../api/get-creator-info'
+import { useSchedulePost } from '../api/schedule-post'
+import { tusVideoUploader, type VideoUploader } from '../api/upload-video'
+import { useVideoUpload } from '../hooks/use-video-upload'
+import { formatDuration } from '../utils/format'
+import {
+  checkScheduleForm,
+  commercialNeedsChoice,
+  effectiveInteractions,
+  effectivePrivacy,
+  initialScheduleValues,
+  isBranded,
+  type ScheduleErrors,
+  type ScheduleField,
+  type ScheduleFormValues,
+} from '../utils/schedule-form'
+import { timeZoneOptions } from '../utils/time-zones'
+import { secondaryButtonClass } from '../../../components/ui/button-styles'
+import { CharacterCount, Field } from './field'
+import { CommercialDisclosure, ConsentDeclaration, InteractionToggles, PrivacyField } from './tiktok-post-settings'
+import { VideoFileField } from './video-file-field'
+
+/** Spec §4/§9: the notice after scheduling clears after 3 s. */
+export const SCHEDULED_NOTICE_MS = 3000
+
+export type ScheduleVideoFormProps = {
+  /** The account chosen in the picker above the form. */
+  account: TiktokAccount
+  /** The zone when the account has none: the user's (profile), else the browser's. */
+  userTimeZone: string
+  /** The upload transport; tests pass a fake. */
+  uploader?: VideoUploader
+  /** The clock (tests pin it). */
+  now?: () => Date
+}
+
+/** Why an account cannot receive posts before asking TikTok (the server's words for the same case, 409). */
+function accountProblem(account: TiktokAccount): string | null {
+  switch (account.status) {
+    case 'active':
+      return null
+    case 'not_connected':
+      return `@${account.accountUsername} is not connected to TikTok yet. Connect it under Profile & Accounts to post to it.`
+    case 'reconnect_required':
+      return `${MESSAGES.reconnectRequired}: @${account.accountUsername} must be connected to TikTok again.`
+  }
+}
+
+function creatorErrorMessage(error: unknown): string {
+  // 409: the account must be reconnected; 503: TikTok (or the sandbox) is not answering. Both say so themselves.
+  if (error instanceof ApiRequestError && (error.status < 500 || error.code === 'SERVICE_UNAVAILABLE')) {
+    return error.message
+  }
+  if (error instanceof NetworkError) return MESSAGES.connectionError
+  return MESSAGES.unexpected
+}
+
+function scheduleErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status < 500) return userMessage(error)
+  if (error instanceof NetworkError) return MESSAGES.connectionError
+  return MESSAGES.scheduleFailed
+}
+
+/** Field errors the server reported (`details[].path` like `title` or `body.title`), first per field. */
+function serverFieldErrors(error: unknown): ScheduleErrors {
+  const fields: Record<string, ScheduleField> = {
+    mediaId: 'video',
+    title: 'title',
+    description: 'description',
+    date: 'date',
+    time: 'time',
+    timeZone: 'timeZone',
+    privacyLevel: 'privacyLevel',
+  }
+  const out: ScheduleErrors = {}
+  if (!(error instanceof ApiRequestError)) return out
+  for (const detail of error.details ?? []) {
+    const name = detail.path.split(/[./]/).filter(Boolean).pop()
+    const field = name ? fields[name] : undefined
+    if (field) out[field] ??= detail.message
+  }
+  return out
+}
+
+/**
+ * 'Schedule New Video' below the account picker (spec §2, §5) with TikTok's required posting UX (tiktok-api.md §6):
+ * who receives the post (fresh creator info), the video, title and description, when (date, time and zone — the
+ * moment must exist in that zone and be in the future), privacy, interactions, the commercial content disclosure and
+ * the consent declaration. On success the form says so for 3 s and starts over, keeping the account and the zone.
+ */
+export function ScheduleVideoForm({
+  account,
+  userTimeZone,
+  uploader = tusVideoUploader,
+  now = () => new Date(),
+}: ScheduleVideoFormProps) {
+  const id = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const unavailable = accountProblem(account)
+  const creator = useCreatorInfo(account.id, unavailable === null)
+  const upload = useVideoUpload(uploader)
+  const schedule = useSchedulePost()
+
+  const [zoneChoice, setZoneChoice] = useState<string | null>(null)
+  const timeZone = zoneChoice ?? account.timeZone ?? userTimeZone
+  const [values, setValues] = useState<ScheduleFormValues>(() => initialScheduleValues(now(), timeZone))
+  const [errors, setErrors] = useState<ScheduleErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [submitError, setSubmitError] = useState<string | null>(null)
+  const [scheduled, setScheduled] = useState(false)
+  const [inputKey, setInputKey] = useState(0)
+  const [focusRequest, setFocusRequest] = useState(0)
+  const [settingsFor, setSettingsFor] = useState(account.id)
+
+  // Privacy and interactions are the receiving creator's (TikTok rule 2): another account starts them over, unchosen.
+  if (settingsFor !== account.id) {
+    setSettingsFor(account.id)
+    setValues((prev) => ({ ...prev, privacyLevel: '', allowComment: false, allowDuet: false, allowStitch: false }))
+    setErrors((prev) => ({ ...prev, privacyLevel: undefined }))
+  }
+
+  const zones = useMemo(() => timeZoneOptions(new Date(), [timeZone]), [timeZone])
+  const today = todayInZone(now(), timeZone)
+  const info: CreatorInfo | undefined = creator.data
+  const privacyLevel = effectivePrivacy(values, info)
+  const interactions = effectiveInteractions(values, info)
+  const branded = isBranded(values.commercial)
+
+  useEffect(() => {
+    if (!scheduled) return
+    const timer = window.setTimeout(() => setScheduled(false), SCHEDULED_NOTICE_MS)
+    return () => window.clearTimeout(timer)
+  }, [scheduled])
+
+  // After a refused submit, focus the first field that needs fixing (once it has rendered as invalid).
+  useEffect(() => {
+    if (focusRequest === 0) return
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    invalid?.focus()
+  }, [focusRequest])
+
+  const media = upload.state.phase === 'ready' ? upload.state.media : null
+  const maxMs = (info?.maxVideoPostDurationSec ?? 0) * 1000
+  // TikTok rule 1c: stop videos longer than this creator may post.
+  const tooLong =
+    media && info && !info.cannotPostReason && media.durationMs > maxMs
+      ? `This video is ${formatDuration(media.durationMs)} long; ${info.nickname} can post videos up to ` +
+        `${formatDuration(maxMs)} long. Please choose a shorter video.`
+      : null
+
+  // Why the button cannot be pressed right now (said beside it, and as its hover text).
+  const loadingCreator = unavailable === null && creator.isPending
+  const blocked: string | null = unavailable
+    ? unavailable
+    : creator.isPending
+      ? 'Loading TikTok settings for this account…'
+      : creator.isError
+        ? creatorErrorMessage(creator.error)
+        : info?.cannotPostReason
+          ? `${info.nickname} cannot post right now. ${info.cannotPostReason}`
+          : tooLong
+            ? tooLong
+            : commercialNeedsChoice(values.commercial)
+              ? MESSAGES.commercialNeedsChoice
+              : null
+
+  function change<K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) {
+    setValues((prev) => ({ ...prev, [key]: value }))
+    const field: ScheduleField | null =
+      key === 'title' || key === 'description' || key === 'date' || key === 'time' || key === 'privacyLevel'
+        ? key
+        : null
+    if (field) setErrors((prev) => ({ ...prev, [field]: undefined }))
+    setFormError(null)
+    setSubmitError(null)
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (schedule.isPending || blocked) return
+    setScheduled(false)
+    setSubmitError(null)
+    const uploading = upload.state.phase === 'uploading' || upload.state.phase === 'checking'
+    const result = checkScheduleForm({
+      values,
+      accountId: account.id,
+      mediaId: media?.id ?? null,
+      timeZone,
+      creator: info,
+      now: now(),
+    })
+    if (!result.ok) {
+      const found = { ...result.errors }
+      if (found.video && uploading) found.video = 'Please wait until the video has finished uploading.'
+      setErrors(found)
+      setFormError(result.formError)
+      setFocusRequest((n) => n + 1)
+      return
+    }
+    setErrors({})
+    setFormError(null)
+    schedule.mutate(result.body, {
+      onSuccess: () => {
+        setValues(initialScheduleValues(now(), timeZone))
+        upload.clear()
+        setInputKey((n) => n + 1)
+        setScheduled(true)
+      },
+      onError: (error) => {
+        setSubmitError(scheduleErrorMessage(error))
+        const fromServer = serverFieldErrors(error)
+        if (Object.keys(fromServer).length > 0) {
+          setErrors(fromServer)
+          setFocusRequest((n) => n + 1)
+        }
+      },
+    })
+  }
+
+  const consentId = `${id}-consent`
+  const blockedId = `${id}-blocked`
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-4 space-y-5" aria-label="Schedule a video">
+      {unavailable ? (
+        <MessageBanner tone="error">{unavailable}</MessageBanner>
+      ) : (
+        <CreatorSummary account={account} creator={creator} />
+      )}
+
+      <VideoFileField
+        state={upload.state}
+        error={errors.video}
+        tooLong={tooLong}
+        inputKey={inputKey}
+        onFile={(file) => {
+          setErrors((prev) => ({ ...prev, video: undefined }))
+          setFormError(null)
+          upload.start(file)
+        }}
+        onCancel={upload.clear}
+        onRemove={() => {
+          upload.clear()
+          setInputKey((n) => n + 1)
+        }}
+      />
+
+      <Field
+        label="Title"
+        required
+        error={errors.title}
+        aside={<CharacterCount length={values.title.length} max={POST_LIMITS.title} />}
+        render={(props) => (
+          <input
+            {...props}
+            name="title"
+            autoComplete="off"
+            value={values.title}
+            onChange={(e) => change('title', e.target.value)}
+          />
+        )}
+      />
+
+      <Field
+        label="Description"
+        error={errors.description}
+        hint="Hashtags and mentions go here. TikTok shows it under the title."
+        aside={<CharacterCount length={values.description.length} max={POST_LIMITS.description} />}
+        render={(props) => (
+          <textarea
+            {...props}
+            name="description"
+            rows={4}
+            value={values.description}
+            onChange={(e) => change('description', e.target.value)}
+          />
+        )}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Date"
+          required
+          error={errors.date}
+          render={(props) => (
+            <input
+              {...props}
+              type="date"
+              name="date"
+              min={today}
+              value={values.date}
+              onChange={(e) => change('date', e.target.value)}
+            />
+          )}
+        />
+        <Field
+          label="Time"
+          required
+          error={errors.time}
+          render={(props) => (
+            <input
+              {...props}
+              type="time"
+              name="time"
+              step={60}
+              value={values.time}
+              onChange={(e) => change('time', e.target.value)}
+            />
+          )}
+        />
+      </div>
+      <Field
+        label="Time zone"
+        error={errors.timeZone}
+        hint={
+          zoneChoice === null
+            ? account.timeZone
+              ? "This account's time zone."
+              : 'Your time zone (Profile & Accounts).'
+            : 'The date and time above are in this zone.'
+        }
+        render={(props) => (
+          <select
+            {...props}
+            name="timeZone"
+            value={timeZone}
+            onChange={(e) => {
+              setZoneChoice(e.target.value)
+              setErrors((prev) => ({ ...prev, date: undefined, time: undefined, timeZone: undefined }))
+            }}
+          >
+            {zones.map((z) => (
+              <option key={z.zone} value={z.zone}>
+                {z.label}
+              </option>
+            ))}
+          </select>
+        )}
+      />
+
+      {info && !info.cannotPostReason ? (
+        <>
+          <PrivacyField
+            creator={info}
+            value={privacyLevel}
+            branded={branded}
+            error={errors.privacyLevel}
+            onChange={(level) => change('privacyLevel', level)}
+          />
+          <InteractionToggles creator={info} values={interactions} onChange={(key, checked) => change(key, checked)} />
+          <CommercialDisclosure
+            value={values.commercial}
+            privateChosen={privacyLevel === 'SELF_ONLY'}
+            onChange={(commercial) => {
+              change('commercial', commercial)
+              setErrors((prev) => ({ ...prev, privacyLevel: undefined }))
+            }}
+          />
+        </>
+      ) : null}
+
+      <div className="space-y-3 border-t border-slate-200 pt-4">
+        <ConsentDeclaration branded={branded} id={consentId} />
+        <p className="text-sm text-slate-600">
+          Processing may take a few minutes: at the scheduled time Hookpost sends the video to TikTok, and TikTok can
+          take a few minutes before it appears on the profile. Its status shows under Scheduled Videos.
+        </p>
+        {formError ? <MessageBanner tone="error">{formError}</MessageBanner> : null}
+        {submitError ? <MessageBanner tone="error">{submitError}</MessageBanner> : null}
+        {blocked && !loadingCreator ? (
+          <p id={blockedId} className="text-sm text-amber-800">
+            {blocked}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className={`${buttonClass} w-full sm:w-auto`}
+          disabled={blocked !== null || schedule.isPending}
+          aria-busy={schedule.isPending || undefined}
+          aria-describedby={blocked && !loadingCreator ? `${blockedId} ${consentId}` : consentId}
+          title={blocked ?? undefined}
+        >
+          {schedule.isPending ? 'Scheduling...' : 'Schedule video'}
+        </button>
+        {scheduled ? (
+          <MessageBanner tone="success" onDismiss={() => setScheduled(false)}>
+            {MESSAGES.videoScheduled}
+          </MessageBanner>
+        ) : null}
+      </div>
+    </form>
+  )
+}
+
+/** "Posting to {nickname}" (TikTok rule 1a), or why that cannot be known or done right now (rules 1b). */
+function CreatorSummary({ account, creator }: { account: TiktokAccount; creator: ReturnType<typeof useCreatorInfo> }) {
+  if (creator.isPending) {
+    return (
+      <div className="flex items-center gap-2 text-sm text-slate-700">
+        <Spinner className="h-4 w-4 border-2" label={`Loading TikTok settings for ${account.accountName}`} />
+        <span aria-hidden="true">Loading TikTok settings for {account.accountName}…</span>
+      </div>
+    )
+  }
+  if (creator.isError) {
+    return (
+      <div className="space-y-2">
+        <MessageBanner tone="error">{creatorErrorMessage(creator.error)}</MessageBanner>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={creator.isFetching}
+          onClick={() => void creator.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    )
+  }
+  const info = creator.data
+  return (
+    <div className="space-y-2">
+      <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-800">
+        {info.avatarUrl ? (
+          <img src={info.avatarUrl} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" />
+        ) : null}
+        <span>
+          Posting to <strong className="font-semibold text-slate-900">{info.nickname}</strong>
+        </span>
+        {info.username ? <span className="text-slate-600">@{info.username}</span> : null}
+      </p>
+      {info.cannotPostReason ? (
+        <MessageBanner tone="error">
+          {info.nickname} cannot post right now. {info.cannotPostReason} Please try again later.
+        </MessageBanner>
+      ) : null}
+    </div>
+  )
+}

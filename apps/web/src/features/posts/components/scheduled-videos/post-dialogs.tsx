@@ -1,0 +1,233 @@
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { MESSAGES } from '@hookpost/shared/messages'
+import { PRIVACY_LABELS, type Post } from '@hookpost/shared/posts'
+import { instantToZoned, todayInZone } from '@hookpost/shared/time'
+import { dangerButtonClass, secondaryButtonClass } from '../../../../components/ui/button-styles'
+import { buttonClass, fieldControlClass } from '../../../../components/ui/form'
+import { ModalDialog } from '../../../../components/ui/modal-dialog'
+import { dateTimeIn, timeIn } from './calendar'
+import { PostProgressBar } from './post-progress'
+import { StatusBadge } from './status-badge'
+
+/** 'Tue, Apr 7, 2026, 2:30 PM (Europe/Berlin)', plus the post's own zone when it is another one. */
+export function PostWhen({ post, zone }: { post: Post; zone: string }) {
+  return (
+    <>
+      <time dateTime={post.scheduledAt}>{dateTimeIn(post.scheduledAt, zone)}</time>{' '}
+      <span className="text-slate-500">({zone})</span>
+      {post.timeZone !== zone ? (
+        <span className="block text-slate-500">
+          {timeIn(post.scheduledAt, post.timeZone)} in {post.timeZone}
+        </span>
+      ) : null}
+    </>
+  )
+}
+
+/** Failed posts say why (spec §2: 'Error: {error_message}'); an unconfirmed one says what to check. */
+export function PostProblem({ post, className = '' }: { post: Post; className?: string }) {
+  if (post.state === 'failed' && post.errorMessage) {
+    return <p className={`text-red-700 [overflow-wrap:anywhere] ${className}`}>Error: {post.errorMessage}</p>
+  }
+  if (post.state === 'unconfirmed') {
+    return <p className={`text-yellow-900 ${className}`}>{post.errorMessage ?? MESSAGES.unconfirmed}</p>
+  }
+  return null
+}
+
+/** What opening a calendar entry shows: the post, and what can be done with it. */
+export function PostDetailsDialog({
+  post,
+  zone,
+  onMove,
+  onDelete,
+  onClose,
+  fallbackFocus,
+}: {
+  post: Post
+  zone: string
+  onMove: () => void
+  onDelete: () => void
+  onClose: () => void
+  fallbackFocus: RefObject<HTMLElement | null>
+}) {
+  const id = useId()
+  const closeRef = useRef<HTMLButtonElement>(null)
+  return (
+    <ModalDialog labelledBy={`${id}-title`} onClose={onClose} initialFocus={closeRef} fallbackFocus={fallbackFocus}>
+      <div className="space-y-4 p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id={`${id}-title`} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+            {post.title}
+          </h2>
+          <StatusBadge state={post.state} />
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="font-medium text-slate-600">When</dt>
+          <dd className="text-slate-900">
+            <PostWhen post={post} zone={zone} />
+          </dd>
+          <dt className="font-medium text-slate-600">Account</dt>
+          <dd className="[overflow-wrap:anywhere] text-slate-900">
+            {post.account.accountName} (@{post.account.accountUsername})
+          </dd>
+          <dt className="font-medium text-slate-600">Who can see it</dt>
+          <dd className="text-slate-900">{PRIVACY_LABELS[post.privacyLevel]}</dd>
+          {post.description ? (
+            <>
+              <dt className="font-medium text-slate-600">Description</dt>
+              <dd className="line-clamp-4 whitespace-pre-line [overflow-wrap:anywhere] text-slate-900">
+                {post.description}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <PostProblem post={post} className="text-sm" />
+        <PostProgressBar postId={post.id} title={post.title} showPercent />
+        <div className="flex flex-wrap justify-end gap-2">
+          {post.state === 'scheduled' ? (
+            <button type="button" className={secondaryButtonClass} onClick={onMove} aria-haspopup="dialog">
+              Move to…
+            </button>
+          ) : null}
+          <button type="button" className={dangerButtonClass} onClick={onDelete} aria-haspopup="dialog">
+            Delete
+          </button>
+          <button ref={closeRef} type="button" className={secondaryButtonClass} onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
+  )
+}
+
+/**
+ * The keyboard- and phone-friendly way to do what dragging does: pick another day. The time of day stays, in the post's
+ * own zone (the zone it was scheduled in).
+ */
+export function MovePostDialog({
+  post,
+  now,
+  onMove,
+  onClose,
+  fallbackFocus,
+}: {
+  post: Post
+  now: Date
+  /** Returns the reason when the move is refused before anything is sent. */
+  onMove: (date: string) => string | null
+  onClose: () => void
+  fallbackFocus: RefObject<HTMLElement | null>
+}) {
+  const id = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [date, setDate] = useState(() => instantToZoned(new Date(post.scheduledAt), post.timeZone).date)
+  const [error, setError] = useState<string | null>(null)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const refusal = onMove(date)
+    if (refusal) {
+      setError(refusal)
+      inputRef.current?.focus()
+    }
+  }
+
+  return (
+    <ModalDialog
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      onClose={onClose}
+      initialFocus={inputRef}
+      fallbackFocus={fallbackFocus}
+    >
+      <form className="space-y-4 p-4 sm:p-6" onSubmit={submit} noValidate>
+        <h2 id={`${id}-title`} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+          Move “{post.title}”
+        </h2>
+        <p id={`${id}-text`} className="text-sm text-slate-700">
+          It keeps its time, {timeIn(post.scheduledAt, post.timeZone)} ({post.timeZone}).
+        </p>
+        <div>
+          <label htmlFor={`${id}-date`} className="block text-sm font-medium text-slate-800">
+            New date
+          </label>
+          <input
+            ref={inputRef}
+            id={`${id}-date`}
+            type="date"
+            required
+            min={todayInZone(now, post.timeZone)}
+            value={date}
+            onChange={(event) => {
+              setDate(event.target.value)
+              setError(null)
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={fieldControlClass(Boolean(error))}
+          />
+          {error ? (
+            <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass} disabled={!date}>
+            Move
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  )
+}
+
+/** Spec §5's confirmation before deleting a scheduled video. Cancel has focus first: the safe choice is one Enter away. */
+export function DeletePostDialog({
+  post,
+  deleting,
+  onConfirm,
+  onClose,
+  fallbackFocus,
+}: {
+  post: Post
+  deleting: boolean
+  onConfirm: () => void
+  onClose: () => void
+  fallbackFocus: RefObject<HTMLElement | null>
+}) {
+  const id = useId()
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  return (
+    <ModalDialog
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      onClose={onClose}
+      initialFocus={cancelRef}
+      fallbackFocus={fallbackFocus}
+      preventClose={deleting}
+    >
+      <div className="space-y-4 p-4 sm:p-6">
+        <h2 id={`${id}-title`} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+          Delete “{post.title}”?
+        </h2>
+        <p id={`${id}-text`} className="text-sm text-slate-700">
+          {MESSAGES.deletePostConfirm}
+        </p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <button ref={cancelRef} type="button" className={secondaryButtonClass} onClick={onClose} disabled={deleting}>
+            Cancel
+          </button>
+          <button type="button" className={dangerButtonClass} onClick={onConfirm} disabled={deleting}>
+            {deleting ? 'Deleting...' : 'Delete video'}
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
+  )
+}

@@ -1,0 +1,67 @@
+import type { Post } from '@hookpost/shared/posts'
+import { rowButtonClass, rowDangerButtonClass } from '../../../../components/ui/button-styles'
+import { PostProblem, PostWhen } from './post-dialogs'
+import { PostProgressBar } from './post-progress'
+import { StatusBadge } from './status-badge'
+
+/** The List view: the period's posts in time order, with their account, moment, status and actions. */
+export function PostList({
+  posts,
+  zone,
+  emptyText,
+  onMove,
+  onDelete,
+}: {
+  posts: Post[]
+  zone: string
+  emptyText: string
+  onMove: (post: Post) => void
+  onDelete: (post: Post) => void
+}) {
+  if (posts.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
+  return (
+    <ul className="divide-y divide-slate-200" aria-label="Scheduled videos">
+      {posts.map((post) => (
+        <li key={post.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 py-3">
+          <div className="min-w-0 flex-1 basis-56">
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{post.title}</p>
+              <StatusBadge state={post.state} />
+            </div>
+            <p className="text-sm [overflow-wrap:anywhere] text-slate-600">
+              @{post.account.accountUsername}
+              <span className="text-slate-500"> · {post.account.accountName}</span>
+            </p>
+            <p className="text-sm text-slate-700">
+              <PostWhen post={post} zone={zone} />
+            </p>
+            <PostProblem post={post} className="mt-1 text-sm" />
+            <PostProgressBar postId={post.id} title={post.title} showPercent />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {post.state === 'scheduled' ? (
+              <button
+                type="button"
+                className={rowButtonClass}
+                aria-label={`Move ${post.title} to another day`}
+                aria-haspopup="dialog"
+                onClick={() => onMove(post)}
+              >
+                Move to…
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={rowDangerButtonClass}
+              aria-label={`Delete ${post.title}`}
+              aria-haspopup="dialog"
+              onClick={() => onDelete(post)}
+            >
+              Delete
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

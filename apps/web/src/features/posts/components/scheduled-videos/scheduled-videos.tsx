@@ -1,0 +1,358 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { MESSAGES } from '@hookpost/shared/messages'
+import type { Post } from '@hookpost/shared/posts'
+import { todayInZone } from '@hookpost/shared/time'
+import { rowButtonClass, secondaryButtonClass } from '../../../../components/ui/button-styles'
+import { MessageBanner } from '../../../../components/ui/message-banner'
+import { Spinner } from '../../../../components/ui/spinner'
+import { ApiRequestError, userMessage } from '../../../../lib/api-client'
+import { useDeletePost } from '../../api/delete-post'
+import { usePosts } from '../../api/get-posts'
+import { useRefreshPostStatuses } from '../../api/refresh-status'
+import { useReschedulePost } from '../../api/reschedule-post'
+import {
+  dateTimeIn,
+  dayInOwnZoneAfterShift,
+  monthTitle,
+  monthWeeks,
+  periodBounds,
+  periodRange,
+  planMove,
+  postsByDay,
+  shiftPeriod,
+  weekDays,
+  weekTitle,
+  type CalendarSpan,
+} from './calendar'
+import { Agenda, CalendarTable } from './calendar-view'
+import { DeletePostDialog, MovePostDialog, PostDetailsDialog } from './post-dialogs'
+import { PostList } from './post-list'
+import { useMediaQuery, useNow } from './use-now'
+
+/** Spec §9: success notifications clear after 5 s. Errors stay until dismissed. */
+const NOTICE_MS = 5000
+
+type View = 'calendar' | 'list'
+type Notice = { tone: 'success' | 'error'; text: string }
+type Action = { kind: 'move' | 'delete'; postId: string }
+
+function ToggleGroup<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string
+  options: readonly { value: T; label: string }[]
+  value: T
+  onChange: (value: T) => void
+}) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex rounded-md shadow-sm">
+      {options.map((option, i) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={option.value === value}
+          onClick={() => onChange(option.value)}
+          className={`border px-3 py-1.5 text-sm font-medium focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700 ${
+            i === 0 ? 'rounded-l-md' : '-ml-px'
+          } ${i === options.length - 1 ? 'rounded-r-md' : ''} ${
+            option.value === value
+              ? 'border-fuchsia-700 bg-fuchsia-700 text-white'
+              : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+          }`}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+      <path
+        d={
+          direction === 'left'
+            ? 'M12.8 4.2a1 1 0 0 1 0 1.4L8.4 10l4.4 4.4a1 1 0 0 1-1.4 1.4l-5.1-5.1a1 1 0 0 1 0-1.4l5.1-5.1a1 1 0 0 1 1.4 0Z'
+            : 'M7.2 15.8a1 1 0 0 1 0-1.4l4.4-4.4-4.4-4.4a1 1 0 1 1 1.4-1.4l5.1 5.1a1 1 0 0 1 0 1.4l-5.1 5.1a1 1 0 0 1-1.4 0Z'
+        }
+      />
+    </svg>
+  )
+}
+
+/**
+ * The Scheduled Videos panel (spec §2 Schedule tab item 2): the user's posts as a month or week calendar (default) or a
+ * list, in the display zone. Live: the cache it reads is kept current by the app's event stream, so a post turning
+ * 'Uploaded' shows without a refresh. Scheduled posts move by drag and drop or 'Move to…'; any post can be deleted.
+ */
+export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
+  const now = useNow()
+  const today = todayInZone(now, zone)
+  const wide = useMediaQuery('(min-width: 640px)')
+  const [view, setView] = useState<View>('calendar')
+  const [span, setSpan] = useState<CalendarSpan>('month')
+  /** The day whose month or week is shown; null follows today. */
+  const [anchor, setAnchor] = useState<string | null>(null)
+  const shown = anchor ?? today
+  const { first, last } = periodBounds(span, shown)
+  const range = useMemo(() => periodRange(first, last, zone), [first, last, zone])
+  const posts = usePosts(range)
+  const list = useMemo(() => posts.data ?? [], [posts.data])
+  const days = useMemo(() => postsByDay(list, zone), [list, zone])
+
+  const reschedule = useReschedulePost()
+  const remove = useDeletePost()
+  const refresh = useRefreshPostStatuses()
+  const [notice, setNotice] = useState<Notice | null>(null)
+  const [detailsId, setDetailsId] = useState<string | null>(null)
+  const [action, setAction] = useState<Action | null>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    if (notice?.tone !== 'success') return
+    const timer = window.setTimeout(() => setNotice(null), NOTICE_MS)
+    return () => window.clearTimeout(timer)
+  }, [notice])
+
+  const title = span === 'month' ? monthTitle(first) : weekTitle(first, last)
+  const showsToday = today >= first && today <= last
+  const findPost = (id: string | undefined | null) => (id ? list.find((p) => p.id === id) : undefined)
+  const detailsPost = findPost(detailsId)
+  const actionPost = findPost(action?.postId)
+
+  /** Sends the move, or returns why it is refused before sending anything. */
+  function moveTo(post: Post, date: string): string | null {
+    const plan = planMove(post, date, new Date())
+    if (!plan.ok) return plan.message
+    setNotice(null)
+    reschedule.mutate(
+      { post, body: plan.body, scheduledAt: plan.scheduledAt },
+      {
+        onSuccess: (saved) =>
+          setNotice({ tone: 'success', text: `“${saved.title}” moved to ${dateTimeIn(saved.scheduledAt, zone)}.` }),
+        onError: (error) => setNotice({ tone: 'error', text: userMessage(error) }),
+      },
+    )
+    return null
+  }
+
+  function moveByDays(post: Post, shift: number) {
+    const refusal = moveTo(post, dayInOwnZoneAfterShift(post, shift))
+    if (refusal) setNotice({ tone: 'error', text: refusal })
+  }
+
+  function confirmDelete(post: Post) {
+    remove.mutate(post.id, {
+      onSuccess: () => setNotice({ tone: 'success', text: MESSAGES.videoDeleted }),
+      onError: (error) =>
+        setNotice({
+          tone: 'error',
+          // 409: it is being published right now; the server says so in the spec's words.
+          text: error instanceof ApiRequestError && error.status === 409 ? error.message : MESSAGES.videoDeleteFailed,
+        }),
+      onSettled: () => {
+        setAction(null)
+        setDetailsId(null)
+      },
+    })
+  }
+
+  function refreshStatuses() {
+    setNotice(null)
+    refresh.mutate(undefined, {
+      onSuccess: () => setNotice({ tone: 'success', text: MESSAGES.statusesRefreshed }),
+      onError: () => setNotice({ tone: 'error', text: MESSAGES.statusesRefreshFailed }),
+    })
+  }
+
+  const emptyText = `No videos ${span === 'month' ? 'in' : 'in the week of'} ${title}`
+  let content: ReactNode
+  if (posts.isPending) {
+    content = (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading scheduled videos..." />
+      </div>
+    )
+  } else if (posts.isError && !posts.data) {
+    content = (
+      <div className="space-y-3 py-4">
+        <MessageBanner tone="error">{MESSAGES.fetchPostsFailed}</MessageBanner>
+        <button type="button" className={secondaryButtonClass} onClick={() => void posts.refetch()}>
+          Try again
+        </button>
+      </div>
+    )
+  } else if (view === 'list') {
+    content = (
+      <PostList
+        posts={list}
+        zone={zone}
+        emptyText={emptyText}
+        onMove={(post) => setAction({ kind: 'move', postId: post.id })}
+        onDelete={(post) => setAction({ kind: 'delete', postId: post.id })}
+      />
+    )
+  } else if (wide) {
+    content = (
+      <CalendarTable
+        weeks={span === 'month' ? monthWeeks(first) : [weekDays(first)]}
+        postsByDay={days}
+        today={today}
+        zone={zone}
+        caption={`Scheduled videos, ${title}`}
+        onOpen={(post) => setDetailsId(post.id)}
+        onMoveByDays={moveByDays}
+      />
+    )
+  } else {
+    const agendaDays =
+      span === 'week'
+        ? weekDays(first)
+        : monthWeeks(first)
+            .flat()
+            .filter((day): day is string => day !== null && (days.has(day) || day === today))
+    content = (
+      <Agenda
+        days={agendaDays}
+        postsByDay={days}
+        today={today}
+        zone={zone}
+        emptyText={emptyText}
+        onOpen={(post) => setDetailsId(post.id)}
+      />
+    )
+  }
+
+  return (
+    <section
+      aria-labelledby="scheduled-videos-heading"
+      className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2
+            id="scheduled-videos-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-lg font-semibold text-slate-900 focus:outline-none"
+          >
+            Scheduled Videos
+          </h2>
+          <p className="text-sm text-slate-600">Times in {zone}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <ToggleGroup
+            label="View"
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'list', label: 'List' },
+              { value: 'calendar', label: 'Calendar' },
+            ]}
+          />
+          <button type="button" className={secondaryButtonClass} onClick={refreshStatuses} disabled={refresh.isPending}>
+            {refresh.isPending ? 'Refreshing...' : 'Refresh Status'}
+          </button>
+        </div>
+      </div>
+
+      <div className="mt-4 empty:hidden">
+        {notice ? (
+          <MessageBanner tone={notice.tone} onDismiss={() => setNotice(null)}>
+            {notice.text}
+          </MessageBanner>
+        ) : null}
+      </div>
+      {posts.isError && posts.data ? (
+        <div className="mt-4">
+          <MessageBanner tone="error">{MESSAGES.fetchPostsFailed}</MessageBanner>
+        </div>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-1">
+          <button
+            type="button"
+            className={rowButtonClass}
+            aria-label={`Previous ${span}`}
+            onClick={() => setAnchor(shiftPeriod(span, shown, -1))}
+          >
+            <ChevronIcon direction="left" />
+          </button>
+          <h3 className="px-1 text-center text-base font-semibold whitespace-nowrap text-slate-900" aria-live="polite">
+            {title}
+          </h3>
+          <button
+            type="button"
+            className={rowButtonClass}
+            aria-label={`Next ${span}`}
+            onClick={() => setAnchor(shiftPeriod(span, shown, 1))}
+          >
+            <ChevronIcon direction="right" />
+          </button>
+          <button
+            type="button"
+            className={`${rowButtonClass} ml-1`}
+            onClick={() => setAnchor(null)}
+            disabled={anchor === null || showsToday}
+          >
+            Today
+          </button>
+        </div>
+        <ToggleGroup
+          label="Calendar range"
+          value={span}
+          onChange={setSpan}
+          options={[
+            { value: 'month', label: 'Month' },
+            { value: 'week', label: 'Week' },
+          ]}
+        />
+      </div>
+
+      <div className="mt-3" aria-busy={posts.isFetching && posts.isPlaceholderData}>
+        {content}
+      </div>
+
+      {detailsPost ? (
+        <PostDetailsDialog
+          post={detailsPost}
+          zone={zone}
+          onMove={() => setAction({ kind: 'move', postId: detailsPost.id })}
+          onDelete={() => setAction({ kind: 'delete', postId: detailsPost.id })}
+          onClose={() => setDetailsId(null)}
+          fallbackFocus={headingRef}
+        />
+      ) : null}
+      {action?.kind === 'move' && actionPost ? (
+        <MovePostDialog
+          post={actionPost}
+          now={now}
+          onMove={(date) => {
+            const refusal = moveTo(actionPost, date)
+            if (!refusal) {
+              setAction(null)
+              setDetailsId(null)
+            }
+            return refusal
+          }}
+          onClose={() => setAction(null)}
+          fallbackFocus={headingRef}
+        />
+      ) : null}
+      {action?.kind === 'delete' && actionPost ? (
+        <DeletePostDialog
+          post={actionPost}
+          deleting={remove.isPending}
+          onConfirm={() => confirmDelete(actionPost)}
+          onClose={() => setAction(null)}
+          fallbackFocus={headingRef}
+        />
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,38 @@
+import { displayStatus, type PostDisplayStatus, type PostState } from '@hookpost/shared/posts'
+
+/** Spec §2/§4 badge colours: uploaded green, failed red, processing blue, scheduled purple, anything else yellow. */
+const TONES: Record<PostDisplayStatus, string> = {
+  scheduled: 'border-purple-200 bg-purple-100 text-purple-800',
+  processing: 'border-blue-200 bg-blue-100 text-blue-800',
+  uploaded: 'border-green-200 bg-green-100 text-green-800',
+  failed: 'border-red-200 bg-red-100 text-red-800',
+  other: 'border-yellow-300 bg-yellow-100 text-yellow-900',
+}
+
+export function statusLabel(state: PostState): string {
+  switch (state) {
+    case 'scheduled':
+      return 'Scheduled'
+    case 'publishing':
+    case 'processing_on_tiktok':
+      return 'Processing'
+    case 'uploaded':
+      return 'Uploaded'
+    case 'failed':
+      return 'Failed'
+    case 'unconfirmed':
+      return 'Unconfirmed'
+  }
+}
+
+export function StatusBadge({ state }: { state: PostState }) {
+  const status = displayStatus(state)
+  return (
+    <span
+      data-status={status}
+      className={`inline-flex items-center rounded-full border px-1.5 py-px text-xs font-medium whitespace-nowrap ${TONES[status]}`}
+    >
+      {statusLabel(state)}
+    </span>
+  )
+}

@@ -1,0 +1,120 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { vi } from 'vitest'
+import type { Post } from '@hookpost/shared/posts'
+
+/** jsdom has `<dialog>` but not `showModal()`/`close()`: enough of them for the components (no inertness, no top layer). */
+export function installDialogPolyfill() {
+  const proto = HTMLDialogElement.prototype
+  if (typeof proto.showModal === 'function') return
+  proto.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  proto.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return
+    this.removeAttribute('open')
+    this.dispatchEvent(new Event('close'))
+  }
+}
+
+export type ApiCall = { method: string; path: string; search: URLSearchParams; body: unknown }
+export type ApiReply = { status: number; body?: unknown }
+
+/** Replaces `fetch` with `handler`, and records every call. */
+export function mockApi(handler: (call: ApiCall) => ApiReply | Promise<ApiReply>) {
+  const calls: ApiCall[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost')
+      const raw = init?.body
+      const call: ApiCall = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        search: url.searchParams,
+        body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : undefined,
+      }
+      calls.push(call)
+      const reply = await handler(call)
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      })
+    }),
+  )
+  return calls
+}
+
+/**
+ * A stand-in for the posts API over `posts`: GET /api/posts filters by the window like the server does; PATCH, DELETE
+ * and refresh-status answer with `overrides` when given.
+ */
+export function postsApi(
+  initial: Post[],
+  overrides: {
+    patch?: (post: Post, body: { date: string; time: string; timeZone: string }) => ApiReply
+    remove?: ApiReply
+    refresh?: ApiReply
+    list?: ApiReply
+  } = {},
+) {
+  let posts = [...initial]
+  const calls = mockApi(({ method, path, search, body }) => {
+    if (path === '/api/posts' && method === 'GET') {
+      if (overrides.list) return overrides.list
+      const from = Date.parse(search.get('from') ?? '')
+      const to = Date.parse(search.get('to') ?? '')
+      const inWindow = posts.filter((p) => Date.parse(p.scheduledAt) >= from && Date.parse(p.scheduledAt) < to)
+      return { status: 200, body: { posts: inWindow } }
+    }
+    if (path === '/api/posts/refresh-status' && method === 'POST') {
+      return overrides.refresh ?? { status: 200, body: { posts } }
+    }
+    const match = /^\/api\/posts\/(.+)$/.exec(path)
+    const post = posts.find((p) => p.id === match?.[1])
+    if (post && method === 'PATCH' && overrides.patch) {
+      const reply = overrides.patch(post, body as { date: string; time: string; timeZone: string })
+      const saved = (reply.body as { post?: Post } | undefined)?.post
+      if (saved) posts = posts.map((p) => (p.id === saved.id ? saved : p))
+      return reply
+    }
+    if (post && method === 'DELETE') {
+      if (overrides.remove) return overrides.remove
+      posts = posts.filter((p) => p.id !== post.id)
+      return { status: 204 }
+    }
+    return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
+  })
+  return { calls, gets: () => calls.filter((c) => c.method === 'GET' && c.path === '/api/posts') }
+}
+
+export function renderWithClient(element: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const result = render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>)
+  return { ...result, queryClient }
+}
+
+let serial = 0
+export function makePost(overrides: Partial<Post> = {}): Post {
+  serial += 1
+  return {
+    id: `post-${serial}`,
+    accountId: 'acc-1',
+    account: { accountName: 'Ana Cooks', accountUsername: 'anacooks', sandbox: true },
+    title: `Video ${serial}`,
+    description: '',
+    privacyLevel: 'SELF_ONLY',
+    scheduledAt: '2026-04-20T10:00:00.000Z',
+    timeZone: 'Europe/Berlin',
+    state: 'scheduled',
+    source: 'manual',
+    errorMessage: null,
+    tiktokPostId: null,
+    publishedAt: null,
+    media: { originalName: 'clip.mp4', sizeBytes: 1000, durationMs: 2000 },
+    createdAt: '2026-04-01T10:00:00.000Z',
+    updatedAt: '2026-04-01T10:00:00.000Z',
+    ...overrides,
+  }
+}

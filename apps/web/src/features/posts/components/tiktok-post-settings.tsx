@@ -1,0 +1,287 @@
+import { useId, type ReactNode } from 'react'
+import { MESSAGES } from '@hookpost/shared/messages'
+import { PRIVACY_LABELS, type CreatorInfo, type PrivacyLevel } from '@hookpost/shared/posts'
+import { linkClass } from '../../../components/ui/form'
+import type { CommercialChoice } from '../utils/schedule-form'
+import { Field } from './field'
+
+/**
+ * The settings TikTok requires a posting app to ask for, as TikTok describes them (tiktok-api.md §6, "Required UX
+ * Implementation"): privacy from the creator's own options with no default, interaction toggles that start off and are
+ * greyed out when the creator turned them off, the commercial content disclosure, and the consent declaration.
+ */
+
+export const MUSIC_USAGE_URL = 'https://www.tiktok.com/legal/page/global/music-usage-confirmation/en'
+export const BRANDED_CONTENT_POLICY_URL = 'https://www.tiktok.com/legal/page/global/bc-policy/en'
+
+export function PrivacyField({
+  creator,
+  value,
+  branded,
+  error,
+  onChange,
+}: {
+  creator: CreatorInfo
+  value: PrivacyLevel | ''
+  branded: boolean
+  error: string | undefined
+  onChange: (value: PrivacyLevel | '') => void
+}) {
+  return (
+    <Field
+      label="Who can view this video"
+      required
+      error={error}
+      hint={branded && creator.privacyLevelOptions.includes('SELF_ONLY') ? MESSAGES.brandedNotPrivate : undefined}
+      render={(props) => (
+        <select
+          {...props}
+          name="privacyLevel"
+          value={value}
+          onChange={(e) => onChange(e.target.value as PrivacyLevel | '')}
+        >
+          {/* TikTok rule 2b: chosen by the person, never preselected. */}
+          <option value="" disabled>
+            Select who can view
+          </option>
+          {creator.privacyLevelOptions.map((level) => {
+            // Rule 3: branded content cannot be private.
+            const blocked = branded && level === 'SELF_ONLY'
+            return (
+              <option
+                key={level}
+                value={level}
+                disabled={blocked}
+                title={blocked ? MESSAGES.brandedNotPrivate : undefined}
+              >
+                {PRIVACY_LABELS[level]}
+                {blocked ? ' (not available for branded content)' : ''}
+              </option>
+            )
+          })}
+        </select>
+      )}
+    />
+  )
+}
+
+/** TikTok rule 2c: a toggle the creator turned off is greyed out. */
+function disabledText(disabled: boolean): string {
+  return disabled ? 'cursor-not-allowed text-slate-400' : 'text-slate-800'
+}
+
+type Interaction = 'allowComment' | 'allowDuet' | 'allowStitch'
+
+const INTERACTIONS: { key: Interaction; label: string; disabledBy: keyof CreatorInfo; reason: string }[] = [
+  {
+    key: 'allowComment',
+    label: 'Allow comments',
+    disabledBy: 'commentDisabled',
+    reason: 'Comments are turned off for this account in TikTok.',
+  },
+  {
+    key: 'allowDuet',
+    label: 'Allow Duet',
+    disabledBy: 'duetDisabled',
+    reason: 'Duet is turned off for this account in TikTok (or the account is private).',
+  },
+  {
+    key: 'allowStitch',
+    label: 'Allow Stitch',
+    disabledBy: 'stitchDisabled',
+    reason: 'Stitch is turned off for this account in TikTok (or the account is private).',
+  },
+]
+
+export function InteractionToggles({
+  creator,
+  values,
+  onChange,
+}: {
+  creator: CreatorInfo
+  values: Record<Interaction, boolean>
+  onChange: (key: Interaction, checked: boolean) => void
+}) {
+  const id = useId()
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Allow users to</legend>
+      <div className="mt-2 space-y-2">
+        {INTERACTIONS.map((item) => {
+          const disabled = creator[item.disabledBy] === true
+          const reasonId = `${id}-${item.key}-reason`
+          return (
+            <div key={item.key}>
+              <label className={`inline-flex items-center gap-2 text-sm ${disabledText(disabled)}`}>
+                <input
+                  type="checkbox"
+                  name={item.key}
+                  checked={!disabled && values[item.key]}
+                  disabled={disabled}
+                  aria-describedby={disabled ? reasonId : undefined}
+                  onChange={(e) => onChange(item.key, e.target.checked)}
+                  className="h-4 w-4 rounded border-slate-300 accent-fuchsia-700 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700"
+                />
+                {item.label}
+              </label>
+              {disabled ? (
+                <p id={reasonId} className="ml-6 text-xs text-slate-500">
+                  {item.reason}
+                </p>
+              ) : null}
+            </div>
+          )
+        })}
+      </div>
+    </fieldset>
+  )
+}
+
+export function CommercialDisclosure({
+  value,
+  privateChosen,
+  onChange,
+}: {
+  value: CommercialChoice
+  /** 'Only me' is chosen: branded content cannot be private, so that box is off until the person changes privacy. */
+  privateChosen: boolean
+  onChange: (value: CommercialChoice) => void
+}) {
+  const id = useId()
+  const brandedBlocked = privateChosen && !value.brandedContent
+  const label = value.brandedContent ? 'Paid partnership' : value.yourBrand ? 'Promotional content' : null
+  return (
+    <div className="rounded-md border border-slate-200 p-3 sm:p-4">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <label htmlFor={`${id}-toggle`} className="text-sm font-medium text-slate-800">
+            Disclose video content
+          </label>
+          <p id={`${id}-toggle-hint`} className="mt-1 text-xs text-slate-600">
+            Turn on to disclose that this video promotes goods or services in exchange for something of value. Your
+            video could promote yourself, a third party, or both.
+          </p>
+        </div>
+        <input
+          id={`${id}-toggle`}
+          type="checkbox"
+          role="switch"
+          name="commercialEnabled"
+          checked={value.enabled}
+          aria-describedby={`${id}-toggle-hint`}
+          onChange={(e) =>
+            onChange(
+              e.target.checked
+                ? { ...value, enabled: true }
+                : { enabled: false, yourBrand: false, brandedContent: false },
+            )
+          }
+          className="relative mt-0.5 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-fuchsia-700 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700"
+        />
+      </div>
+      {value.enabled ? (
+        <fieldset className="mt-3 space-y-3">
+          <legend className="sr-only">What this video promotes</legend>
+          <CheckboxWithHint
+            label="Your brand"
+            checked={value.yourBrand}
+            onChange={(checked) => onChange({ ...value, yourBrand: checked })}
+            hint="You are promoting yourself or your own business. This video will be classified as Brand Organic."
+          />
+          <CheckboxWithHint
+            label="Branded content"
+            checked={value.brandedContent}
+            disabled={brandedBlocked}
+            onChange={(checked) => onChange({ ...value, brandedContent: checked })}
+            hint={
+              brandedBlocked ? (
+                <>
+                  {MESSAGES.brandedNotPrivate} Choose who can view this video other than &apos;Only me&apos; to select
+                  it.
+                </>
+              ) : (
+                'You are promoting another brand or a third party. This video will be classified as Branded Content.'
+              )
+            }
+          />
+          {label ? (
+            <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800" aria-live="polite">
+              Your video will be labeled as &apos;{label}&apos;
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+    </div>
+  )
+}
+
+function CheckboxWithHint({
+  label,
+  hint,
+  checked,
+  disabled = false,
+  onChange,
+}: {
+  label: string
+  hint: ReactNode
+  checked: boolean
+  disabled?: boolean
+  onChange: (checked: boolean) => void
+}) {
+  const id = useId()
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-fuchsia-700 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700"
+      />
+      <div>
+        <label htmlFor={id} className={`text-sm font-medium ${disabledText(disabled)}`}>
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+/** `text` with each `phrase` in it turned into a link, the sentence itself unchanged (MESSAGES stay verbatim). */
+function withLinks(text: string, links: Record<string, string>): ReactNode[] {
+  const phrases = Object.keys(links)
+  const pattern = new RegExp(`(${phrases.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`)
+  return text.split(pattern).map((part, i) => {
+    const href = links[part]
+    return href ? (
+      // A new tab, so reading TikTok's terms does not lose what was typed in the form.
+      <a key={i} href={href} target="_blank" rel="noreferrer" title="Opens in a new tab" className={linkClass}>
+        {part}
+      </a>
+    ) : (
+      part
+    )
+  })
+}
+
+/**
+ * TikTok rule 4: the declaration right before the button. Branded content (alone or with 'Your brand') adds the
+ * Branded Content Policy; otherwise only the Music Usage Confirmation.
+ */
+export function ConsentDeclaration({ branded, id }: { branded: boolean; id?: string }) {
+  const text = branded ? MESSAGES.brandedConsent : MESSAGES.musicConsent
+  return (
+    <p id={id} className="text-sm text-slate-700">
+      {withLinks(text, {
+        'Music Usage Confirmation': MUSIC_USAGE_URL,
+        'Branded Content Policy': BRANDED_CONTENT_POLICY_URL,
+      })}
+      {text.endsWith('.') ? '' : '.'}
+    </p>
+  )
+}

@@ -1,0 +1,162 @@
+import { MESSAGES } from '@hookpost/shared/messages'
+import {
+  POST_LIMITS,
+  schedulePostBodySchema,
+  tiktokCaption,
+  type CreatorInfo,
+  type PrivacyLevel,
+  type SchedulePostInput,
+} from '@hookpost/shared/posts'
+import { addDays, todayInZone, zonedToInstant } from '@hookpost/shared/time'
+
+export type CommercialChoice = { enabled: boolean; yourBrand: boolean; brandedContent: boolean }
+
+/** What the person typed and chose. `privacyLevel` starts empty: TikTok forbids a default (tiktok-api.md §6 2b). */
+export type ScheduleFormValues = {
+  title: string
+  description: string
+  date: string
+  time: string
+  privacyLevel: PrivacyLevel | ''
+  allowComment: boolean
+  allowDuet: boolean
+  allowStitch: boolean
+  commercial: CommercialChoice
+}
+
+export type ScheduleField = 'video' | 'title' | 'description' | 'date' | 'time' | 'timeZone' | 'privacyLevel'
+export type ScheduleErrors = Partial<Record<ScheduleField, string>>
+
+/** Spec §9: the date defaults to tomorrow (in the chosen zone), the time to 12:00; TikTok's choices start off. */
+export function initialScheduleValues(now: Date, timeZone: string): ScheduleFormValues {
+  return {
+    title: '',
+    description: '',
+    date: addDays(todayInZone(now, timeZone), 1),
+    time: '12:00',
+    privacyLevel: '',
+    allowComment: false,
+    allowDuet: false,
+    allowStitch: false,
+    commercial: { enabled: false, yourBrand: false, brandedContent: false },
+  }
+}
+
+/** Tiktok-api.md §6 rule 3: with disclosure on, at least one of the two must be chosen before posting. */
+export function commercialNeedsChoice(commercial: CommercialChoice): boolean {
+  return commercial.enabled && !commercial.yourBrand && !commercial.brandedContent
+}
+
+/** Branded content counts only while the disclosure is on. */
+export function isBranded(commercial: CommercialChoice): boolean {
+  return commercial.enabled && commercial.brandedContent
+}
+
+/** The interaction toggles as they will be sent: a toggle the creator disabled in TikTok is always off. */
+export function effectiveInteractions(values: ScheduleFormValues, creator: CreatorInfo | undefined) {
+  return {
+    allowComment: values.allowComment && !!creator && !creator.commentDisabled,
+    allowDuet: values.allowDuet && !!creator && !creator.duetDisabled,
+    allowStitch: values.allowStitch && !!creator && !creator.stitchDisabled,
+  }
+}
+
+/** The chosen privacy, if the creator still offers it (switching accounts may take it away). */
+export function effectivePrivacy(values: ScheduleFormValues, creator: CreatorInfo | undefined): PrivacyLevel | '' {
+  return values.privacyLevel && creator?.privacyLevelOptions.includes(values.privacyLevel) ? values.privacyLevel : ''
+}
+
+const CAPTION_LIMIT = POST_LIMITS.caption.toLocaleString('en-US')
+
+const FIELD_OF: Record<string, ScheduleField> = {
+  mediaId: 'video',
+  title: 'title',
+  description: 'description',
+  date: 'date',
+  time: 'time',
+  timeZone: 'timeZone',
+  privacyLevel: 'privacyLevel',
+}
+
+export type ScheduleCheck =
+  { ok: true; body: SchedulePostInput } | { ok: false; formError: string | null; errors: ScheduleErrors }
+
+/**
+ * The form's own checks, in the order a person fixes them: anything required missing ('Please fill in all required
+ * fields', spec §5), then the contract's limits (`schedulePostBodySchema`), TikTok's rules, then the moment itself,
+ * which must exist in the chosen zone (DST gaps) and lie in the future. The server checks all of it again.
+ */
+export function checkScheduleForm(input: {
+  values: ScheduleFormValues
+  accountId: string
+  mediaId: string | null
+  timeZone: string
+  creator: CreatorInfo | undefined
+  now: Date
+}): ScheduleCheck {
+  const { values, accountId, mediaId, timeZone, creator, now } = input
+  const privacyLevel = effectivePrivacy(values, creator)
+
+  const missing: ScheduleErrors = {}
+  if (!mediaId) missing.video = 'Choose a video to upload.'
+  if (!values.title.trim()) missing.title = 'Enter a title.'
+  if (!values.date) missing.date = 'Please choose a date'
+  if (!values.time) missing.time = 'Please choose a time'
+  if (!privacyLevel) missing.privacyLevel = 'Choose who can view this video.'
+  if (Object.keys(missing).length > 0 || !mediaId || !privacyLevel) {
+    return { ok: false, formError: MESSAGES.requiredFields, errors: missing }
+  }
+
+  const commercial = values.commercial.enabled
+    ? values.commercial
+    : { enabled: false, yourBrand: false, brandedContent: false }
+  const body: SchedulePostInput = {
+    accountId,
+    mediaId,
+    title: values.title,
+    description: values.description,
+    privacyLevel,
+    ...effectiveInteractions(values, creator),
+    commercial,
+    date: values.date,
+    time: values.time,
+    timeZone,
+  }
+  const parsed = schedulePostBodySchema.safeParse(body)
+  if (!parsed.success) {
+    const errors: ScheduleErrors = {}
+    let formError: string | null = null
+    for (const issue of parsed.error.issues) {
+      const field = FIELD_OF[String(issue.path[0])]
+      if (field) errors[field] ??= issue.message
+      else formError ??= issue.message
+    }
+    return { ok: false, formError, errors }
+  }
+
+  if (commercialNeedsChoice(commercial)) return { ok: false, formError: MESSAGES.commercialNeedsChoice, errors: {} }
+  if (isBranded(commercial) && privacyLevel === 'SELF_ONLY') {
+    return { ok: false, formError: null, errors: { privacyLevel: MESSAGES.brandedNotPrivate } }
+  }
+  if (tiktokCaption(values.title, values.description).length > POST_LIMITS.caption) {
+    return {
+      ok: false,
+      formError: null,
+      errors: {
+        description: `TikTok allows ${CAPTION_LIMIT} characters for the title and description together.`,
+      },
+    }
+  }
+
+  const moment = zonedToInstant(values.date, values.time, timeZone)
+  if (!moment.ok) {
+    return moment.reason === 'nonexistent'
+      ? { ok: false, formError: null, errors: { time: MESSAGES.timeDoesNotExist } }
+      : { ok: false, formError: null, errors: { date: 'Please choose a date' } }
+  }
+  if (moment.instant.getTime() <= now.getTime()) {
+    const field = values.date < todayInZone(now, timeZone) ? 'date' : 'time'
+    return { ok: false, formError: null, errors: { [field]: MESSAGES.dateInPast } }
+  }
+  return { ok: true, body }
+}

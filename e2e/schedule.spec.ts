@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { MESSAGES } from '@hookpost/shared/messages'
+import { expect, signUp, test, uniqueEmail } from './fixtures'
+
+/**
+ * The Schedule tab's 'Schedule New Video' form against the real server and the TikTok sandbox: connect a sandbox
+ * creator, upload a real 9:16 MP4 over tus, fill in TikTok's required settings and schedule it.
+ */
+
+let dir = ''
+let clipPath = ''
+let fakePath = ''
+
+test.beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'hookpost-schedule-e2e-'))
+  clipPath = path.join(dir, 'clip.mp4')
+  // 3 s of 540×960 (9:16) H.264 + AAC at 30 fps: inside TikTok's media limits (tiktok-api.md §3.9).
+  execFileSync(
+    'ffmpeg',
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=540x960:rate=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine',
+      '-t',
+      '3',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      clipPath,
+    ],
+    { stdio: 'pipe' },
+  )
+  // A text file with a video's name: the browser believes the extension, the server reads the bytes.
+  fakePath = path.join(dir, 'notes.mp4')
+  writeFileSync(fakePath, 'These are my notes, not a video.\n'.repeat(50))
+})
+
+test.afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+let counter = 0
+function uniqueHandle(prefix: string): string {
+  counter += 1
+  return `${prefix}_${Date.now().toString(36)}${process.pid % 100}${counter}`.slice(0, 24)
+}
+
+function scheduleCard(page: Page): Locator {
+  return page.getByRole('region', { name: 'Schedule New Video' })
+}
+
+/** Connects a brand-new sandbox creator from the Schedule tab, as a person would (see e2e/tiktok.spec.ts). */
+async function connectSandboxCreator(page: Page, displayName: string, username: string) {
+  const card = scheduleCard(page)
+  await expect(card.getByRole('heading', { name: 'No TikTok Accounts Connected' })).toBeVisible()
+  await card.getByRole('button', { name: 'Connect TikTok account' }).click()
+  await expect(page).toHaveURL(/\/v2\/auth\/authorize\//)
+  const choices = page.getByRole('group', { name: 'Choose a sandbox creator' })
+  await choices.getByRole('radio', { name: 'Create a new sandbox creator' }).check()
+  await choices.getByLabel('Display name').fill(displayName)
+  await choices.getByLabel('Username').fill(username)
+  await page.getByRole('button', { name: 'Authorize' }).click()
+  await expect(page.getByText(MESSAGES.tiktokConnected)).toBeVisible({ timeout: 15_000 })
+  await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/)
+}
+
+/** Date and time `minutes` from now in UTC, as the date and time inputs want them. */
+function utcInMinutes(minutes: number): { date: string; time: string } {
+  const at = new Date(Date.now() + minutes * 60_000).toISOString()
+  return { date: at.slice(0, 10), time: at.slice(11, 16) }
+}
+
+test.describe('Schedule New Video', () => {
+  test('upload a real MP4 and schedule it a couple of minutes ahead', async ({ page }) => {
+    test.setTimeout(90_000)
+    const username = uniqueHandle('sched')
+    const displayName = `Sage ${username.slice(-6)}`
+    await signUp(page, uniqueEmail('schedule-video'))
+    await connectSandboxCreator(page, displayName, username)
+
+    const card = scheduleCard(page)
+    const picker = card.getByRole('combobox', { name: 'TikTok account' })
+    await picker.selectOption({ label: `${displayName} (@${username}) · Sandbox` })
+    // TikTok's rule: show whose account receives the post (fresh creator info).
+    await expect(card.getByText(`Posting to ${displayName}`)).toBeVisible()
+
+    // Privacy has no default; interactions start off.
+    await expect(card.getByLabel('Who can view this video')).toHaveValue('')
+    for (const name of ['Allow comments', 'Allow Duet', 'Allow Stitch']) {
+      await expect(card.getByRole('checkbox', { name })).not.toBeChecked()
+    }
+    await expect(card.getByRole('switch', { name: 'Disclose video content' })).not.toBeChecked()
+
+    await card.getByLabel('Video file').setInputFiles(clipPath)
+    const preview = card.getByLabel('Preview of clip.mp4')
+    await expect(preview).toBeVisible({ timeout: 30_000 })
+    const box = await preview.boundingBox()
+    expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([200, 356])
+    await expect(card.getByText('0:03', { exact: true })).toBeVisible()
+    await expect(card.getByText(/^\d+\.\d\d (KB|MB)$/)).toBeVisible()
+
+    await card.getByLabel('Title').fill('Sandbox pancakes')
+    await card.getByLabel('Description').fill('Three ingredients, five minutes #breakfast')
+    await card.getByLabel('Who can view this video').selectOption({ label: 'Only me' })
+    await card.getByRole('checkbox', { name: 'Allow comments' }).check()
+    await card.getByLabel('Time zone').selectOption('UTC')
+    const when = utcInMinutes(2)
+    await card.getByLabel('Date').fill(when.date)
+    await card.getByLabel('Time', { exact: true }).fill(when.time)
+    await expect(card.getByText(`${MESSAGES.musicConsent}.`)).toBeVisible()
+
+    await card.getByRole('button', { name: 'Schedule video' }).click()
+    await expect(card.getByText(MESSAGES.videoScheduled)).toBeVisible({ timeout: 15_000 })
+    // The form starts again (the account and the zone stay).
+    await expect(card.getByLabel('Title')).toHaveValue('')
+    await expect(card.getByLabel('Who can view this video')).toHaveValue('')
+    await expect(card.getByLabel('Time zone')).toHaveValue('UTC')
+    await expect(preview).toBeHidden()
+    // Spec §9: the notice clears after 3 s.
+    await expect(card.getByText(MESSAGES.videoScheduled)).toBeHidden({ timeout: 6_000 })
+  })
+
+  test("required fields, a text file named .mp4 (the server's reason), and a 375 px phone", async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000)
+    // POST /api/media answers 400 for the fake video, which Chromium logs.
+    consoleErrors.allow(/status of 400/)
+    await page.setViewportSize({ width: 375, height: 740 })
+    const username = uniqueHandle('req')
+    await signUp(page, uniqueEmail('schedule-required'))
+    await connectSandboxCreator(page, `Remy ${username.slice(-6)}`, username)
+
+    const card = scheduleCard(page)
+    await expect(card.getByText(/^Posting to /)).toBeVisible()
+    await card.getByRole('button', { name: 'Schedule video' }).click()
+    await expect(card.getByText(MESSAGES.requiredFields)).toBeVisible()
+    await expect(card.getByLabel('Video file')).toBeFocused()
+    await expect(card.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true')
+
+    await card.getByLabel('Video file').setInputFiles(fakePath)
+    await expect(card.getByText(MESSAGES.notAVideo)).toBeVisible({ timeout: 30_000 })
+    await expect(card.getByLabel(/^Preview of /)).toHaveCount(0)
+
+    // Commercial disclosure on with nothing chosen: the button is disabled and says why on hover.
+    await card.getByRole('switch', { name: 'Disclose video content' }).check()
+    const submit = card.getByRole('button', { name: 'Schedule video' })
+    await expect(submit).toBeDisabled()
+    await expect(submit).toHaveAttribute('title', MESSAGES.commercialNeedsChoice)
+    await card.getByRole('checkbox', { name: 'Branded content' }).check()
+    await expect(card.getByText("Your video will be labeled as 'Paid partnership'")).toBeVisible()
+    await expect(card.getByText(MESSAGES.brandedConsent)).toBeVisible()
+    await expect(submit).toBeEnabled()
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+})
