@@ -4,13 +4,14 @@
 // origin checks and reset links all use the address the browser is on.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { checkNode, ensureDependencies, root, step } from './lib/prepare.mjs'
+import { checkNode, ensureDependencies, ensureSystemPackages, mediaToolPackages, root, step } from './lib/prepare.mjs'
 import { startSandboxProcess } from './lib/sandbox.mjs'
 
 checkNode()
 // Variables already in the environment win over .env (process.loadEnvFile never overwrites them).
 if (existsSync(`${root}/.env`)) process.loadEnvFile(`${root}/.env`)
 ensureDependencies()
+ensureSystemPackages(mediaToolPackages())
 step('Starting the server (watch mode) and the Vite dev server on http://localhost:5173 …')
 const baseEnv = { NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', ...process.env }
 // The TikTok sandbox on :3001 unless a real TikTok client key is configured.

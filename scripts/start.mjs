@@ -4,13 +4,22 @@
 // http://localhost:3001 unless a real TikTok client key is configured. Migrations run as the server starts.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { checkNode, ensureDependencies, ensureWebBuild, root, step } from './lib/prepare.mjs'
+import {
+  checkNode,
+  ensureDependencies,
+  ensureSystemPackages,
+  mediaToolPackages,
+  ensureWebBuild,
+  root,
+  step,
+} from './lib/prepare.mjs'
 import { startSandboxProcess } from './lib/sandbox.mjs'
 
 checkNode()
 // Variables already in the environment win over .env (process.loadEnvFile never overwrites them).
 if (existsSync(`${root}/.env`)) process.loadEnvFile(`${root}/.env`)
 ensureDependencies()
+ensureSystemPackages(mediaToolPackages())
 ensureWebBuild()
 step('Starting Hookpost…')
 const env = { NODE_ENV: 'development', ...process.env }

@@ -5,11 +5,14 @@
 //   3. the same integration tests on PostgreSQL, when TEST_DATABASE_URL names a server (CI sets it)
 //   4. Playwright end-to-end tests in Debian's Chromium against the real server and the production web build
 // Every tier runs even if an earlier one failed; the summary says which failed and the exit code is non-zero.
-import { checkNode, ensureDependencies, ensureSystemPackages, run, step } from './lib/prepare.mjs'
+import { checkNode, ensureDependencies, ensureSystemPackages, mediaToolPackages, run, step } from './lib/prepare.mjs'
 
 checkNode()
 ensureDependencies()
-ensureSystemPackages([{ path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' }])
+ensureSystemPackages([
+  { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' },
+  ...mediaToolPackages(),
+])
 
 const { TEST_DATABASE_URL, ...envWithoutPg } = process.env
 const tiers = [

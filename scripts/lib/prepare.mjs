@@ -65,6 +65,14 @@ export function ensureSystemPackages(needs) {
   }
 }
 
+/** ffmpeg/ffprobe for upload checks and rendering, unless FFMPEG_PATH/FFPROBE_PATH point at a build of their own. */
+export function mediaToolPackages() {
+  return [
+    ...(process.env.FFMPEG_PATH ? [] : [{ path: '/usr/bin/ffmpeg', pkg: 'ffmpeg' }]),
+    ...(process.env.FFPROBE_PATH ? [] : [{ path: '/usr/bin/ffprobe', pkg: 'ffmpeg' }]),
+  ]
+}
+
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0
   const stat = statSync(entry)

@@ -1,0 +1,285 @@
+/**
+ * The publishing engine under a thundering herd: N posts (default 1000) due at the same minute across M sandbox
+ * creators (default 200), published by a whole Hookpost runtime (API + worker, PGlite by default) against a TikTok
+ * sandbox in its own process, with the sandbox's real per-token rate limits (6 inits and 30 status fetches a minute).
+ *
+ *   node --import tsx scripts/bench-publish.ts [--posts 1000] [--creators 200] [--faults] [--timeout-min 15]
+ *
+ * `--faults`: from just before the due minute, the sandbox answers 20% of all API and upload requests with a 5xx.
+ * `BENCH_DATABASE_URL=postgres://…/postgres`: run on a fresh PostgreSQL database created there (dropped afterwards).
+ *
+ * Prints lateness from the due time to TikTok receiving video/init (p50/p99/max, from the sandbox's own records),
+ * to the claim, duplicates (a post published more than once: must be 0) and failures by state.
+ */
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { inArray } from 'drizzle-orm'
+import pg from 'pg'
+import { loadConfig } from '../apps/server/src/config'
+import { mediaFile, post } from '../apps/server/src/db/schema'
+import { createRuntime, type Runtime } from '../apps/server/src/entrypoints/runtime'
+import {
+  sandboxSession,
+  startSandboxProcess,
+  writeSparseMp4,
+} from '../apps/server/src/integrations/tiktok/testing/sandbox-session'
+
+function flag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`)
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`)
+  return value
+}
+
+const POSTS = flag('posts', 1000)
+const CREATORS = flag('creators', 200)
+const FAULTS = process.argv.includes('--faults')
+const TIMEOUT_MS = flag('timeout-min', 15) * 60_000
+const PUBLIC_URL = 'http://localhost:3999'
+const CLIENT_KEY = 'hookpost-sandbox'
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
+const seconds = (ms: number) => (Number.isNaN(ms) ? '—' : `${(ms / 1000).toFixed(2)} s`)
+
+async function freshDatabase(adminUrl: string | undefined) {
+  if (!adminUrl) return undefined
+  const name = `hookpost_bench_${process.pid}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl })
+      await again.connect()
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await again.end()
+    },
+  }
+}
+
+function makeVideo(filePath: string) {
+  try {
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=360x640:rate=30'],
+      ...['-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', filePath],
+    ])
+    return 'ffmpeg 360×640 1 s'
+  } catch {
+    return undefined
+  }
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-publish-'))
+  const secret = randomBytes(16).toString('hex')
+  const sandbox = await startSandboxProcess({
+    clients: [{ clientKey: CLIENT_KEY, clientSecret: secret, redirectUris: [`${PUBLIC_URL}/auth/tiktok/callback`] }],
+    processingMs: 1_000,
+    moderationMs: 500,
+    dataDir: path.join(dir, 'sandbox'),
+  })
+  const session = sandboxSession(sandbox.url, secret)
+  const database = await freshDatabase(process.env.BENCH_DATABASE_URL)
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(dir, 'data'),
+    PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    WEB_DIST_DIR: path.join(dir, 'no-web'),
+    TIKTOK_SANDBOX_URL: sandbox.url,
+    TIKTOK_SANDBOX_CLIENT_SECRET: secret,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  })
+  const errors: string[] = []
+  const log = { info: () => undefined, warn: () => undefined, error: (msg: string) => void errors.push(msg) }
+  let runtime: Runtime | undefined
+  try {
+    runtime = await createRuntime({ mode: 'all', config, log, httpLogger: false })
+    const http = runtime.http!
+    console.log(
+      `bench:publish — ${POSTS} posts due at once across ${CREATORS} creators · database ${runtime.database.kind}` +
+        ` · faults ${FAULTS ? '20% 5xx' : 'none'}`,
+    )
+
+    // One person, M connected creators (the browser's connect flow), one small video.
+    const password = 'correct horse 1'
+    const signUp = await http.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'bench@example.com', password, confirmPassword: password, acceptTerms: true }),
+    })
+    const cookie = ([] as string[])
+      .concat(signUp.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const userId = signUp.json<{ user: { id: string } }>().user.id
+    let setupStarted = performance.now()
+    const accounts: { accountId: string; openId: string }[] = []
+    for (let i = 0; i < CREATORS; i++) {
+      const { open_id: openId } = await session.createCreator({
+        display_name: `Bench ${i}`,
+        username: `bench_${process.pid}_${i}`,
+      })
+      const start = await http.inject({
+        method: 'POST',
+        url: '/api/tiktok/connect',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: '{}',
+      })
+      const callback = await session.authorize(start.json<{ authorizeUrl: string }>().authorizeUrl, openId)
+      const done = await http.inject({
+        method: 'POST',
+        url: '/api/tiktok/callback',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ code: callback.get('code'), state: callback.get('state') }),
+      })
+      if (done.statusCode !== 200) throw new Error(`connecting creator ${i} answered ${done.statusCode}`)
+      accounts.push({ accountId: done.json<{ account: { id: string } }>().account.id, openId })
+    }
+    console.log(`setup           ${CREATORS} creators connected in ${seconds(performance.now() - setupStarted)}`)
+
+    const mediaId = crypto.randomUUID()
+    const storageKey = `${userId}/${mediaId}.mp4`
+    const source = path.join(dir, 'clip.mp4')
+    const made = makeVideo(source) ?? (await writeSparseMp4(source, 200_000), 'sparse MP4 header, 200 kB')
+    const target = path.join(config.dataDir, 'media', storageKey)
+    mkdirSync(path.dirname(target), { recursive: true })
+    copyFileSync(source, target)
+    const sizeBytes = statSync(target).size
+    await runtime.database.db.insert(mediaFile).values({
+      id: mediaId,
+      userId,
+      originalName: 'clip.mp4',
+      storageKey,
+      contentType: 'video/mp4',
+      sizeBytes,
+      durationMs: 1_000,
+      width: 360,
+      height: 640,
+      fps: 30,
+      videoCodec: 'h264',
+    })
+    console.log(`video           ${made} (${sizeBytes} B)`)
+
+    // Due at one whole minute, far enough ahead for the scheduling itself (creator_info is asked for every post).
+    const dueAt = new Date(Math.ceil((Date.now() + 20_000 + POSTS * 60) / 60_000) * 60_000)
+    setupStarted = performance.now()
+    const ids: string[] = []
+    const titles = new Map<string, string>()
+    for (let i = 0; i < POSTS; i++) {
+      const account = accounts[i % CREATORS]!
+      const title = `bench post ${i}`
+      const created = await runtime.posts.scheduleAt(userId, {
+        accountId: account.accountId,
+        mediaId,
+        title,
+        description: '',
+        privacyLevel: 'SELF_ONLY',
+        allowComment: true,
+        allowDuet: true,
+        allowStitch: true,
+        commercial: { enabled: false, yourBrand: false, brandedContent: false },
+        timeZone: 'UTC',
+        scheduledAt: dueAt,
+      })
+      ids.push(created.id)
+      titles.set(title, created.id)
+    }
+    if (Date.now() >= dueAt.getTime()) throw new Error('scheduling took longer than planned; the posts were late')
+    console.log(
+      `scheduled       ${POSTS} posts in ${seconds(performance.now() - setupStarted)}; due ${dueAt.toISOString()}` +
+        ` (in ${seconds(dueAt.getTime() - Date.now())})`,
+    )
+    if (FAULTS) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt.getTime() - Date.now() - 2_000)))
+      await session.admin('PUT', '/sandbox/admin/faults', { server_error_rate: 0.2 })
+    }
+
+    // Wait for every post to reach a final state.
+    const terminal = new Set(['uploaded', 'failed', 'unconfirmed'])
+    let states = new Map<string, number>()
+    let lastReport = 0
+    for (;;) {
+      const rows = await runtime.database.db.select({ state: post.state }).from(post).where(inArray(post.id, ids))
+      states = new Map()
+      for (const r of rows) states.set(r.state, (states.get(r.state) ?? 0) + 1)
+      const finished = rows.filter((r) => terminal.has(r.state)).length
+      if (Date.now() - lastReport > 10_000 && Date.now() > dueAt.getTime()) {
+        lastReport = Date.now()
+        console.log(
+          `  +${seconds(Date.now() - dueAt.getTime())} ${[...states].map(([s, n]) => `${s} ${n}`).join(', ')}`,
+        )
+      }
+      if (finished === ids.length) break
+      if (Date.now() - dueAt.getTime() > TIMEOUT_MS) {
+        console.log(`timeout: stopped waiting ${seconds(TIMEOUT_MS)} after the due time`)
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+    }
+    const allDoneAt = Date.now()
+    if (FAULTS) await session.admin('DELETE', '/sandbox/admin/faults')
+
+    // What TikTok (the sandbox) received: one init per publish, timestamped by the sandbox.
+    const initsByPost = new Map<string, number[]>()
+    for (const { openId } of accounts) {
+      const res = await session.admin('GET', `/sandbox/admin/creators/${openId}/videos`)
+      const videos = (res.body as { videos: { title: string; created_at: string }[] }).videos
+      for (const v of videos) {
+        const id = titles.get(v.title)
+        if (!id) continue
+        initsByPost.set(id, [...(initsByPost.get(id) ?? []), new Date(v.created_at).getTime()])
+      }
+    }
+    const claimRows = await runtime.database.db
+      .select({ claimedAt: post.claimedAt, attempts: post.attempts })
+      .from(post)
+      .where(inArray(post.id, ids))
+    const initLateness = [...initsByPost.values()]
+      .map((times) => Math.min(...times) - dueAt.getTime())
+      .sort((a, b) => a - b)
+    const claimLateness = claimRows
+      .flatMap((r) => (r.claimedAt ? [r.claimedAt.getTime() - dueAt.getTime()] : []))
+      .sort((a, b) => a - b)
+    const duplicates = [...initsByPost.values()].reduce((sum, times) => sum + Math.max(0, times.length - 1), 0)
+    const retried = claimRows.filter((r) => r.attempts > 1).length
+
+    console.log('')
+    console.log(`posts           ${POSTS} across ${CREATORS} creators (${POSTS / CREATORS} each)`)
+    console.log(`reached TikTok  ${initsByPost.size} of ${POSTS}`)
+    console.log(
+      `due → init      p50 ${seconds(quantile(initLateness, 0.5))} · p99 ${seconds(quantile(initLateness, 0.99))}` +
+        ` · max ${seconds(initLateness.at(-1) ?? NaN)}`,
+    )
+    console.log(
+      `due → claim     p50 ${seconds(quantile(claimLateness, 0.5))} · p99 ${seconds(quantile(claimLateness, 0.99))}` +
+        ` · max ${seconds(claimLateness.at(-1) ?? NaN)}`,
+    )
+    console.log(`all final after ${seconds(allDoneAt - dueAt.getTime())}`)
+    console.log(`duplicates      ${duplicates}${duplicates === 0 ? '' : '  ← a post was published more than once!'}`)
+    console.log(`retried         ${retried} posts needed more than one attempt`)
+    console.log(
+      `final states    ${[...states].map(([s, n]) => `${s} ${n}`).join(', ')}` +
+        ` → failures ${POSTS - (states.get('uploaded') ?? 0)}`,
+    )
+    console.log(`errors logged   ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`)
+    process.exitCode = duplicates === 0 ? 0 : 1
+  } finally {
+    await runtime?.stop()
+    await sandbox.close()
+    await database?.drop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+await main()
