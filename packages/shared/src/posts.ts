@@ -163,17 +163,3 @@ export const postSchema = z
   .meta({ id: 'Post' })
 export type Post = z.infer<typeof postSchema>
 export const postListSchema = z.object({ posts: z.array(postSchema) }).meta({ id: 'Posts' })
-
-/** Server-Sent Events on /api/events (one stream per signed-in tab). */
-export const serverEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('post.updated'), post: postSchema }),
-  z.object({ type: z.literal('post.deleted'), postId: z.string() }),
-  z.object({
-    type: z.literal('post.progress'),
-    postId: z.string(),
-    /** Bytes sent to TikTok so far, of `totalBytes`. */
-    sentBytes: z.number(),
-    totalBytes: z.number(),
-  }),
-])
-export type ServerEvent = z.infer<typeof serverEventSchema>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Post, ServerEvent } from '@hookpost/shared/posts'
+import type { Post } from '@hookpost/shared/posts'
+import type { ServerEvent } from '@hookpost/shared/events'
 import { FakeEventSource } from '../testing/fake-event-source'
 import { connectServerEvents } from './server-events'
 

@@ -1,4 +1,4 @@
-import { serverEventSchema, type ServerEvent } from '@hookpost/shared/posts'
+import { serverEventSchema, type ServerEvent } from '@hookpost/shared/events'
 
 /** The event names the server may use (`event:` lines); a stream without them arrives as plain 'message' events. */
 const EVENT_TYPES = ['message', 'post.updated', 'post.deleted', 'post.progress'] as const

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query'
-import { postListSchema, type Post, type ServerEvent } from '@hookpost/shared/posts'
+import { postListSchema, type Post } from '@hookpost/shared/posts'
+import type { ServerEvent } from '@hookpost/shared/events'
 import { apiRequest } from '../../../lib/api-client'
 import { postsKey } from './posts-key'
 
@@ -123,6 +124,11 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent) {
         ...current,
         [event.postId]: { sentBytes: event.sentBytes, totalBytes: event.totalBytes },
       }))
+      return
+    case 'video.updated':
+    case 'video.deleted':
+    case 'video.progress':
+      // The studio's events: its own cache applies them.
       return
   }
 }

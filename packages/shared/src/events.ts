@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { postSchema } from './posts'
+import { createdVideoSchema } from './studio'
+
+/** Server-Sent Events on /api/events (one stream per signed-in tab). */
+export const serverEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('post.updated'), post: postSchema }),
+  z.object({ type: z.literal('post.deleted'), postId: z.string() }),
+  z.object({
+    type: z.literal('post.progress'),
+    postId: z.string(),
+    /** Bytes sent to TikTok so far, of `totalBytes`. */
+    sentBytes: z.number(),
+    totalBytes: z.number(),
+  }),
+  z.object({ type: z.literal('video.updated'), video: createdVideoSchema }),
+  z.object({ type: z.literal('video.deleted'), videoId: z.string() }),
+  z.object({
+    type: z.literal('video.progress'),
+    videoId: z.string(),
+    /** Frames rendered / total, 0–100. */
+    percent: z.number().min(0).max(100),
+  }),
+])
+export type ServerEvent = z.infer<typeof serverEventSchema>
