@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { FieldMessages, fieldControlClass } from '../../../components/ui/form'
+import { FieldMessages, fieldControlClass } from './form'
 
 export type ControlProps = {
   id: string
@@ -19,6 +19,7 @@ export function Field({
   hint,
   error,
   aside,
+  extraDescribedBy,
   render,
 }: {
   label: string
@@ -27,6 +28,8 @@ export function Field({
   error: string | undefined
   /** Beside the label on the right, e.g. a character counter (also read as part of the description). */
   aside?: ReactNode
+  /** Ids of other elements that describe the control (read after the error and hint). */
+  extraDescribedBy?: string
   render: (props: ControlProps) => ReactNode
 }) {
   const id = useId()
@@ -34,7 +37,9 @@ export function Field({
   const errorId = `${id}-error`
   const asideId = `${id}-aside`
   const describedBy =
-    [error ? errorId : null, hint ? hintId : null, aside ? asideId : null].filter(Boolean).join(' ') || undefined
+    [error ? errorId : null, hint ? hintId : null, aside ? asideId : null, extraDescribedBy ?? null]
+      .filter(Boolean)
+      .join(' ') || undefined
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2 text-sm font-medium">

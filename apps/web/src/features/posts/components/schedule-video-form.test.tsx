@@ -62,7 +62,7 @@ function setup(
 ) {
   const account = options.account ?? makeAccount()
   const creator = options.creator ?? makeCreatorInfo()
-  const calls = mockApi(({ method, path, body }) => {
+  const { calls } = mockApi(({ method, path, body }) => {
     if (path === `/api/tiktok/accounts/${account.id}/creator-info` && method === 'GET') {
       return { status: 200, body: creator }
     }
@@ -436,7 +436,7 @@ describe('Creator info', () => {
   })
 
   it('does not ask TikTok about an account that is not connected; says how to fix it', async () => {
-    const calls = mockApi(() => notFound)
+    const { calls } = mockApi(() => notFound)
     renderWithQueryClient(
       <ScheduleVideoForm
         account={makeAccount({ status: 'not_connected', accountUsername: 'byhand' })}

@@ -25,7 +25,7 @@ import {
 } from '../utils/schedule-form'
 import { timeZoneOptions } from '../utils/time-zones'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
-import { CharacterCount, Field } from './field'
+import { CharacterCount, Field } from '../../../components/ui/field'
 import { CommercialDisclosure, ConsentDeclaration, InteractionToggles, PrivacyField } from './tiktok-post-settings'
 import { VideoFileField } from './video-file-field'
 

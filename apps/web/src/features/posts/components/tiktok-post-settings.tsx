@@ -3,7 +3,7 @@ import { MESSAGES } from '@hookpost/shared/messages'
 import { PRIVACY_LABELS, type CreatorInfo, type PrivacyLevel } from '@hookpost/shared/posts'
 import { linkClass } from '../../../components/ui/form'
 import type { CommercialChoice } from '../utils/schedule-form'
-import { Field } from './field'
+import { Field } from '../../../components/ui/field'
 
 /**
  * The settings TikTok requires a posting app to ask for, as TikTok describes them (tiktok-api.md §6, "Required UX

@@ -1,63 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
-import type { ReactElement } from 'react'
-import { vi } from 'vitest'
 import type { CreatorInfo, MediaFile } from '@hookpost/shared/posts'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
+import { makeAccount as makeAnyAccount } from '../../../testing/api-mock'
 import { UploadCancelledError, type VideoUploader } from '../api/upload-video'
 
-export type ApiCall = { method: string; path: string; body: unknown }
-export type ApiReply = { status: number; body?: unknown }
+export { mockApi, notFound, renderWithQueryClient, type ApiCall, type ApiReply } from '../../../testing/api-mock'
 
-/** Replaces `fetch` with `handler`, and records every call (method, path, parsed JSON body). */
-export function mockApi(handler: (call: ApiCall) => ApiReply | Promise<ApiReply>) {
-  const calls: ApiCall[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost')
-      const raw = init?.body
-      const call: ApiCall = {
-        method: init?.method ?? 'GET',
-        path: `${url.pathname}${url.search}`,
-        body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : undefined,
-      }
-      calls.push(call)
-      const reply = await handler(call)
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      })
-    }),
-  )
-  return calls
-}
-
-export const notFound: ApiReply = { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
-
-export function renderWithQueryClient(element: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-  const result = render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>)
-  return { ...result, queryClient }
-}
-
+/** The posts tests' account: always `acc-1`, so request bodies can be asserted. */
 export function makeAccount(overrides: Partial<TiktokAccount> = {}): TiktokAccount {
-  return {
-    id: 'acc-1',
-    accountName: 'Ana Cooks',
-    accountUsername: 'anacooks',
-    avatarUrl: null,
-    status: 'active',
-    sandbox: true,
-    targetAudience: '',
-    niche: '',
-    appGoals: '',
-    timeZone: null,
-    scopes: ['user.info.basic', 'video.publish'],
-    connectedAt: '2026-01-02T10:00:00.000Z',
-    createdAt: '2026-01-02T10:00:00.000Z',
-    ...overrides,
-  }
+  return makeAnyAccount({ id: 'acc-1', ...overrides })
 }
 
 export function makeCreatorInfo(overrides: Partial<CreatorInfo> = {}): CreatorInfo {

@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 import { ACCOUNT_LIMITS, accountFormSchema, type TiktokAccount } from '@hookpost/shared/tiktok'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { buttonClass, FieldMessages, fieldControlClass, fieldErrors } from '../../../components/ui/form'
+import { Field as FormField } from '../../../components/ui/field'
+import { buttonClass, fieldErrors } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { useCreateTiktokAccount } from '../api/create-account'
 import { useUpdateTiktokAccount } from '../api/update-account'
@@ -280,59 +281,5 @@ export function AccountDialog({
         </div>
       </form>
     </ModalDialog>
-  )
-}
-
-type ControlProps = {
-  id: string
-  'aria-invalid': true | undefined
-  'aria-required': true | undefined
-  'aria-describedby': string | undefined
-  className: string
-}
-
-/** A label, the control, its hint and its error, wired by id and aria-describedby. */
-function FormField({
-  label,
-  required = false,
-  hint,
-  extraDescribedBy,
-  error,
-  render,
-}: {
-  label: string
-  required?: boolean
-  hint?: ReactNode
-  extraDescribedBy?: string
-  error: string | undefined
-  render: (props: ControlProps) => ReactNode
-}) {
-  const id = useId()
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  const describedBy =
-    [error ? errorId : null, hint ? hintId : null, extraDescribedBy ?? null].filter(Boolean).join(' ') || undefined
-  return (
-    <div>
-      <div className="flex gap-0.5 text-sm font-medium">
-        <label htmlFor={id} className="text-slate-800">
-          {label}
-        </label>
-        {/* Outside the label, so the accessible name stays the label itself; aria-required says it to screen readers. */}
-        {required ? (
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        ) : null}
-      </div>
-      {render({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-required': required ? true : undefined,
-        'aria-describedby': describedBy,
-        className: fieldControlClass(Boolean(error)),
-      })}
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
   )
 }

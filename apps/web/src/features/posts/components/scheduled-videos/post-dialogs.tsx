@@ -4,6 +4,7 @@ import { PRIVACY_LABELS, type Post } from '@hookpost/shared/posts'
 import { instantToZoned, todayInZone } from '@hookpost/shared/time'
 import { dangerButtonClass, secondaryButtonClass } from '../../../../components/ui/button-styles'
 import { buttonClass, fieldControlClass } from '../../../../components/ui/form'
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
 import { ModalDialog } from '../../../../components/ui/modal-dialog'
 import { dateTimeIn, timeIn } from './calendar'
 import { PostProgressBar } from './post-progress'
@@ -187,7 +188,7 @@ export function MovePostDialog({
   )
 }
 
-/** Spec §5's confirmation before deleting a scheduled video. Cancel has focus first: the safe choice is one Enter away. */
+/** Spec §5's confirmation before deleting a scheduled video. */
 export function DeletePostDialog({
   post,
   deleting,
@@ -201,33 +202,15 @@ export function DeletePostDialog({
   onClose: () => void
   fallbackFocus: RefObject<HTMLElement | null>
 }) {
-  const id = useId()
-  const cancelRef = useRef<HTMLButtonElement>(null)
   return (
-    <ModalDialog
-      labelledBy={`${id}-title`}
-      describedBy={`${id}-text`}
+    <ConfirmDialog
+      title={`Delete “${post.title}”?`}
+      text={MESSAGES.deletePostConfirm}
+      confirmLabel="Delete video"
+      busy={deleting}
+      onConfirm={onConfirm}
       onClose={onClose}
-      initialFocus={cancelRef}
       fallbackFocus={fallbackFocus}
-      preventClose={deleting}
-    >
-      <div className="space-y-4 p-4 sm:p-6">
-        <h2 id={`${id}-title`} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
-          Delete “{post.title}”?
-        </h2>
-        <p id={`${id}-text`} className="text-sm text-slate-700">
-          {MESSAGES.deletePostConfirm}
-        </p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <button ref={cancelRef} type="button" className={secondaryButtonClass} onClick={onClose} disabled={deleting}>
-            Cancel
-          </button>
-          <button type="button" className={dangerButtonClass} onClick={onConfirm} disabled={deleting}>
-            {deleting ? 'Deleting...' : 'Delete video'}
-          </button>
-        </div>
-      </div>
-    </ModalDialog>
+    />
   )
 }

@@ -1,50 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
-import type { ReactElement } from 'react'
-import { vi } from 'vitest'
+export { installDialogPolyfill, renderWithQueryClient as renderWithClient } from '../../../../testing/api-mock'
+import { mockApi, type ApiReply } from '../../../../testing/api-mock'
 import type { Post } from '@hookpost/shared/posts'
-
-/** jsdom has `<dialog>` but not `showModal()`/`close()`: enough of them for the components (no inertness, no top layer). */
-export function installDialogPolyfill() {
-  const proto = HTMLDialogElement.prototype
-  if (typeof proto.showModal === 'function') return
-  proto.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  proto.close = function close(this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return
-    this.removeAttribute('open')
-    this.dispatchEvent(new Event('close'))
-  }
-}
-
-export type ApiCall = { method: string; path: string; search: URLSearchParams; body: unknown }
-export type ApiReply = { status: number; body?: unknown }
-
-/** Replaces `fetch` with `handler`, and records every call. */
-export function mockApi(handler: (call: ApiCall) => ApiReply | Promise<ApiReply>) {
-  const calls: ApiCall[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost')
-      const raw = init?.body
-      const call: ApiCall = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.searchParams,
-        body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : undefined,
-      }
-      calls.push(call)
-      const reply = await handler(call)
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      })
-    }),
-  )
-  return calls
-}
 
 /**
  * A stand-in for the posts API over `posts`: GET /api/posts filters by the window like the server does; PATCH, DELETE
@@ -60,7 +16,7 @@ export function postsApi(
   } = {},
 ) {
   let posts = [...initial]
-  const calls = mockApi(({ method, path, search, body }) => {
+  const { calls } = mockApi(({ method, pathname: path, search, body }) => {
     if (path === '/api/posts' && method === 'GET') {
       if (overrides.list) return overrides.list
       const from = Date.parse(search.get('from') ?? '')
@@ -86,13 +42,7 @@ export function postsApi(
     }
     return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
   })
-  return { calls, gets: () => calls.filter((c) => c.method === 'GET' && c.path === '/api/posts') }
-}
-
-export function renderWithClient(element: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-  const result = render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>)
-  return { ...result, queryClient }
+  return { calls, gets: () => calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts') }
 }
 
 let serial = 0
