@@ -33,6 +33,8 @@ export interface RenderPlan {
 
 export interface RenderOptions {
   ffmpegPath: string
+  /** Checks the output; defaults to the `ffprobe` beside `ffmpegPath` (config's FFPROBE_PATH belongs here). */
+  ffprobePath?: string
   /** 0–100 (frames done / total frames, capped at 100), at most a few times a second. */
   onProgress?: (percent: number) => void
   /** Kills ffmpeg and rejects with a RenderError when exceeded (the spec's 180 s per attempt). */

@@ -1,0 +1,16 @@
+export { RENDER_MESSAGES } from './messages'
+export { renderOverlayImage, writeOverlayImage, type OverlayImage } from './overlay-image'
+export {
+  buildRenderArgs,
+  outputFrames,
+  RENDER_AUDIO,
+  RENDER_ENCODER,
+  segmentFrames,
+  segmentOverlays,
+  thumbnailArgs,
+  type EncoderSettings,
+  type OverlayPngs,
+  type RenderArgsOptions,
+} from './render-args'
+export { renderVideo, type RenderTuning } from './render'
+export { RenderError, type RenderOptions, type RenderPlan, type RenderResult, type RenderSource } from './types'

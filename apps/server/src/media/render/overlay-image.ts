@@ -1,0 +1,34 @@
+import { writeFile } from 'node:fs/promises'
+import { createCanvas } from '@napi-rs/canvas'
+import { drawOverlays, layoutOverlays, OUTPUT_FRAME, type OverlayLayout, type TextOverlay } from '@hookpost/shared'
+import { registerOverlayFonts } from './fonts'
+
+/**
+ * One segment's overlays as a transparent PNG the size of the output frame (ADR 010): laid out and drawn by the same
+ * `layoutOverlays` / `drawOverlays` as the browser preview, then composited by ffmpeg's `overlay` filter. User text
+ * never reaches an ffmpeg argument, so there is nothing to escape.
+ */
+export interface OverlayImage {
+  png: Buffer
+  /** Where each overlay's lines went, in pixels of the 1080×1920 frame (tests and logs). */
+  layouts: OverlayLayout[]
+}
+
+/** Null when there is nothing to draw (the segment gets no overlay filter at all). */
+export async function renderOverlayImage(overlays: readonly TextOverlay[]): Promise<OverlayImage | null> {
+  if (overlays.length === 0) return null
+  registerOverlayFonts()
+  const canvas = createCanvas(OUTPUT_FRAME.width, OUTPUT_FRAME.height)
+  const ctx = canvas.getContext('2d')
+  const layouts = layoutOverlays(overlays, OUTPUT_FRAME, ctx)
+  drawOverlays(ctx, layouts)
+  return { png: await canvas.encode('png'), layouts }
+}
+
+/** Writes the segment's PNG to `filePath`; null (and no file) when the segment has no overlays. */
+export async function writeOverlayImage(overlays: readonly TextOverlay[], filePath: string): Promise<string | null> {
+  const image = await renderOverlayImage(overlays)
+  if (!image) return null
+  await writeFile(filePath, image.png)
+  return filePath
+}

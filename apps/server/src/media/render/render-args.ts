@@ -1,0 +1,254 @@
+import { isPortrait916, OUTPUT_FRAME, overlaysFor, type TextOverlay } from '@hookpost/shared'
+import type { RenderPlan, RenderSource } from './types'
+
+/**
+ * The ffmpeg command of a render, as a pure function of the plan (style.md rule 4, docs/architecture.md "Media
+ * pipeline"): an argument array for `spawn` without a shell, tested from probe facts without running ffmpeg.
+ *
+ * Every segment is normalised the same way before anything is joined: 30 fps, fitted into its box, square pixels,
+ * yuv420p, timestamps from 0, then cut to a whole number of frames (a source whose picture ends early holds its last
+ * frame). Its audio is resampled to 44.1 kHz stereo and padded with silence or cut to exactly the same length
+ * (44100 / 30 = 1470 samples a frame), so concatenated segments stay in sync and the output always has an audio track.
+ * Text arrives only as PNG files (overlay-image.ts): no user text is ever part of an argument.
+ */
+
+/**
+ * x264 settings, chosen for ≥ 3× real time on 2 cores (`npm run bench:render`): start from `ultrafast` and turn back
+ * on the tools that buy the most quality per cycle — CABAC, deblocking, adaptive quantisation, quarter-pixel motion
+ * (subme 1) and macroblock-tree rate control over a 10-frame lookahead — but not B-frames, partition search or 8×8
+ * transforms. On grainy 1080×1920 footage this matches `superfast`+mbtree's SSIM (0.9904 vs 0.9905) with 7 % more
+ * bytes for ~18 % less CPU; plain `superfast` spends twice the bytes, `veryfast` saves ~22 % of them for ~50 % more CPU.
+ */
+export interface EncoderSettings {
+  preset: string
+  crf: number
+  /** Extra `-x264-params` (key=value:key=value), or null. */
+  x264Params: string | null
+}
+export const RENDER_ENCODER: EncoderSettings = {
+  preset: 'ultrafast',
+  crf: 23,
+  x264Params: 'cabac=1:deblock=1:aq-mode=1:subme=1:mbtree=1:rc-lookahead=10',
+}
+
+export const RENDER_AUDIO = { codec: 'aac', bitrate: '128k', sampleRate: 44_100, channels: 2 } as const
+const SAMPLES_PER_FRAME = RENDER_AUDIO.sampleRate / OUTPUT_FRAME.fps
+/** The thumbnail: one frame of the output at about half a second, half the output's width. */
+export const THUMBNAIL = { atSec: 0.5, width: 540 } as const
+
+export interface RenderArgsOptions {
+  encoder?: EncoderSettings
+}
+
+/** The overlay images of a render: one PNG per segment, null when that segment has no overlays. */
+export interface OverlayPngs {
+  hook: string | null
+  demo: string | null
+}
+
+/**
+ * Which overlays go into which image. single: the hook's. sequence: each segment its own (`overlaysFor`). split: both
+ * videos are on screen the whole time, so every overlay (hook, demo and both) goes into one image over the whole frame,
+ * passed as `hook`; the preview of a split video shows them all too.
+ */
+export function segmentOverlays(plan: Pick<RenderPlan, 'layout' | 'overlays'>): {
+  hook: TextOverlay[]
+  demo: TextOverlay[]
+} {
+  switch (plan.layout) {
+    case 'single':
+      return { hook: overlaysFor(plan.overlays, 'hook'), demo: [] }
+    case 'sequence':
+      return { hook: overlaysFor(plan.overlays, 'hook'), demo: overlaysFor(plan.overlays, 'demo') }
+    case 'split':
+      return { hook: [...plan.overlays], demo: [] }
+  }
+}
+
+/** A source's length in output frames (at least one). */
+export function segmentFrames(durationMs: number): number {
+  return Math.max(1, Math.round((durationMs * OUTPUT_FRAME.fps) / 1000))
+}
+
+/** The output's length in frames: the hook; hook + demo (sequence); the longer of the two (split). */
+export function outputFrames(plan: Pick<RenderPlan, 'layout' | 'hook' | 'demo'>): number {
+  const hook = segmentFrames(plan.hook.durationMs)
+  if (plan.layout === 'single') return hook
+  const demo = segmentFrames(requireDemo(plan).durationMs)
+  return plan.layout === 'sequence' ? hook + demo : Math.max(hook, demo)
+}
+
+function requireDemo(plan: Pick<RenderPlan, 'layout' | 'demo'>): RenderSource {
+  if (!plan.demo) throw new Error(`a ${plan.layout} render needs a demo video`)
+  return plan.demo
+}
+
+type Box = { width: number; height: number }
+const FULL: Box = { width: OUTPUT_FRAME.width, height: OUTPUT_FRAME.height }
+const HALF: Box = { width: OUTPUT_FRAME.width / 2, height: OUTPUT_FRAME.height }
+
+/**
+ * How a source fills its box. The exact size passes untouched; a portrait 9:16 source (within the upload rule's 0.05)
+ * is scaled to cover the frame and the few percent of overflow cropped, so nothing is stretched; any other shape (a
+ * landscape demo, each half of a split) is scaled to fit and letterboxed in black.
+ */
+export function fitFilters(source: Pick<RenderSource, 'width' | 'height'>, box: Box): string[] {
+  if (source.width === box.width && source.height === box.height) return []
+  const { width: w, height: h } = box
+  const isFullFrame = box.width === FULL.width && box.height === FULL.height
+  if (isFullFrame && isPortrait916(source.width, source.height)) {
+    return [`scale=${w}:${h}:force_original_aspect_ratio=increase`, `crop=${w}:${h}`]
+  }
+  return [
+    `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2`,
+    `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=black`,
+  ]
+}
+
+function videoChain(input: number, source: RenderSource, box: Box, frames: number, out: string): string {
+  const filters = [
+    // fps first: a 60 fps source drops half its frames before they are scaled.
+    `fps=${OUTPUT_FRAME.fps}`,
+    ...fitFilters(source, box),
+    'setsar=1',
+    'format=yuv420p',
+    'setpts=PTS-STARTPTS',
+    // A picture shorter than the container says holds its last frame; trim cuts at exactly `frames`.
+    'tpad=stop_mode=clone:stop=-1',
+    `trim=end_frame=${frames}`,
+  ]
+  return `[${input}:v]${filters.join(',')}[${out}]`
+}
+
+function audioChain(input: number, frames: number, out: string): string {
+  const filters = [
+    `aresample=${RENDER_AUDIO.sampleRate}`,
+    'aformat=sample_fmts=fltp:channel_layouts=stereo',
+    'asetpts=PTS-STARTPTS',
+    'apad',
+    `atrim=end_sample=${frames * SAMPLES_PER_FRAME}`,
+  ]
+  return `[${input}:a]${filters.join(',')}[${out}]`
+}
+
+/** The command's inputs, numbered in the order they are added. */
+class Inputs {
+  readonly args: string[] = []
+  private count = 0
+
+  /** A local file, read through the file protocol only (a container cannot make ffmpeg open a URL or another file). */
+  file(filePath: string, format?: string): number {
+    this.args.push('-protocol_whitelist', 'file', ...(format ? ['-f', format] : []), '-i', `file:${filePath}`)
+    return this.count++
+  }
+
+  /** Stereo 44.1 kHz silence for a segment without audio, a little longer than needed (atrim cuts it exactly). */
+  silence(frames: number): number {
+    const seconds = Math.ceil((frames / OUTPUT_FRAME.fps) * 1000 + 100) / 1000
+    this.args.push(
+      '-f',
+      'lavfi',
+      '-t',
+      seconds.toFixed(3),
+      '-i',
+      `anullsrc=channel_layout=stereo:sample_rate=${RENDER_AUDIO.sampleRate}`,
+    )
+    return this.count++
+  }
+}
+
+/**
+ * `[main][png]overlay` when the segment has an image, else the chain passes through under the new label. The image is
+ * read once (png_pipe: exactly one picture, no image-sequence patterns in its name) and converted once from the
+ * canvas's sRGB with the BT.709 matrix the output is tagged with (HD players assume it); the blend runs in the video's
+ * own yuv420 (`format=auto` converted every frame and cost a third of the speed).
+ */
+function withOverlay(inputs: Inputs, graph: string[], label: string, png: string | null, out: string): void {
+  if (png === null) {
+    graph.push(`[${label}]null[${out}]`)
+    return
+  }
+  const index = inputs.file(png, 'png_pipe')
+  graph.push(`[${index}:v]scale=out_color_matrix=bt709:out_range=tv,format=yuva420p[p${index}]`)
+  graph.push(`[${label}][p${index}]overlay=x=0:y=0:format=yuv420:eof_action=repeat[${out}]`)
+}
+
+/**
+ * The ffmpeg arguments that render `plan` (see the file comment), with `overlayPngs` from `segmentOverlays` drawn
+ * by overlay-image.ts. Progress goes to stdout (`-progress pipe:1`), errors to stderr; the output path is last.
+ */
+export function buildRenderArgs(plan: RenderPlan, overlayPngs: OverlayPngs, opts: RenderArgsOptions = {}): string[] {
+  const encoder = opts.encoder ?? RENDER_ENCODER
+  const inputs = new Inputs()
+  const graph: string[] = []
+  const hookFrames = segmentFrames(plan.hook.durationMs)
+  const hookInput = inputs.file(plan.hook.path)
+
+  switch (plan.layout) {
+    case 'single': {
+      graph.push(videoChain(hookInput, plan.hook, FULL, hookFrames, 'v0'))
+      const audioInput = plan.hook.hasAudio ? hookInput : inputs.silence(hookFrames)
+      graph.push(audioChain(audioInput, hookFrames, 'aout'))
+      withOverlay(inputs, graph, 'v0', overlayPngs.hook, 'vout')
+      break
+    }
+    case 'sequence': {
+      const demo = requireDemo(plan)
+      const demoFrames = segmentFrames(demo.durationMs)
+      const demoInput = inputs.file(demo.path)
+      graph.push(videoChain(hookInput, plan.hook, FULL, hookFrames, 'v0'))
+      graph.push(videoChain(demoInput, demo, FULL, demoFrames, 'v1'))
+      graph.push(audioChain(plan.hook.hasAudio ? hookInput : inputs.silence(hookFrames), hookFrames, 'a0'))
+      graph.push(audioChain(demo.hasAudio ? demoInput : inputs.silence(demoFrames), demoFrames, 'a1'))
+      withOverlay(inputs, graph, 'v0', overlayPngs.hook, 'vo0')
+      withOverlay(inputs, graph, 'v1', overlayPngs.demo, 'vo1')
+      graph.push('[vo0][a0][vo1][a1]concat=n=2:v=1:a=1[vout][aout]')
+      break
+    }
+    case 'split': {
+      const demo = requireDemo(plan)
+      const frames = Math.max(hookFrames, segmentFrames(demo.durationMs))
+      const demoInput = inputs.file(demo.path)
+      graph.push(videoChain(hookInput, plan.hook, HALF, frames, 'vl'))
+      graph.push(videoChain(demoInput, demo, HALF, frames, 'vr'))
+      graph.push('[vl][vr]hstack=inputs=2[vs]')
+      // Both soundtracks when both have one (amix halves each, so two loud tracks cannot clip); else the one there is.
+      const withAudio = [plan.hook, demo].flatMap((s, i) => (s.hasAudio ? [i === 0 ? hookInput : demoInput] : []))
+      if (withAudio.length === 2) {
+        graph.push(audioChain(hookInput, frames, 'a0'), audioChain(demoInput, frames, 'a1'))
+        graph.push('[a0][a1]amix=inputs=2:duration=first:dropout_transition=0:normalize=1[aout]')
+      } else {
+        graph.push(audioChain(withAudio[0] ?? inputs.silence(frames), frames, 'aout'))
+      }
+      withOverlay(inputs, graph, 'vs', overlayPngs.hook, 'vout')
+      break
+    }
+  }
+
+  return [
+    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1'],
+    ...inputs.args,
+    ...['-filter_complex', graph.join(';'), '-map', '[vout]', '-map', '[aout]'],
+    // Phone clips carry GPS positions and device names in their metadata: none of it goes out.
+    ...['-map_metadata', '-1', '-map_chapters', '-1'],
+    ...['-c:v', 'libx264', '-preset', encoder.preset, '-crf', String(encoder.crf)],
+    ...(encoder.x264Params ? ['-x264-params', encoder.x264Params] : []),
+    ...['-pix_fmt', 'yuv420p', '-r', String(OUTPUT_FRAME.fps)],
+    ...['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv'],
+    ...['-c:a', RENDER_AUDIO.codec, '-b:a', RENDER_AUDIO.bitrate],
+    ...['-ar', String(RENDER_AUDIO.sampleRate), '-ac', String(RENDER_AUDIO.channels)],
+    // moov before mdat: the file starts playing before it has fully downloaded.
+    ...['-movflags', '+faststart', '-f', 'mp4', `file:${plan.outputPath}`],
+  ]
+}
+
+/** The JPEG thumbnail: the output's frame at about 0.5 s (earlier for a shorter video), 540 px wide. */
+export function thumbnailArgs(videoPath: string, thumbnailPath: string, frames: number): string[] {
+  const at = Math.min(THUMBNAIL.atSec, (frames - 1) / OUTPUT_FRAME.fps)
+  return [
+    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
+    ...['-ss', at.toFixed(3), '-protocol_whitelist', 'file', '-f', 'mov', '-i', `file:${videoPath}`],
+    ...['-frames:v', '1', '-vf', `scale=${THUMBNAIL.width}:-2`, '-q:v', '3'],
+    ...['-f', 'image2', '-update', '1', `file:${thumbnailPath}`],
+  ]
+}

@@ -1,0 +1,271 @@
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { createCanvas } from '@napi-rs/canvas'
+import { layoutOverlays, OUTPUT_FRAME, type TextOverlay } from '@hookpost/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runFfprobe } from '../ffprobe'
+import { parseProbe } from '../probe'
+import { registerOverlayFonts } from './fonts'
+import { RENDER_MESSAGES } from './messages'
+import { renderVideo } from './render'
+import { RenderError, type RenderPlan, type RenderSource } from './types'
+
+/**
+ * The renderer with the real ffmpeg and ffprobe (Debian 5.1) on short clips made here with lavfi: what comes out is
+ * checked the way TikTok and a player would see it, and the overlay geometry is measured on decoded frames.
+ */
+const run = promisify(execFile)
+const FFMPEG = 'ffmpeg'
+const FFPROBE = 'ffprobe'
+const { width: W, height: H } = OUTPUT_FRAME
+
+const dir = mkdtempSync(path.join(tmpdir(), 'render-int-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+interface ClipSpec {
+  video: string
+  width: number
+  height: number
+  seconds: number
+  audio: boolean
+  fps?: number
+}
+
+async function makeClip(name: string, spec: ClipSpec): Promise<RenderSource> {
+  const file = path.join(dir, name)
+  const fps = spec.fps ?? 30
+  await run(FFMPEG, [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `${spec.video}${spec.video.includes('=') ? ':' : '='}size=${spec.width}x${spec.height}:rate=${fps}`,
+    ],
+    ...(spec.audio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'] : []),
+    ...['-t', String(spec.seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...(spec.audio ? ['-c:a', 'aac'] : []),
+    file,
+  ])
+  return {
+    path: file,
+    width: spec.width,
+    height: spec.height,
+    durationMs: spec.seconds * 1000,
+    fps,
+    hasAudio: spec.audio,
+  }
+}
+
+let n = 0
+function plan(layout: RenderPlan['layout'], hook: RenderSource, demo: RenderSource | null, overlays: TextOverlay[]) {
+  const workDir = path.join(dir, `render-${++n}`)
+  mkdirSync(workDir)
+  return {
+    layout,
+    hook,
+    demo,
+    overlays,
+    outputPath: path.join(workDir, 'out.mp4'),
+    thumbnailPath: path.join(workDir, 'thumb.jpg'),
+    workDir,
+  } satisfies RenderPlan
+}
+
+function overlay(id: string, text: string, position: TextOverlay['position'], target: TextOverlay['target'] = 'both') {
+  return { id, text, position, color: '#ffffff', fontSize: 48, fontWeight: 'bold', target } satisfies TextOverlay
+}
+
+async function probe(file: string) {
+  const result = await runFfprobe(file, { ffprobePath: FFPROBE })
+  if (!result.ok) throw new Error(`${result.reason}: ${result.detail}`)
+  return parseProbe(result.json)
+}
+
+/** The top-level MP4 boxes in file order (ftyp, moov, free, mdat…). */
+function topLevelBoxes(file: string): string[] {
+  const data = readFileSync(file)
+  const boxes: string[] = []
+  for (let offset = 0; offset + 8 <= data.length;) {
+    let size = data.readUInt32BE(offset)
+    boxes.push(data.toString('latin1', offset + 4, offset + 8))
+    if (size === 1) size = Number(data.readBigUInt64BE(offset + 8))
+    if (size === 0) break
+    offset += size
+  }
+  return boxes
+}
+
+/** One decoded output frame as RGB. */
+async function frameAt(file: string, seconds: number) {
+  const { stdout } = await run(
+    FFMPEG,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-ss', seconds.toFixed(3), '-i', file],
+      ...['-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    ],
+    { encoding: 'buffer', maxBuffer: W * H * 3 + 1024 },
+  )
+  expect(stdout.length).toBe(W * H * 3)
+  return (x: number, y: number) => {
+    const i = (y * W + x) * 3
+    return [stdout[i]!, stdout[i + 1]!, stdout[i + 2]!] as const
+  }
+}
+type Frame = Awaited<ReturnType<typeof frameAt>>
+
+const nearWhite = ([r, g, b]: readonly number[]) => r! > 220 && g! > 220 && b! > 220
+
+/** The box of pixels matching `test` within rows [top, bottom). */
+function boxOf(frame: Frame, top: number, bottom: number, test: (rgb: readonly number[]) => boolean) {
+  let minX = Infinity
+  let maxX = -Infinity
+  let minY = Infinity
+  let maxY = -Infinity
+  let count = 0
+  for (let y = Math.max(0, top); y < Math.min(H, bottom); y++) {
+    for (let x = 0; x < W; x++) {
+      if (!test(frame(x, y))) continue
+      count++
+      minX = Math.min(minX, x)
+      maxX = Math.max(maxX, x)
+      minY = Math.min(minY, y)
+      maxY = Math.max(maxY, y)
+    }
+  }
+  return { count, centreX: (minX + maxX) / 2, centreY: (minY + maxY) / 2 }
+}
+
+let portrait: RenderSource
+let silent916: RenderSource
+let landscape: RenderSource
+let blue: RenderSource
+let purple: RenderSource
+
+beforeAll(async () => {
+  ;[portrait, silent916, landscape, blue, purple] = await Promise.all([
+    makeClip('portrait.mp4', { video: 'testsrc2', width: 720, height: 1280, seconds: 2, audio: true }),
+    makeClip('silent.mp4', { video: 'testsrc2', width: W, height: H, seconds: 1, audio: false, fps: 60 }),
+    makeClip('landscape.mp4', { video: 'testsrc2', width: 1280, height: 720, seconds: 1.5, audio: false, fps: 25 }),
+    makeClip('blue.mp4', { video: 'color=c=0x336699', width: W, height: H, seconds: 1, audio: false }),
+    makeClip('purple.mp4', { video: 'color=c=0x663399', width: W, height: H, seconds: 1, audio: true }),
+  ])
+})
+
+/** What every render must be: H.264 1080×1920 30 fps, AAC, moov first, a 540-wide JPEG thumbnail. */
+async function expectDeliverable(p: RenderPlan, expectedSec: number) {
+  const facts = await probe(p.outputPath)
+  expect(facts.video).toMatchObject({ codec: 'h264', width: W, height: H, fps: 30 })
+  expect(facts.audioCodec).toBe('aac')
+  expect(facts.durationSec).toBeCloseTo(expectedSec, 1)
+  expect(Math.abs(facts.durationSec! - expectedSec)).toBeLessThanOrEqual(0.1)
+  const boxes = topLevelBoxes(p.outputPath)
+  expect(boxes.indexOf('moov')).toBeGreaterThan(-1)
+  expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'))
+  const thumb = await probe(p.thumbnailPath)
+  expect(thumb.video).toMatchObject({ codec: 'mjpeg', width: 540, height: 960 })
+}
+
+describe('renderVideo with ffmpeg', () => {
+  it('single: a 720×1280 clip becomes 1080×1920 30 fps H.264/AAC, +faststart, with a thumbnail and progress', async () => {
+    const p = plan('single', portrait, null, [overlay('t', 'Hook 🔥', 'top')])
+    const seen: number[] = []
+    const result = await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE, onProgress: (v) => seen.push(v) })
+    expect(result).toMatchObject({ width: W, height: H, durationMs: 2000 })
+    expect(result.sizeBytes).toBeGreaterThan(10_000)
+    expect(seen.at(-1)).toBe(100)
+    await expectDeliverable(p, 2)
+  })
+
+  it('sequence: hook then a landscape demo without audio, as long as both together, with sound', async () => {
+    const p = plan('sequence', portrait, landscape, [overlay('b', 'Both', 'bottom')])
+    const result = await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    expect(result.durationMs).toBe(3500)
+    await expectDeliverable(p, 3.5)
+    // The landscape demo is letterboxed: black above and below it.
+    const demoFrame = await frameAt(p.outputPath, 2.6)
+    expect(demoFrame(540, 100).every((c) => c < 20)).toBe(true)
+    expect(demoFrame(540, 1500).every((c) => c < 20)).toBe(true)
+  })
+
+  it('split: two silent videos side by side for the longer one, with a silent audio track', async () => {
+    const p = plan('split', silent916, landscape, [])
+    const result = await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    expect(result.durationMs).toBe(1500)
+    await expectDeliverable(p, 1.5)
+  })
+
+  it('puts top, centre and bottom text where layoutOverlays says (±6 px), horizontally centred', async () => {
+    const overlays = [overlay('t', 'TOP', 'top'), overlay('c', 'CENTER', 'center'), overlay('b', 'BOTTOM', 'bottom')]
+    const p = plan('single', blue, null, overlays)
+    await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    registerOverlayFonts()
+    const layouts = layoutOverlays(overlays, OUTPUT_FRAME, createCanvas(W, H).getContext('2d'))
+    expect(layouts.map((l) => l.lines[0]!.y)).toEqual([192, 960, 1728])
+
+    const frame = await frameAt(p.outputPath, 0.5)
+    for (const layout of layouts) {
+      const { y } = layout.lines[0]!
+      const box = boxOf(frame, y - 60, y + 60, nearWhite)
+      expect(box.count, layout.overlay.text).toBeGreaterThan(500)
+      expect(Math.abs(box.centreY - y), layout.overlay.text).toBeLessThanOrEqual(6)
+      expect(Math.abs(box.centreX - W / 2), layout.overlay.text).toBeLessThanOrEqual(6)
+    }
+    // The background between the bands is the clip's flat colour, untouched.
+    expect(boxOf(frame, 300, 850, nearWhite).count).toBe(0)
+  })
+
+  it('sequence: a hook-only overlay is on the hook and not on the demo, and the other way round', async () => {
+    const overlays = [overlay('h', 'HOOK ONLY', 'center', 'hook'), overlay('d', 'DEMO ONLY', 'bottom', 'demo')]
+    const p = plan('sequence', blue, purple, overlays)
+    const result = await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    expect(result.durationMs).toBe(2000)
+    const hookFrame = await frameAt(p.outputPath, 0.5)
+    const demoFrame = await frameAt(p.outputPath, 1.5)
+    // Which clip is playing: 0x336699 then 0x663399.
+    expect(hookFrame(10, 10)[2]).toBeGreaterThan(hookFrame(10, 10)[0] + 40)
+    expect(demoFrame(10, 10)[0]).toBeGreaterThan(demoFrame(10, 10)[1] + 20)
+
+    expect(boxOf(hookFrame, 900, 1020, nearWhite).count).toBeGreaterThan(500)
+    expect(boxOf(demoFrame, 900, 1020, nearWhite).count).toBe(0)
+    expect(boxOf(demoFrame, 1668, 1788, nearWhite).count).toBeGreaterThan(500)
+    expect(boxOf(hookFrame, 1668, 1788, nearWhite).count).toBe(0)
+  })
+
+  it('draws emoji in colour', async () => {
+    const p = plan('single', blue, null, [overlay('e', '🔥🔥', 'center')])
+    await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    const frame = await frameAt(p.outputPath, 0.5)
+    // Flame orange/yellow: nothing like the blue background, the white fill or the black outline.
+    const flame = boxOf(frame, 900, 1020, ([r, g, b]) => r! > 180 && b! < 120 && r! - b! > 100 && g! < 235)
+    expect(flame.count).toBeGreaterThan(200)
+    expect(Math.abs(flame.centreX - W / 2)).toBeLessThanOrEqual(10)
+  })
+
+  it('keeps the overlay colours the canvas drew (converted and tagged BT.709, as HD players read it)', async () => {
+    const p = plan('single', blue, null, [{ ...overlay('g', 'MMMM', 'center'), color: '#34c759' }])
+    await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    const frame = await frameAt(p.outputPath, 0.5)
+    const [r, g, b] = [0x34, 0xc7, 0x59]
+    const green = boxOf(
+      frame,
+      900,
+      1020,
+      ([R, G, B]) => Math.max(Math.abs(R! - r), Math.abs(G! - g), Math.abs(B! - b)) <= 8,
+    )
+    expect(green.count).toBeGreaterThan(300)
+  })
+
+  it('a corrupt source fails for good, in words for the person', async () => {
+    const garbage = path.join(dir, 'garbage.mp4')
+    writeFileSync(garbage, Buffer.alloc(4096, 7))
+    const p = plan('single', { ...portrait, path: garbage }, null, [])
+    const error = await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RenderError)
+    expect(error).toMatchObject({ message: RENDER_MESSAGES.unreadableSource, retryable: false })
+    expect((error as RenderError).detail).toMatch(/Invalid data found/)
+  })
+})
