@@ -91,4 +91,18 @@ export const MESSAGES = {
   videoTooLongForAccount: 'This video is longer than this TikTok account may post.',
   captionTooLong: 'The title and description together are longer than the 2,200 characters TikTok accepts.',
   dateRangeInvalid: 'Please choose a valid date range.',
+  // The video studio and /api/videos (spec §2 Create tab, §5 Create video, §8)
+  videoNotFound: 'Video not found',
+  fetchVideosFailed: 'Failed to fetch created videos',
+  fetchVideoFailed: 'Failed to fetch video data',
+  createVideoFailed: 'Failed to create video',
+  videoCreated: 'Video created successfully!',
+  videoNotProcessed: 'Video has not been processed yet',
+  videoNeedsPortrait: 'Please upload a video with 9:16 aspect ratio (portrait mode)',
+  deleteVideoConfirm: 'Are you sure you want to delete this video?',
+  renderFailed: 'Failed to create or process video',
+  renderInterrupted:
+    'The video could not be rendered: the server stopped while rendering it, more than once. Please try again.',
+  onlyFailedCanRetry: 'Only a video whose rendering failed can be rendered again.',
+  mediaUsedByVideo: 'This video is used by a video you created. Delete that video first.',
 } as const

@@ -1,3 +1,4 @@
+import type { Log } from '../lib/log'
 import type { FastifyInstance } from 'fastify'
 import path from 'node:path'
 import { loadConfig, type Config } from '../config'
@@ -31,6 +32,7 @@ import {
 } from '../modules/posts'
 import { createLocalMediaStorage } from '../integrations/storage'
 import { inspectVideo } from '../media'
+import { renderVideo } from '../media/render'
 import {
   createMediaRepository,
   createMediaService,
@@ -39,6 +41,18 @@ import {
   type MediaService,
   type UploadSweeper,
 } from '../modules/media'
+import {
+  createRenderWorkspaces,
+  createVideoRenderService,
+  createVideosRepository,
+  createVideosService,
+  DEFAULT_RENDER_SETTINGS,
+  videoJobHandlers,
+  type RenderFunction,
+  type RenderSettings,
+  type VideoRenderService,
+  type VideosService,
+} from '../modules/videos'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -52,12 +66,13 @@ export interface Runtime {
   media: MediaService
   posts: PostsService
   publishing: PublishingService
+  /** The video studio: created videos (API) and their render engine (worker). */
+  videos: VideosService
+  renders: VideoRenderService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
 }
-
-type Log = { info: (msg: string) => void; warn: (msg: string) => void; error: (msg: string, err?: unknown) => void }
 
 const consoleLog: Log = {
   info: (msg) => console.log(msg),
@@ -77,6 +92,10 @@ export async function createRuntime(options: {
   httpLogger?: boolean
   /** Publishing engine tuning (tests shorten the deadlines). */
   posts?: Partial<PublishingSettings>
+  /** Render engine tuning (tests shorten the lease and back-off). */
+  videos?: Partial<RenderSettings>
+  /** The renderer (default: media/render's ffmpeg renderer); tests may stand in for it. */
+  render?: RenderFunction
 }): Promise<Runtime> {
   const config = options.config ?? loadConfig()
   const log = options.log ?? consoleLog
@@ -157,7 +176,7 @@ export async function createRuntime(options: {
       database.kind === 'postgres' ? createPgEventBus({ url: database.url!, log }) : createInProcessEventBus(log)
     events = bus
     const postsRepo = createPostsRepository(database.db)
-    const postMedia = createLocalMediaStorage(path.join(config.dataDir, 'media'))
+    const mediaStorage = createLocalMediaStorage(path.join(config.dataDir, 'media'))
     const publishing = createPublishingService({
       repo: postsRepo,
       queue: q,
@@ -165,9 +184,9 @@ export async function createRuntime(options: {
       accounts: tiktokAccounts,
       events: bus,
       media: {
-        path: (key) => postMedia.absolutePath(key),
+        path: (key) => mediaStorage.absolutePath(key),
         size: (key) =>
-          postMedia.size(key).then(
+          mediaStorage.size(key).then(
             (size) => size ?? undefined,
             () => undefined,
           ),
@@ -186,12 +205,46 @@ export async function createRuntime(options: {
       log,
     })
 
+    // The video studio: rows and jobs in the database, rendered files in media storage, scratch files beside it (the
+    // same disk, so keeping a render is a rename).
+    const videosRepo = createVideosRepository(database.db)
+    const workspaces = createRenderWorkspaces(path.join(config.dataDir, 'renders'))
+    const videos = createVideosService({
+      repo: videosRepo,
+      queue: q,
+      storage: mediaStorage,
+      workspaces,
+      events: bus,
+      clock,
+      log,
+    })
+    const renders = createVideoRenderService({
+      repo: videosRepo,
+      queue: q,
+      storage: mediaStorage,
+      workspaces,
+      render: options.render ?? renderVideo,
+      ffmpegPath: config.ffmpegPath,
+      ffprobePath: config.ffprobePath,
+      events: bus,
+      clock,
+      log,
+      settings: { ...DEFAULT_RENDER_SETTINGS, ...options.videos },
+    })
+
     if (options.mode !== 'api') {
       // Before taking jobs: re-send due posts' jobs and resume posts a previous process left mid-publish. On PGlite
       // this is the only process, so everything in flight is an orphan now; on PostgreSQL only what outlived a lease.
       await publishing.sweep(database.kind === 'pglite' ? { orphanedBefore: clock() } : {})
+      // Likewise renders a previous process left mid-render.
+      await renders.sweep(database.kind === 'pglite' ? { orphanedBefore: clock() } : {})
       await q.work(
-        { ...mailJobHandlers(mail), ...tiktokJobHandlers(tiktokAccounts), ...postJobHandlers(publishing) },
+        {
+          ...mailJobHandlers(mail),
+          ...tiktokJobHandlers(tiktokAccounts),
+          ...postJobHandlers(publishing),
+          ...videoJobHandlers(renders),
+        },
         (msg, err) => log.error(`[worker] ${msg}`, err),
       )
     }
@@ -206,6 +259,7 @@ export async function createRuntime(options: {
         media,
         uploads,
         posts,
+        videos,
         events: bus,
         mailRepo,
         health: {
@@ -243,6 +297,8 @@ export async function createRuntime(options: {
       media,
       posts,
       publishing,
+      videos,
+      renders,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {
@@ -251,7 +307,8 @@ export async function createRuntime(options: {
         await http?.close()
         await uploadSweeper?.stop()
         // Running uploads get a grace period, then are let go (resumed by polling after the restart).
-        await Promise.all([q.stop(), publishing.stop()])
+        // Renders get a moment, then are stopped and queued again (rendered from the start after the restart).
+        await Promise.all([q.stop(), publishing.stop(), renders.stop()])
         await bus.close()
         await database.close()
       },

@@ -29,6 +29,7 @@ import {
 } from '../modules/tiktok'
 import { mediaRoutes, uploadRoutes, type MediaService, type UploadStore } from '../modules/media'
 import { liveEventRoutes, postRoutes, type PostsService } from '../modules/posts'
+import { videoRoutes, type VideosService } from '../modules/videos'
 import type { EventBus } from '../lib/events'
 import { registerErrorHandling } from './errors'
 import { toFetchHeaders } from './headers'
@@ -41,6 +42,8 @@ export interface HttpDeps {
   media: MediaService
   uploads: UploadStore
   posts: PostsService
+  /** Created videos (the studio) and their rendered files. */
+  videos: VideosService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   mailRepo: MailRepository
@@ -114,6 +117,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'tiktok', description: 'Connected TikTok accounts and the TikTok sandbox' },
         { name: 'media', description: 'Resumable video uploads (tus) and validated videos' },
         { name: 'posts', description: 'Scheduled posts, their publishing status and live updates' },
+        { name: 'videos', description: 'Created videos: text overlays, hook + demo, rendering and the rendered files' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -155,6 +159,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(mediaRoutes, { media: deps.media })
         await authed.register(uploadRoutes, { prefix: '/uploads', uploads: deps.uploads, publicUrl: deps.publicUrl })
         await authed.register(postRoutes, { prefix: '/posts', posts: deps.posts })
+        await authed.register(videoRoutes, { prefix: '/videos', videos: deps.videos })
         await authed.register(liveEventRoutes, { events: deps.events })
       })
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { z } from 'zod'
 import { serverEventSchema, type ServerEvent } from '@hookpost/shared'
+import type { Log as BaseLog } from './log'
 
 /**
  * Live events for a user's open tabs (the SSE stream, GET /api/events). Whoever changes a post publishes; every
@@ -19,10 +20,7 @@ export interface EventBus {
 
 type Listener = (event: ServerEvent) => void
 
-interface Log {
-  warn: (msg: string) => void
-  error: (msg: string, err?: unknown) => void
-}
+type Log = Pick<BaseLog, 'warn' | 'error'>
 
 /** Subscribers of this process, by user. */
 function createListenerRegistry(log: Log) {

@@ -41,6 +41,22 @@ export const JOBS = {
     queue: { retryLimit: 0, expireInSeconds: 300 },
     cron: '* * * * *',
   },
+  'video.render': {
+    payload: z.object({ videoId: z.uuid() }),
+    // One queued job per video (`short`: singletonKey = video id); the handler claims the row conditionally (queued →
+    // rendering), so a duplicate or a second worker finds nothing to do and a processed video is never rendered again.
+    // Render failures are retried by the handler itself (spec §4 "Server combine": 3 attempts, 2 s × 2^attempt, 180 s
+    // each); pg-boss retries only cover a handler that crashed on an unexpected error.
+    queue: { policy: 'short', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+    // ffmpeg saturates both cores of the reference machine: one render at a time per worker process.
+    worker: { concurrency: 1, batchSize: 1, pollingSeconds: 2 },
+  },
+  'video.sweep': {
+    payload: z.object({}),
+    // Re-queues renders a dead worker left in `rendering` (lease expired) and queued videos whose job vanished.
+    queue: { retryLimit: 0, expireInSeconds: 300 },
+    cron: '* * * * *',
+  },
 } as const satisfies Record<
   string,
   {

@@ -18,7 +18,15 @@ describe('health, app info and the API reference', () => {
       database: { status: 'up', kind: server.kind },
       queue: {
         status: 'up',
-        queues: ['mail.send', 'tiktok.refresh-tokens', 'post.publish', 'post.poll', 'post.sweep'],
+        queues: [
+          'mail.send',
+          'tiktok.refresh-tokens',
+          'post.publish',
+          'post.poll',
+          'post.sweep',
+          'video.render',
+          'video.sweep',
+        ],
       },
     })
   })

@@ -1,6 +1,7 @@
 export { parseByteRange, type ByteRange } from './byte-range'
 export { createMediaRepository, type MediaRepository, type MediaRow } from './media.repository'
 export { mediaRoutes } from './media.routes'
+export { contentDisposition, sendStoredFile, type ServedFile } from './serve-file'
 export {
   createMediaService,
   type MediaFileStream,

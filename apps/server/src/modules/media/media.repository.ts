@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, or } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { mediaFile, post } from '../../db/schema'
+import { createdVideo, mediaFile, post } from '../../db/schema'
 
 export type MediaRow = typeof mediaFile.$inferSelect
 export type NewMediaRow = typeof mediaFile.$inferInsert
@@ -30,12 +30,20 @@ export function createMediaRepository(db: Database) {
       return row
     },
     /**
-     * Deletes the row unless a post still uses it (`post.media_id` is ON DELETE RESTRICT). The check first gives a
-     * clean answer; the constraint catches a post created in between.
+     * Deletes the row unless a post or a created video still uses it (both reference it ON DELETE RESTRICT). The
+     * checks first give a clean answer; the constraints catch a post or video created in between.
      */
-    async deleteForUser(userId: string, id: string): Promise<MediaRow | 'in-use' | undefined> {
+    async deleteForUser(userId: string, id: string): Promise<MediaRow | 'in-use' | 'used-by-video' | undefined> {
       const [used] = await db.select({ id: post.id }).from(post).where(eq(post.mediaId, id)).limit(1)
       if (used) return 'in-use'
+      const [video] = await db
+        .select({ id: createdVideo.id })
+        .from(createdVideo)
+        .where(
+          or(eq(createdVideo.sourceMediaId, id), eq(createdVideo.demoMediaId, id), eq(createdVideo.outputMediaId, id)),
+        )
+        .limit(1)
+      if (video) return 'used-by-video'
       try {
         const [row] = await db
           .delete(mediaFile)

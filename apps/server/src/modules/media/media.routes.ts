@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { MESSAGES, apiErrorSchema, finalizeUploadBodySchema, finalizeUploadResponseSchema } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
-import { parseByteRange } from './byte-range'
 import type { MediaService } from './media.service'
+import { sendStoredFile } from './serve-file'
 
 function userId(request: FastifyRequest): string {
   if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
@@ -13,12 +13,6 @@ function userId(request: FastifyRequest): string {
 
 const mediaParams = z.object({ id: z.uuid() })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
-
-/** RFC 6266 / 8187: an ASCII fallback plus the exact UTF-8 name. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
-}
 
 /** Registered inside the authenticated scope: request.user is set. */
 export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (app, { media }) => {
@@ -72,26 +66,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
     },
     handler: async (request, reply) => {
       const file = await media.file(userId(request), request.params.id)
-      const range = parseByteRange(request.headers.range, file.sizeBytes)
-      const body = (slice?: { start: number; end: number }) => (request.method === 'HEAD' ? null : file.open(slice))
-      reply
-        .header('accept-ranges', 'bytes')
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition(file.originalName))
-        // The URL names one immutable file; only its owner may see it.
-        .header('cache-control', 'private, max-age=3600')
-      switch (range.kind) {
-        case 'unsatisfiable':
-          return reply.code(416).header('content-range', `bytes */${file.sizeBytes}`).send(null)
-        case 'partial':
-          return reply
-            .code(206)
-            .header('content-range', `bytes ${range.start}-${range.end}/${file.sizeBytes}`)
-            .header('content-length', range.end - range.start + 1)
-            .send(body({ start: range.start, end: range.end }))
-        case 'full':
-          return reply.header('content-length', file.sizeBytes).send(body())
-      }
+      return sendStoredFile(request, reply, { ...file, fileName: file.originalName }, { disposition: 'inline' })
     },
   })
 

@@ -183,11 +183,12 @@ export function createMediaService(deps: MediaServiceDeps) {
       }
     },
 
-    /** Deletes the video and its file, unless a post uses it (409). */
+    /** Deletes the video and its file, unless a post or a created video uses it (409). */
     async remove(userId: string, id: string): Promise<void> {
       await ownedRow(userId, id)
       const result = await repo.deleteForUser(userId, id)
       if (result === 'in-use') throw new AppError('CONFLICT', MESSAGES.mediaInUse)
+      if (result === 'used-by-video') throw new AppError('CONFLICT', MESSAGES.mediaUsedByVideo)
       if (!result) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
       await storage.remove(result.storageKey)
     },

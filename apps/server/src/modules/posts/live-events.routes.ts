@@ -26,9 +26,10 @@ export const liveEventRoutes: FastifyPluginAsyncZod<{ events: EventBus; pingMs?:
     {
       schema: {
         tags: ['posts'],
-        summary: 'Live updates of your posts (text/event-stream)',
+        summary: 'Live updates of your posts and created videos (text/event-stream)',
         description:
-          'Each message is `data: <JSON>` with `type` post.updated (the whole post), post.deleted or post.progress.',
+          'Each message is `data: <JSON>` with `type` post.updated (the whole post), post.deleted, post.progress, ' +
+          'video.updated (the whole created video), video.deleted or video.progress.',
       },
     },
     async (request, reply) => {

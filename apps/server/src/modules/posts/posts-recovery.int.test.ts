@@ -10,16 +10,9 @@ import { createTiktokClient } from '../../integrations/tiktok'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, TEST_REDIRECT_URI, SANDBOX_CLIENT_KEY, type TestSandbox } from '../../testing/tiktok-sandbox'
 import type { PublishingSettings } from './post-state-machine'
-import {
-  connectCreator,
-  inSeconds,
-  makeVideo,
-  postInput,
-  sandboxVideos,
-  signUp,
-  sleep,
-  storeMedia,
-} from './testing/posts-test-kit'
+import { signUp, sleep } from '../../testing/http-test-kit'
+import { makeVideo, storeMedia } from '../../testing/media-fixtures'
+import { connectCreator, inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
 
 /**
  * What happens when workers die or run side by side: a crash between init and the end of the upload, orphans found

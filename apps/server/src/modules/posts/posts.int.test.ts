@@ -18,18 +18,9 @@ import { createRuntime } from '../../entrypoints/runtime'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
 import type { PublishingSettings } from './post-state-machine'
-import {
-  connectCreator,
-  inject,
-  inSeconds,
-  makeVideo,
-  openEventStream,
-  postInput,
-  sandboxVideos,
-  signUp,
-  sleep,
-  storeMedia,
-} from './testing/posts-test-kit'
+import { inject, openEventStream, signUp, sleep } from '../../testing/http-test-kit'
+import { makeVideo, storeMedia } from '../../testing/media-fixtures'
+import { connectCreator, inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
 
 /**
  * The posts API and the publishing engine against the real TikTok sandbox over HTTP, on PGlite (or PostgreSQL with

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { mediaFile, post, tiktokAccount } from '../../db/schema'
-import type { JobTransaction } from '../../lib/job-queue'
+import { withTransactions, type Executor } from '../../db/transactional'
 
 export type PostRow = typeof post.$inferSelect
 export type NewPostRow = typeof post.$inferInsert
@@ -18,9 +18,6 @@ export interface PostForPublishing {
   post: PostRow
   media: MediaRow | null
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
-type Executor = Database | Transaction
 
 /** States in which the publisher owns the post: it must not be moved or deleted. */
 export const IN_FLIGHT_STATES = ['publishing', 'processing_on_tiktok'] as const
@@ -396,15 +393,6 @@ function createQueries(db: Executor) {
 export type PostQueries = ReturnType<typeof createQueries>
 
 export function createPostsRepository(db: Database) {
-  return {
-    ...createQueries(db),
-    /**
-     * Runs `fn` in one database transaction. `jobs` is that transaction for the job queue, so a job sent, moved or
-     * cancelled through it commits or rolls back with the rows.
-     */
-    transaction<T>(fn: (scope: { repo: PostQueries; jobs: JobTransaction }) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn({ repo: createQueries(tx), jobs: tx }))
-    },
-  }
+  return withTransactions(db, createQueries)
 }
 export type PostsRepository = ReturnType<typeof createPostsRepository>

@@ -15,11 +15,9 @@ import {
 } from './post-rules'
 import type { PostRow, PostsRepository } from './posts.repository'
 import type { PublishingService } from './publishing.service'
+import type { Log as BaseLog } from '../../lib/log'
 
-interface Log {
-  warn: (msg: string) => void
-  error: (msg: string, err?: unknown) => void
-}
+type Log = Pick<BaseLog, 'warn' | 'error'>
 
 export interface PostsServiceDeps {
   repo: PostsRepository

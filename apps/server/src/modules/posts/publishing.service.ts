@@ -23,12 +23,7 @@ import {
   type StatusDecision,
 } from './post-state-machine'
 import type { MediaRow, PostRow, PostsRepository } from './posts.repository'
-
-interface Log {
-  info: (msg: string) => void
-  warn: (msg: string) => void
-  error: (msg: string, err?: unknown) => void
-}
+import type { Log } from '../../lib/log'
 
 /** Where uploaded videos live (the media module's storage): the file of a stored key, and its size if it exists. */
 export interface MediaFiles {

@@ -5,6 +5,7 @@ import type { SecretBox } from '../../lib/crypto'
 import { randomToken, sha256Hex } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import type { AccountRow, TiktokAccountRepository, TokenColumns } from './accounts.repository'
+import type { Log as BaseLog } from '../../lib/log'
 
 /** Scopes Hookpost asks for: profile for the name/avatar, publish/upload for posting, list for stats (tiktok-api.md §S8). */
 export const TIKTOK_SCOPES = [
@@ -21,10 +22,7 @@ export const REFRESH_MARGIN_MS = 60 * 60 * 1000
 /** OAuth state lifetime: long enough to create a sandbox creator or sign in to TikTok, short enough to be useless later. */
 export const STATE_TTL_MS = 10 * 60 * 1000
 
-interface Log {
-  warn: (msg: string) => void
-  error: (msg: string, err?: unknown) => void
-}
+type Log = Pick<BaseLog, 'warn' | 'error'>
 
 export interface TiktokAccountsDeps {
   repo: TiktokAccountRepository

@@ -1,0 +1,7 @@
+export { DEFAULT_RENDER_SETTINGS, type RenderSettings } from './render-rules'
+export { createRenderWorkspaces, type RenderWorkspaces } from './render-workspace'
+export { createVideoRenderService, type RenderFunction, type VideoRenderService } from './video-render.service'
+export { videoJobHandlers } from './videos.jobs'
+export { createVideosRepository, type VideosRepository } from './videos.repository'
+export { videoRoutes } from './videos.routes'
+export { createVideosService, type VideosService } from './videos.service'

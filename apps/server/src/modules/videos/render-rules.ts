@@ -1,0 +1,101 @@
+import { isPortrait916, MESSAGES, type VideoLayout } from '@hookpost/shared'
+import { RenderError } from '../../media/render/types'
+
+/**
+ * The render job's decisions, as pure functions (spec §4 "Server combine": retry 3 attempts, back-off 2 s × 2^attempt,
+ * timeout 180 s; §5 "Create video": the 9:16 rule). A video goes
+ *
+ *   queued → rendering → processed | failed
+ *
+ * and back to queued between attempts. A processed video is never rendered again; a failed one only by Retry.
+ */
+
+export interface RenderSettings {
+  /** Attempts of one render before a failure that keeps coming back is final. */
+  maxAttempts: number
+  /** Back-off before attempt n + 1: `retryBaseMs × 2^(n − 1)` (the spec's 2 s × 2^attempt, attempt counted from 0). */
+  retryBaseMs: number
+  /** Per attempt; ffmpeg is killed after it (RenderOptions.timeoutMs). */
+  timeoutMs: number
+  /** A `rendering` video nobody touched for this long belongs to a dead worker (a live render beats every few s). */
+  leaseMs: number
+  /** A `queued` video untouched this long gets its job sent again (a vanished job; a duplicate is harmless). */
+  queuedGraceMs: number
+  /** Live `video.progress` events at most this often. */
+  progressEventMs: number
+  /** The row's progress and heartbeat at most this often. */
+  progressWriteMs: number
+  /** On shutdown a running render gets this long to finish before it is stopped and queued again. */
+  stopGraceMs: number
+}
+
+export const DEFAULT_RENDER_SETTINGS: RenderSettings = {
+  maxAttempts: 3,
+  retryBaseMs: 2_000,
+  timeoutMs: 180_000,
+  leaseMs: 60_000,
+  queuedGraceMs: 60_000,
+  progressEventMs: 500,
+  progressWriteMs: 3_000,
+  // pg-boss waits 10 s for running handlers on stop (lib/job-queue.ts); a stopped render is simply queued again.
+  stopGraceMs: 1_000,
+}
+
+/** Wait before the attempt after `failedAttempt` (1-based): 2 s, then 4 s with the defaults. */
+export function retryDelayMs(failedAttempt: number, settings: Pick<RenderSettings, 'retryBaseMs'>): number {
+  return settings.retryBaseMs * 2 ** Math.max(0, failedAttempt - 1)
+}
+
+export type RenderFailureDecision =
+  { type: 'retry'; delayMs: number; message: string } | { type: 'fail'; message: string }
+
+/**
+ * What to do after attempt `attempt` (1-based) failed with `error`. A RenderError says whether running again can help
+ * (a corrupt source cannot); anything else (a bug, a full disk) is retried with the spec's generic message.
+ */
+export function decideRenderFailure(
+  error: unknown,
+  attempt: number,
+  settings: Pick<RenderSettings, 'maxAttempts' | 'retryBaseMs'>,
+): RenderFailureDecision {
+  const isRenderError = error instanceof RenderError
+  const message = isRenderError && error.message.trim() ? error.message : MESSAGES.renderFailed
+  if (isRenderError && !error.retryable) return { type: 'fail', message }
+  if (attempt >= settings.maxAttempts) return { type: 'fail', message }
+  return { type: 'retry', delayMs: retryDelayMs(attempt, settings), message }
+}
+
+/**
+ * A render whose worker died (its lease expired). It counts as an attempt, so a video that kills the worker every time
+ * (say, it runs the machine out of memory) ends `failed` instead of looping.
+ */
+export function decideOrphan(
+  attempts: number,
+  settings: Pick<RenderSettings, 'maxAttempts'>,
+): { type: 'requeue' } | { type: 'fail'; message: string } {
+  return attempts >= settings.maxAttempts ? { type: 'fail', message: MESSAGES.renderInterrupted } : { type: 'requeue' }
+}
+
+/** spec §5: the primary (hook) video must be portrait 9:16 within 0.05; the demo may have any shape. */
+export function sourceIssue(source: { width: number; height: number }): { path: string; message: string } | null {
+  return isPortrait916(source.width, source.height)
+    ? null
+    : { path: 'sourceMediaId', message: MESSAGES.videoNeedsPortrait }
+}
+
+/** A single video has no demo; with a demo the person chose sequence (default) or split. */
+export function layoutFor(input: { demoMediaId: string | null; layout: 'sequence' | 'split' }): VideoLayout {
+  return input.demoMediaId ? input.layout : 'single'
+}
+
+/** The name a download is saved under: the title, made safe for a file name and a header, plus `.mp4`. */
+export function downloadFileName(title: string): string {
+  const cleaned = Array.from(title.replace(/[/\\:*?"<>|]+/g, '-'))
+    .filter((ch) => ch >= ' ' && ch !== '\u007f')
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+  const base = Array.from(cleaned).slice(0, 200).join('').trim()
+  return `${base || 'video'}.mp4`
+}

@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
+import { MESSAGES, OUTPUT_FRAME } from '@hookpost/shared'
+import type { MediaStorage } from '../../integrations/storage'
+import type { EventBus } from '../../lib/events'
+import type { JobScheduler, JobTransaction } from '../../lib/job-queue'
+import {
+  RenderError,
+  type RenderOptions,
+  type RenderPlan,
+  type RenderResult,
+  type RenderSource,
+} from '../../media/render/types'
+import { decideOrphan, decideRenderFailure, downloadFileName, type RenderSettings } from './render-rules'
+import type { RenderWorkspace, RenderWorkspaces } from './render-workspace'
+import { toCreatedVideoDto } from './video-dto'
+import type { CreatedVideoRow, MediaRow, VideosRepository } from './videos.repository'
+import type { Log } from '../../lib/log'
+
+/** The renderer (media/render): inputs + overlay spec → MP4 and thumbnail. A port, so unit tests use a fake. */
+export type RenderFunction = (plan: RenderPlan, options: RenderOptions) => Promise<RenderResult>
+
+export interface VideoRenderDeps {
+  repo: VideosRepository
+  queue: JobScheduler
+  /** Media storage: where sources are read and the rendered file and thumbnail are moved in. */
+  storage: Pick<MediaStorage, 'absolutePath' | 'size' | 'importFile' | 'remove'>
+  workspaces: RenderWorkspaces
+  render: RenderFunction
+  ffmpegPath: string
+  /** The renderer checks its output with ffprobe (config FFPROBE_PATH). */
+  ffprobePath?: string
+  events: EventBus
+  clock: () => Date
+  log: Log
+  settings: RenderSettings
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
+
+/** Thrown inside the completing transaction when the attempt lost its claim: rolls the media row back. */
+class ClaimLost extends Error {}
+
+function source(storage: VideoRenderDeps['storage'], media: MediaRow): RenderSource {
+  return {
+    path: storage.absolutePath(media.storageKey),
+    width: media.width,
+    height: media.height,
+    durationMs: media.durationMs,
+    fps: media.fps,
+    hasAudio: media.audioCodec !== null,
+  }
+}
+
+/**
+ * The render engine: the `video.render` and `video.sweep` jobs (issue #5). Like the publisher, correctness comes from
+ * the database: the claim and every later write are conditional on the row's state and attempt, so duplicate jobs,
+ * a second worker and a dead worker's leftovers are harmless. Nothing is remembered between jobs except which renders
+ * are running, for a clean stop.
+ */
+export function createVideoRenderService(deps: VideoRenderDeps) {
+  const { repo, queue, storage, workspaces, events, clock, log, settings } = deps
+  const running = new Set<Promise<unknown>>()
+  const stop = new AbortController()
+  setMaxListeners(0, stop.signal)
+  let stopping = false
+
+  const later = (ms: number) => new Date(clock().getTime() + ms)
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    running.add(work)
+    const done = () => running.delete(work)
+    work.then(done, done)
+    return work
+  }
+
+  /** Tells the owner's open tabs the video's new state (best effort: a failure here never undoes the change). */
+  async function announce(videoId: string): Promise<void> {
+    try {
+      const view = await repo.findViewInternal(videoId)
+      if (view) events.publish(view.userId, { type: 'video.updated', video: toCreatedVideoDto(view) })
+    } catch (err) {
+      log.warn(`[videos] announcing video ${videoId} failed: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+
+  function renderNow(videoId: string, startAfter: Date, tx: JobTransaction) {
+    return queue.reschedule('video.render', { videoId }, { singletonKey: videoId, startAfter, tx })
+  }
+
+  /** Applies the retry rule to a failed attempt: queued again after the back-off, or failed for good. */
+  async function endFailedAttempt(row: CreatedVideoRow, attempt: number, error: unknown): Promise<void> {
+    const decision = decideRenderFailure(error, attempt, settings)
+    const detail = error instanceof RenderError ? error.detail : error instanceof Error ? error.stack : String(error)
+    let changed: boolean
+    if (decision.type === 'retry') {
+      changed = await repo.transaction(async ({ repo: tx, jobs }) => {
+        const released = await tx.releaseInternal(
+          row.id,
+          attempt,
+          { errorMessage: decision.message, refundAttempt: false },
+          clock(),
+        )
+        if (released) await renderNow(row.id, later(decision.delayMs), jobs)
+        return released
+      })
+      if (changed) log.warn(`[videos] video ${row.id} attempt ${attempt} failed: ${decision.message}; retrying`)
+    } else {
+      changed = await repo.failInternal(row.id, attempt, decision.message, clock())
+      if (changed) log.warn(`[videos] video ${row.id} failed after attempt ${attempt}: ${decision.message}`)
+    }
+    if (changed && detail) log.info(`[videos] video ${row.id} attempt ${attempt} detail: ${detail}`)
+    if (changed) await announce(row.id)
+  }
+
+  /** A stop arrived mid-render: give the video back untouched (no attempt used), due now. */
+  async function giveBack(row: CreatedVideoRow, attempt: number): Promise<void> {
+    const released = await repo.transaction(async ({ repo: tx, jobs }) => {
+      const ok = await tx.releaseInternal(row.id, attempt, { errorMessage: null, refundAttempt: true }, clock())
+      if (ok) await renderNow(row.id, clock(), jobs)
+      return ok
+    })
+    if (released) {
+      log.info(`[videos] video ${row.id}: render stopped at shutdown; queued again`)
+      await announce(row.id)
+    }
+  }
+
+  /** The rendered files → media storage, and the video `processed` with its output media row, both or neither. */
+  async function keep(
+    row: CreatedVideoRow,
+    attempt: number,
+    result: RenderResult,
+    workspace: RenderWorkspace,
+  ): Promise<boolean> {
+    const sizeBytes = await workspace.fileSize(workspace.outputPath)
+    if (sizeBytes === null)
+      throw new RenderError(MESSAGES.renderFailed, 'the renderer reported success without a file', true)
+    const hasThumbnail = (await workspace.fileSize(workspace.thumbnailPath)) !== null
+    const outputMediaId = randomUUID()
+    const outputKey = `${row.userId}/${outputMediaId}.mp4`
+    const thumbnailKey = hasThumbnail ? `${row.userId}/${outputMediaId}.jpg` : null
+    const removeFiles = async () => {
+      for (const key of [outputKey, thumbnailKey]) {
+        if (key) await storage.remove(key).catch((err: unknown) => log.warn(`[videos] removing ${key}: ${String(err)}`))
+      }
+    }
+    try {
+      await storage.importFile(workspace.outputPath, outputKey)
+      if (thumbnailKey) await storage.importFile(workspace.thumbnailPath, thumbnailKey)
+      const now = clock()
+      await repo.transaction(async ({ repo: tx }) => {
+        await tx.insertMediaInternal({
+          id: outputMediaId,
+          userId: row.userId,
+          originalName: downloadFileName(row.title),
+          storageKey: outputKey,
+          contentType: 'video/mp4',
+          sizeBytes,
+          durationMs: Math.round(result.durationMs),
+          width: result.width,
+          height: result.height,
+          fps: OUTPUT_FRAME.fps,
+          videoCodec: 'h264',
+          // The renderer always writes an AAC track (silence where a source has none), so segments stay in sync.
+          audioCodec: 'aac',
+          createdAt: now,
+        })
+        const marked = await tx.markProcessedInternal(row.id, attempt, { outputMediaId, thumbnailKey }, now)
+        if (!marked) throw new ClaimLost()
+      })
+      return true
+    } catch (err) {
+      await removeFiles()
+      if (err instanceof ClaimLost) return false
+      throw err
+    }
+  }
+
+  async function runRender(videoId: string): Promise<void> {
+    const claimed = await repo.claimInternal(videoId, clock())
+    if (!claimed) return // not queued: already rendered, being rendered by another worker, failed, or deleted
+    const attempt = claimed.attempts
+    await announce(videoId)
+
+    const inputs = await repo.findRenderInputsInternal(videoId)
+    if (!inputs) return
+    for (const media of [inputs.source, inputs.demo]) {
+      if (media && (await storage.size(media.storageKey)) === null) {
+        await endFailedAttempt(claimed, attempt, new RenderError(MESSAGES.mediaFileMissing, media.storageKey, false))
+        return
+      }
+    }
+
+    let workspace: RenderWorkspace
+    try {
+      workspace = await workspaces.create(videoId, attempt)
+    } catch (err) {
+      await endFailedAttempt(claimed, attempt, err)
+      return
+    }
+    const controller = new AbortController()
+    const onStop = () => controller.abort()
+    stop.signal.addEventListener('abort', onStop)
+    // A stop that came while this attempt was being prepared fired before the listener existed.
+    if (stop.signal.aborted) controller.abort()
+    let percent = 0
+    let lost = false
+    let lastEvent = 0
+    // The heartbeat: progress into the row every few seconds, which also keeps the lease. A heartbeat that finds the
+    // attempt gone (the video was deleted, or a sweep gave it away) stops ffmpeg.
+    const heartbeat = setInterval(() => {
+      repo.heartbeatInternal(videoId, attempt, percent, clock()).then(
+        (ours) => {
+          if (!ours) {
+            lost = true
+            controller.abort()
+          }
+        },
+        (err: unknown) => log.warn(`[videos] heartbeat of ${videoId} failed: ${String(err)}`),
+      )
+    }, settings.progressWriteMs)
+    heartbeat.unref()
+
+    const plan: RenderPlan = {
+      layout: claimed.layout,
+      hook: source(storage, inputs.source),
+      demo: claimed.layout !== 'single' && inputs.demo ? source(storage, inputs.demo) : null,
+      overlays: claimed.textOverlays,
+      outputPath: workspace.outputPath,
+      thumbnailPath: workspace.thumbnailPath,
+      workDir: workspace.workDir,
+    }
+    try {
+      let result: RenderResult
+      try {
+        result = await deps.render(plan, {
+          ffmpegPath: deps.ffmpegPath,
+          ...(deps.ffprobePath ? { ffprobePath: deps.ffprobePath } : {}),
+          timeoutMs: settings.timeoutMs,
+          signal: controller.signal,
+          onProgress: (value) => {
+            percent = Math.min(100, Math.max(0, Math.round(value)))
+            const now = Date.now()
+            if (now - lastEvent < settings.progressEventMs && percent < 100) return
+            lastEvent = now
+            events.publish(claimed.userId, { type: 'video.progress', videoId, percent })
+          },
+        })
+      } finally {
+        clearInterval(heartbeat)
+        stop.signal.removeEventListener('abort', onStop)
+      }
+      if (await keep(claimed, attempt, result, workspace)) {
+        log.info(`[videos] video ${videoId} rendered in ${result.elapsedMs} ms (attempt ${attempt})`)
+        events.publish(claimed.userId, { type: 'video.progress', videoId, percent: 100 })
+        await announce(videoId)
+      }
+    } catch (err) {
+      if (lost) {
+        log.info(`[videos] video ${videoId}: attempt ${attempt} is no longer the video's (deleted or taken over)`)
+      } else if (stop.signal.aborted) {
+        await giveBack(claimed, attempt)
+      } else {
+        await endFailedAttempt(claimed, attempt, err)
+      }
+    } finally {
+      await workspace.dispose().catch((err: unknown) => log.warn(`[videos] cleaning up ${videoId}: ${String(err)}`))
+    }
+  }
+
+  async function runSweep(options: { orphanedBefore?: Date | undefined }) {
+    const now = clock()
+    const before = options.orphanedBefore ?? new Date(now.getTime() - settings.leaseMs)
+    const queuedBefore = new Date(now.getTime() - settings.queuedGraceMs)
+    const counts = { requeued: 0, failed: 0, resent: 0 }
+    for (const row of await repo.staleInternal(before, queuedBefore, 500)) {
+      if (row.state === 'queued') {
+        // Its job may have vanished; a queued job with the same key absorbs this (`short` policy).
+        if (await queue.send('video.render', { videoId: row.id }, { singletonKey: row.id })) counts.resent++
+        continue
+      }
+      const decision = decideOrphan(row.attempts, settings)
+      const settled = await repo.transaction(async ({ repo: tx, jobs }) => {
+        const outcome =
+          decision.type === 'requeue'
+            ? ({ state: 'queued' } as const)
+            : ({ state: 'failed', errorMessage: decision.message } as const)
+        const ok = await tx.settleOrphanInternal(row.id, row.attempts, before, outcome, clock())
+        if (ok && decision.type === 'requeue') await renderNow(row.id, clock(), jobs)
+        return ok
+      })
+      if (settled) {
+        if (decision.type === 'requeue') counts.requeued++
+        else counts.failed++
+        await announce(row.id)
+      }
+    }
+    if (counts.requeued + counts.failed + counts.resent > 0) log.info(`[videos] sweep: ${JSON.stringify(counts)}`)
+    return counts
+  }
+
+  function refuseWhileStopping() {
+    // pg-boss retries the job later (or another worker takes it); nothing was claimed.
+    if (stopping) throw new Error('the renderer is stopping')
+  }
+
+  return {
+    /** `video.render`: claim → render (progress events, heartbeat) → output into media storage → `processed`. */
+    render(videoId: string): Promise<void> {
+      refuseWhileStopping()
+      return track(runRender(videoId))
+    },
+
+    /**
+     * `video.sweep` (every minute) and at start: renders whose worker died are queued again (or failed after the last
+     * attempt), queued videos get their job back. A render counts as dead when untouched since `orphanedBefore`
+     * (default: one lease ago); the only worker (PGlite) passes "now" at start.
+     */
+    sweep(options: { orphanedBefore?: Date } = {}) {
+      refuseWhileStopping()
+      return track(runSweep(options))
+    },
+
+    /** Stops taking work; a render still running after `stopGraceMs` is stopped and queued again. */
+    async stop(): Promise<void> {
+      stopping = true
+      if (running.size > 0) await Promise.race([Promise.allSettled([...running]), sleep(settings.stopGraceMs)])
+      stop.abort()
+      if (running.size > 0) await Promise.race([Promise.allSettled([...running]), sleep(5_000)])
+    },
+  }
+}
+
+export type VideoRenderService = ReturnType<typeof createVideoRenderService>

@@ -1,0 +1,300 @@
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Database } from '../../db/client'
+import { createdVideo, mediaFile, post } from '../../db/schema'
+import { withTransactions, type Executor } from '../../db/transactional'
+
+export type CreatedVideoRow = typeof createdVideo.$inferSelect
+export type NewCreatedVideoRow = typeof createdVideo.$inferInsert
+export type MediaRow = typeof mediaFile.$inferSelect
+export type NewMediaRow = typeof mediaFile.$inferInsert
+
+/** A created video with what the API shows beside it: its sources' names and, once rendered, the output's facts. */
+export interface VideoView extends CreatedVideoRow {
+  source: { mediaId: string; originalName: string }
+  demo: { mediaId: string; originalName: string } | null
+  output: { storageKey: string; durationMs: number; sizeBytes: number } | null
+}
+
+/** What a render needs: the row and its sources' media rows (file locations and probe facts). */
+export interface RenderInputs {
+  video: CreatedVideoRow
+  source: MediaRow
+  demo: MediaRow | null
+}
+
+const sourceMedia = alias(mediaFile, 'source_media')
+const demoMedia = alias(mediaFile, 'demo_media')
+const outputMedia = alias(mediaFile, 'output_media')
+
+const viewColumns = {
+  video: createdVideo,
+  sourceName: sourceMedia.originalName,
+  demoName: demoMedia.originalName,
+  outputKey: outputMedia.storageKey,
+  outputDurationMs: outputMedia.durationMs,
+  outputSizeBytes: outputMedia.sizeBytes,
+}
+
+function toView(row: {
+  video: CreatedVideoRow
+  sourceName: string
+  demoName: string | null
+  outputKey: string | null
+  outputDurationMs: number | null
+  outputSizeBytes: number | null
+}): VideoView {
+  const { video } = row
+  return {
+    ...video,
+    source: { mediaId: video.sourceMediaId, originalName: row.sourceName },
+    demo:
+      video.demoMediaId && row.demoName !== null ? { mediaId: video.demoMediaId, originalName: row.demoName } : null,
+    output:
+      row.outputKey !== null && row.outputDurationMs !== null && row.outputSizeBytes !== null
+        ? { storageKey: row.outputKey, durationMs: row.outputDurationMs, sizeBytes: row.outputSizeBytes }
+        : null,
+  }
+}
+
+/** PostgreSQL's foreign_key_violation; drizzle wraps the driver's error, so look at the cause too. */
+function isForeignKeyViolation(err: unknown): boolean {
+  let e: unknown = err
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23503') return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/**
+ * Every statement about created videos. Queries a person can reach are scoped by user id; the `…Internal` ones serve
+ * the render job. Every state change is one conditional UPDATE fenced by `attempts` (each claim increments it), so a
+ * worker that lost its claim — a sweep gave the video to another, or it was deleted — changes nothing.
+ */
+function createQueries(db: Executor) {
+  const views = () =>
+    db
+      .select(viewColumns)
+      .from(createdVideo)
+      .innerJoin(sourceMedia, eq(sourceMedia.id, createdVideo.sourceMediaId))
+      .leftJoin(demoMedia, eq(demoMedia.id, createdVideo.demoMediaId))
+      .leftJoin(outputMedia, eq(outputMedia.id, createdVideo.outputMediaId))
+
+  const rendering = (id: string, attempt: number) =>
+    and(eq(createdVideo.id, id), eq(createdVideo.state, 'rendering'), eq(createdVideo.attempts, attempt))
+
+  return {
+    async insert(row: NewCreatedVideoRow): Promise<CreatedVideoRow> {
+      const [created] = await db.insert(createdVideo).values(row).returning()
+      if (!created) throw new Error('created_video insert returned nothing')
+      return created
+    },
+
+    async findMediaForUser(userId: string, mediaId: string): Promise<MediaRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(mediaFile)
+        .where(and(eq(mediaFile.id, mediaId), eq(mediaFile.userId, userId)))
+      return row
+    },
+
+    async findViewForUser(userId: string, id: string): Promise<VideoView | undefined> {
+      const [row] = await views().where(and(eq(createdVideo.id, id), eq(createdVideo.userId, userId)))
+      return row ? toView(row) : undefined
+    },
+
+    async findViewInternal(id: string): Promise<VideoView | undefined> {
+      const [row] = await views().where(eq(createdVideo.id, id))
+      return row ? toView(row) : undefined
+    },
+
+    /** Newest first (spec §7 "select all newest first"). */
+    async listViewsForUser(userId: string, limit: number): Promise<VideoView[]> {
+      const rows = await views()
+        .where(eq(createdVideo.userId, userId))
+        .orderBy(desc(createdVideo.createdAt), desc(createdVideo.id))
+        .limit(limit)
+      return rows.map(toView)
+    },
+
+    async existsForUser(userId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: createdVideo.id })
+        .from(createdVideo)
+        .where(and(eq(createdVideo.id, id), eq(createdVideo.userId, userId)))
+      return row !== undefined
+    },
+
+    /** Retry: `failed` → `queued` with a fresh set of attempts. */
+    async requeueFailedForUser(userId: string, id: string, at: Date): Promise<CreatedVideoRow | undefined> {
+      const [row] = await db
+        .update(createdVideo)
+        .set({ state: 'queued', attempts: 0, progress: 0, errorMessage: null, updatedAt: at })
+        .where(and(eq(createdVideo.id, id), eq(createdVideo.userId, userId), eq(createdVideo.state, 'failed')))
+        .returning()
+      return row
+    },
+
+    async deleteForUser(userId: string, id: string): Promise<CreatedVideoRow | undefined> {
+      const [row] = await db
+        .delete(createdVideo)
+        .where(and(eq(createdVideo.id, id), eq(createdVideo.userId, userId)))
+        .returning()
+      return row
+    },
+
+    /** Whether a post (in any state: its history points at the file) uses this media file. */
+    async mediaUsedByPost(mediaId: string): Promise<boolean> {
+      const [used] = await db.select({ id: post.id }).from(post).where(eq(post.mediaId, mediaId)).limit(1)
+      return used !== undefined
+    },
+
+    /** Deletes a rendered output's media row; 'in-use' when a post took it meanwhile (ON DELETE RESTRICT). */
+    async deleteOutputMedia(userId: string, mediaId: string): Promise<MediaRow | 'in-use' | undefined> {
+      try {
+        const [row] = await db
+          .delete(mediaFile)
+          .where(and(eq(mediaFile.id, mediaId), eq(mediaFile.userId, userId)))
+          .returning()
+        return row
+      } catch (err) {
+        if (isForeignKeyViolation(err)) return 'in-use'
+        throw err
+      }
+    },
+
+    // --- the render job ------------------------------------------------------------------------------------------
+
+    /** `queued` → `rendering`, attempts + 1. The one place a render starts; a processed video never matches. */
+    async claimInternal(id: string, at: Date): Promise<CreatedVideoRow | undefined> {
+      const [row] = await db
+        .update(createdVideo)
+        .set({
+          state: 'rendering',
+          attempts: sql`${createdVideo.attempts} + 1`,
+          progress: 0,
+          errorMessage: null,
+          updatedAt: at,
+        })
+        .where(and(eq(createdVideo.id, id), eq(createdVideo.state, 'queued')))
+        .returning()
+      return row
+    },
+
+    async findRenderInputsInternal(id: string): Promise<RenderInputs | undefined> {
+      const [row] = await db
+        .select({ video: createdVideo, source: sourceMedia, demo: demoMedia })
+        .from(createdVideo)
+        .innerJoin(sourceMedia, eq(sourceMedia.id, createdVideo.sourceMediaId))
+        .leftJoin(demoMedia, eq(demoMedia.id, createdVideo.demoMediaId))
+        .where(eq(createdVideo.id, id))
+      return row
+    },
+
+    /** Progress, and the heartbeat that keeps the lease; false when this attempt is no longer the video's. */
+    async heartbeatInternal(id: string, attempt: number, progress: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(createdVideo)
+        .set({ progress, updatedAt: at })
+        .where(rendering(id, attempt))
+        .returning({ id: createdVideo.id })
+      return rows.length === 1
+    },
+
+    /** Back to `queued` after a failed (or stopped) attempt; `refundAttempt` when it was a shutdown, not a failure. */
+    async releaseInternal(
+      id: string,
+      attempt: number,
+      change: { errorMessage: string | null; refundAttempt: boolean },
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(createdVideo)
+        .set({
+          state: 'queued',
+          progress: 0,
+          errorMessage: change.errorMessage,
+          ...(change.refundAttempt ? { attempts: sql`greatest(${createdVideo.attempts} - 1, 0)` } : {}),
+          updatedAt: at,
+        })
+        .where(rendering(id, attempt))
+        .returning({ id: createdVideo.id })
+      return rows.length === 1
+    },
+
+    async failInternal(id: string, attempt: number, errorMessage: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(createdVideo)
+        .set({ state: 'failed', errorMessage, updatedAt: at })
+        .where(rendering(id, attempt))
+        .returning({ id: createdVideo.id })
+      return rows.length === 1
+    },
+
+    /** The rendered file's media row and the video marked processed, both or neither (see `completeInternal`). */
+    async insertMediaInternal(row: NewMediaRow): Promise<MediaRow> {
+      const [created] = await db.insert(mediaFile).values(row).returning()
+      if (!created) throw new Error('media_file insert returned nothing')
+      return created
+    },
+
+    async markProcessedInternal(
+      id: string,
+      attempt: number,
+      output: { outputMediaId: string; thumbnailKey: string | null },
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(createdVideo)
+        .set({ state: 'processed', progress: 100, errorMessage: null, processedAt: at, updatedAt: at, ...output })
+        .where(rendering(id, attempt))
+        .returning({ id: createdVideo.id })
+      return rows.length === 1
+    },
+
+    // --- the sweep -----------------------------------------------------------------------------------------------
+
+    /** `rendering` but untouched since `before` (its worker died), or `queued` untouched since `queuedBefore`. */
+    async staleInternal(before: Date, queuedBefore: Date, limit: number): Promise<CreatedVideoRow[]> {
+      return db
+        .select()
+        .from(createdVideo)
+        .where(
+          or(
+            and(eq(createdVideo.state, 'rendering'), lt(createdVideo.updatedAt, before)),
+            and(eq(createdVideo.state, 'queued'), lt(createdVideo.updatedAt, queuedBefore)),
+          ),
+        )
+        .orderBy(asc(createdVideo.updatedAt))
+        .limit(limit)
+    },
+
+    /** A dead worker's render, still untouched since `before`: queued again, or failed after the last attempt. */
+    async settleOrphanInternal(
+      id: string,
+      attempt: number,
+      before: Date,
+      outcome: { state: 'queued' } | { state: 'failed'; errorMessage: string },
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(createdVideo)
+        .set(
+          outcome.state === 'queued'
+            ? { state: 'queued', progress: 0, updatedAt: at }
+            : { state: 'failed', errorMessage: outcome.errorMessage, updatedAt: at },
+        )
+        .where(and(rendering(id, attempt), lt(createdVideo.updatedAt, before)))
+        .returning({ id: createdVideo.id })
+      return rows.length === 1
+    },
+  }
+}
+
+export type VideoQueries = ReturnType<typeof createQueries>
+
+export function createVideosRepository(db: Database) {
+  return withTransactions(db, createQueries)
+}
+export type VideosRepository = ReturnType<typeof createVideosRepository>
