@@ -2,6 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ScheduledVideos } from '../features/posts/components/scheduled-videos/scheduled-videos'
+import { CreatedVideos } from '../features/studio/components/created-videos'
+import { ProcessingNotice } from '../features/studio/components/processing-notice'
+import { makeVideo, videosApi } from '../features/studio/testing/test-utils'
 import {
   installDialogPolyfill,
   makePost,
@@ -28,6 +31,16 @@ afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
 })
+
+function LiveStudio() {
+  useLiveUpdates(true)
+  return (
+    <>
+      <CreatedVideos />
+      <ProcessingNotice />
+    </>
+  )
+}
 
 function grid() {
   return screen.getByRole('table', { name: 'Scheduled videos, April 2026' })
@@ -102,5 +115,29 @@ describe('live updates on the calendar', () => {
     expect(FakeEventSource.instances).toHaveLength(1)
     rerender(withClient(false))
     expect(FakeEventSource.latest().closed).toBe(true)
+  })
+})
+
+describe('live updates of created videos', () => {
+  it('a render’s progress and result show without fetching, and a gap in the stream refetches the videos', async () => {
+    const { gets } = videosApi([])
+    renderWithClient(<LiveStudio />)
+    await screen.findByText(/No videos yet/)
+    const source = FakeEventSource.latest()
+    source.open()
+    const video = makeVideo({ id: 'v1', title: 'Hooked', state: 'queued' })
+    source.emit({ type: 'video.updated', video })
+    source.emit({ type: 'video.progress', videoId: 'v1', percent: 60 })
+    expect(await screen.findByText('Processing 60%')).toBeTruthy()
+    expect(screen.getByText('Processing video... This may take a few minutes.')).toBeTruthy()
+    source.emit({ type: 'video.updated', video: makeVideo({ id: 'v1', title: 'Hooked', createdAt: video.createdAt }) })
+    expect(await screen.findByText('Ready')).toBeTruthy()
+    expect(screen.queryByText('Processing video... This may take a few minutes.')).toBeNull()
+    expect(gets()).toHaveLength(1)
+
+    source.fail(false)
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 3000 })
+    FakeEventSource.latest().open()
+    await vi.waitFor(() => expect(gets()).toHaveLength(2))
   })
 })

@@ -1,16 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { applyServerEvent, refetchPostsAfterGap } from '../features/posts/api/get-posts'
+import { applyVideoEvent, refetchVideosAfterGap } from '../features/studio/api/get-videos'
 import { useServerEvents } from '../lib/use-server-events'
 
 /**
- * The signed-in area's live updates: one event stream per tab, applied to the cached posts so every screen showing them
- * follows the server (a post turning 'Uploaded' appears without a refresh). After a gap in the stream, the posts on
- * screen are fetched again once, to catch up on what was missed.
+ * The signed-in area's live updates: one event stream per tab, applied to the cached posts and created videos so every
+ * screen showing them follows the server (a post turning 'Uploaded', a render's progress, without a refresh). After a
+ * gap in the stream, what is on screen is fetched again once, to catch up on what was missed.
  */
 export function useLiveUpdates(signedIn: boolean) {
   const queryClient = useQueryClient()
   useServerEvents(signedIn, {
-    onEvent: (event) => applyServerEvent(queryClient, event),
-    onReconnect: () => void refetchPostsAfterGap(queryClient),
+    onEvent: (event) => {
+      applyServerEvent(queryClient, event)
+      applyVideoEvent(queryClient, event)
+    },
+    onReconnect: () => {
+      void refetchPostsAfterGap(queryClient)
+      void refetchVideosAfterGap(queryClient)
+    },
   })
 }

@@ -1,7 +1,15 @@
 import { serverEventSchema, type ServerEvent } from '@hookpost/shared/events'
 
 /** The event names the server may use (`event:` lines); a stream without them arrives as plain 'message' events. */
-const EVENT_TYPES = ['message', 'post.updated', 'post.deleted', 'post.progress'] as const
+const EVENT_TYPES = [
+  'message',
+  'post.updated',
+  'post.deleted',
+  'post.progress',
+  'video.updated',
+  'video.deleted',
+  'video.progress',
+] as const
 
 export type ServerEventHandlers = {
   onEvent: (event: ServerEvent) => void

@@ -1,16 +1,25 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { DASHBOARD_TABS, type DashboardTabKey } from '@hookpost/shared/dashboard'
+import { CreateTab } from './create-tab'
 import { ScheduleTab } from './schedule-tab'
 import { rememberTab, storedTab, tabFromSearch, tabHref } from './tabs'
 
-/** What each tab will hold; the panels arrive with their issues (#3–#7). The Schedule tab has begun (accounts). */
-const COMING: Record<Exclude<DashboardTabKey, 'schedule'>, { intro: string; next: string[] }> = {
+/** The tabs that are built: their introduction and panel. */
+const BUILT = {
+  schedule: {
+    intro: 'Schedule videos to your TikTok accounts and follow every post on a calendar.',
+    panel: <ScheduleTab />,
+  },
   create: {
     intro:
       'Turn raw clips into vertical videos with text-overlay hooks, alone or as a hook clip followed by your demo.',
-    next: ['Upload a clip or pick one from your library', 'Add hooks as text overlays', 'Render a TikTok-ready MP4'],
+    panel: <CreateTab />,
   },
+} satisfies Partial<Record<DashboardTabKey, { intro: string; panel: ReactNode }>>
+
+/** What each remaining tab will hold; the panels arrive with their issues (#6, #7). */
+const COMING: Record<Exclude<DashboardTabKey, keyof typeof BUILT>, { intro: string; next: string[] }> = {
   hooks: {
     intro: 'Get AI-written hooks and content ideas for your audience, niche and goals.',
     next: ['Choose a hook concept and tone', 'Add keywords and examples', 'Save the hooks you like'],
@@ -41,18 +50,15 @@ export function DashboardHome() {
   if (!tab) return <Navigate to={tabHref(storedTab())} replace />
 
   const meta = DASHBOARD_TABS.find((t) => t.key === tab)
-  if (tab === 'schedule') {
+  if (tab === 'schedule' || tab === 'create') {
+    const built = BUILT[tab]
     return (
       <section aria-labelledby="tab-heading">
         <h1 id="tab-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           {meta?.label}
         </h1>
-        <p className="mt-2 max-w-2xl text-slate-700">
-          Schedule videos to your TikTok accounts and follow every post on a calendar.
-        </p>
-        <div className="mt-6">
-          <ScheduleTab />
-        </div>
+        <p className="mt-2 max-w-2xl text-slate-700">{built.intro}</p>
+        <div className="mt-6">{built.panel}</div>
       </section>
     )
   }

@@ -7,6 +7,7 @@ import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import { paths } from '../../../config/paths'
 import { browserTimeZone, useProfile, useUpdateProfile } from '../../../features/profile/api/profile-api'
+import { ProcessingNotice } from '../../../features/studio/components/processing-notice'
 import { SandboxBadge } from '../../../features/tiktok/components/sandbox-badge'
 import { isConnectionProblem } from '../../../lib/api-client'
 import { useAppInfo } from '../../../lib/app-info'
@@ -16,9 +17,7 @@ import { useLiveUpdates } from '../../live-updates'
 import { SideMenu } from './side-menu'
 import { tabFromSearch } from './tabs'
 import { UserMenu } from './user-menu'
-
-/** Spec §9: success notifications clear after 5 s. */
-const NOTICE_MS = 5000
+import { NOTICE_MS } from '../../../lib/use-notice'
 
 function TiktokConnectedBanner() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -108,6 +107,8 @@ function Shell() {
               <Outlet />
             </Suspense>
           )}
+          {/* spec §2 Shell: while a video renders, on every screen of the dashboard. */}
+          <ProcessingNotice />
         </main>
       </div>
     </div>

@@ -17,7 +17,7 @@ import {
   videoFile,
   type ApiReply,
 } from '../testing/test-utils'
-import { SCHEDULED_NOTICE_MS, ScheduleVideoForm } from './schedule-video-form'
+import { SCHEDULED_NOTICE_MS, ScheduleVideoForm, type PresetVideo } from './schedule-video-form'
 
 afterEach(() => {
   cleanup()
@@ -58,6 +58,9 @@ function setup(
     postReply?: ApiReply
     userTimeZone?: string
     fakeTimers?: boolean
+    video?: PresetVideo
+    onScheduled?: () => void
+    onCancel?: () => void
   } = {},
 ) {
   const account = options.account ?? makeAccount()
@@ -82,6 +85,9 @@ function setup(
       userTimeZone={options.userTimeZone ?? 'UTC'}
       uploader={fake.uploader}
       now={() => NOW}
+      video={options.video}
+      onScheduled={options.onScheduled}
+      onCancel={options.onCancel}
     />,
   )
   return { calls, fake, user, ...view }
@@ -466,5 +472,43 @@ describe('Creator info', () => {
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy()
     expect(screen.getAllByText('Reconnect Ana Cooks to post again.').length).toBeGreaterThan(0)
     expect(submitButton()).toHaveProperty('disabled', true)
+  })
+})
+
+describe('Scheduling a video that is already on the server (a studio video)', () => {
+  const studioVideo: PresetVideo = {
+    mediaId: 'rendered-1',
+    name: 'Pancake hook',
+    durationMs: 5000,
+    previewUrl: '/api/videos/v1/file',
+    title: 'Pancake hook',
+    description: 'Three ingredients',
+  }
+
+  it('shows it instead of an upload, starts from its title, and posts its media id', async () => {
+    const onScheduled = vi.fn()
+    const ctx = setup({ video: studioVideo, onScheduled })
+    await creatorLoaded()
+    expect(screen.queryByLabelText('Video file')).toBeNull()
+    const preview = screen.getByLabelText('Preview of Pancake hook') as HTMLVideoElement
+    expect(preview.getAttribute('src')).toBe('/api/videos/v1/file')
+    expect([preview.width, preview.height]).toEqual([200, 356])
+    expect(screen.getByText('0:05')).toBeTruthy()
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Pancake hook')
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Three ingredients')
+
+    await ctx.user.selectOptions(screen.getByLabelText('Who can view this video'), 'Everyone')
+    await ctx.user.click(screen.getByRole('button', { name: 'Schedule for TikTok' }))
+    await waitFor(() => expect(onScheduled).toHaveBeenCalledTimes(1))
+    const body = ctx.calls.find((c) => c.path === '/api/posts' && c.method === 'POST')?.body as SchedulePostInput
+    expect(body).toMatchObject({ mediaId: 'rendered-1', title: 'Pancake hook', description: 'Three ingredients' })
+  })
+
+  it('has a Cancel button', async () => {
+    const onCancel = vi.fn()
+    const ctx = setup({ video: studioVideo, onCancel })
+    await creatorLoaded()
+    await ctx.user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(onCancel).toHaveBeenCalledTimes(1)
   })
 })

@@ -9,9 +9,9 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError, NetworkError, userMessage } from '../../../lib/api-client'
 import { useCreatorInfo } from '../api/get-creator-info'
 import { useSchedulePost } from '../api/schedule-post'
-import { tusVideoUploader, type VideoUploader } from '../api/upload-video'
-import { useVideoUpload } from '../hooks/use-video-upload'
-import { formatDuration } from '../utils/format'
+import { formatDuration } from '../../../lib/format'
+import { tusVideoUploader, type VideoUploader } from '../../../lib/uploads/upload-video'
+import { useVideoUpload } from '../../../lib/uploads/use-video-upload'
 import {
   checkScheduleForm,
   commercialNeedsChoice,
@@ -27,14 +27,33 @@ import { timeZoneOptions } from '../utils/time-zones'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { CharacterCount, Field } from '../../../components/ui/field'
 import { CommercialDisclosure, ConsentDeclaration, InteractionToggles, PrivacyField } from './tiktok-post-settings'
-import { VideoFileField } from './video-file-field'
+import { VideoFileField } from '../../../components/ui/video-file-field'
 
 /** Spec §4/§9: the notice after scheduling clears after 3 s. */
 export const SCHEDULED_NOTICE_MS = 3000
 
+/**
+ * A video that is already on the server (a video rendered in the studio): scheduled as it is, without an upload. Its
+ * title and description start the form's.
+ */
+export type PresetVideo = {
+  mediaId: string
+  name: string
+  durationMs: number
+  /** Where the browser plays it from (the 200×356 preview, spec §2). */
+  previewUrl: string
+  title: string
+  description: string
+}
+
 export type ScheduleVideoFormProps = {
   /** The account chosen in the picker above the form. */
   account: TiktokAccount
+  /** Schedule this video instead of uploading one ('Schedule Video for TikTok', spec §2 Create tab). */
+  video?: PresetVideo
+  /** With `video`: called once it is scheduled (the form does not start over), and by Cancel. */
+  onScheduled?: () => void
+  onCancel?: () => void
   /** The zone when the account has none: the user's (profile), else the browser's. */
   userTimeZone: string
   /** The upload transport; tests pass a fake. */
@@ -99,6 +118,9 @@ function serverFieldErrors(error: unknown): ScheduleErrors {
  */
 export function ScheduleVideoForm({
   account,
+  video,
+  onScheduled,
+  onCancel,
   userTimeZone,
   uploader = tusVideoUploader,
   now = () => new Date(),
@@ -112,7 +134,10 @@ export function ScheduleVideoForm({
 
   const [zoneChoice, setZoneChoice] = useState<string | null>(null)
   const timeZone = zoneChoice ?? account.timeZone ?? userTimeZone
-  const [values, setValues] = useState<ScheduleFormValues>(() => initialScheduleValues(now(), timeZone))
+  const [values, setValues] = useState<ScheduleFormValues>(() => ({
+    ...initialScheduleValues(now(), timeZone),
+    ...(video ? { title: video.title, description: video.description } : {}),
+  }))
   const [errors, setErrors] = useState<ScheduleErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [submitError, setSubmitError] = useState<string | null>(null)
@@ -148,7 +173,11 @@ export function ScheduleVideoForm({
     invalid?.focus()
   }, [focusRequest])
 
-  const media = upload.state.phase === 'ready' ? upload.state.media : null
+  const media = video
+    ? { id: video.mediaId, durationMs: video.durationMs }
+    : upload.state.phase === 'ready'
+      ? upload.state.media
+      : null
   const maxMs = (info?.maxVideoPostDurationSec ?? 0) * 1000
   // TikTok rule 1c: stop videos longer than this creator may post.
   const tooLong =
@@ -210,6 +239,10 @@ export function ScheduleVideoForm({
     setFormError(null)
     schedule.mutate(result.body, {
       onSuccess: () => {
+        if (onScheduled) {
+          onScheduled()
+          return
+        }
         setValues(initialScheduleValues(now(), timeZone))
         upload.clear()
         setInputKey((n) => n + 1)
@@ -237,22 +270,26 @@ export function ScheduleVideoForm({
         <CreatorSummary account={account} creator={creator} />
       )}
 
-      <VideoFileField
-        state={upload.state}
-        error={errors.video}
-        tooLong={tooLong}
-        inputKey={inputKey}
-        onFile={(file) => {
-          setErrors((prev) => ({ ...prev, video: undefined }))
-          setFormError(null)
-          upload.start(file)
-        }}
-        onCancel={upload.clear}
-        onRemove={() => {
-          upload.clear()
-          setInputKey((n) => n + 1)
-        }}
-      />
+      {video ? (
+        <PresetVideoPreview video={video} problem={tooLong} />
+      ) : (
+        <VideoFileField
+          state={upload.state}
+          error={errors.video}
+          mediaProblem={tooLong}
+          inputKey={inputKey}
+          onFile={(file) => {
+            setErrors((prev) => ({ ...prev, video: undefined }))
+            setFormError(null)
+            upload.start(file)
+          }}
+          onCancel={upload.clear}
+          onRemove={() => {
+            upload.clear()
+            setInputKey((n) => n + 1)
+          }}
+        />
+      )}
 
       <Field
         label="Title"
@@ -381,16 +418,23 @@ export function ScheduleVideoForm({
             {blocked}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className={`${buttonClass} w-full sm:w-auto`}
-          disabled={blocked !== null || schedule.isPending}
-          aria-busy={schedule.isPending || undefined}
-          aria-describedby={blocked && !loadingCreator ? `${blockedId} ${consentId}` : consentId}
-          title={blocked ?? undefined}
-        >
-          {schedule.isPending ? 'Scheduling...' : 'Schedule video'}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          {onCancel ? (
+            <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+              Cancel
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            className={`${buttonClass} w-full sm:w-auto`}
+            disabled={blocked !== null || schedule.isPending}
+            aria-busy={schedule.isPending || undefined}
+            aria-describedby={blocked && !loadingCreator ? `${blockedId} ${consentId}` : consentId}
+            title={blocked ?? undefined}
+          >
+            {schedule.isPending ? 'Scheduling...' : video ? 'Schedule for TikTok' : 'Schedule video'}
+          </button>
+        </div>
         {scheduled ? (
           <MessageBanner tone="success" onDismiss={() => setScheduled(false)}>
             {MESSAGES.videoScheduled}
@@ -398,6 +442,39 @@ export function ScheduleVideoForm({
         ) : null}
       </div>
     </form>
+  )
+}
+
+/** The video being scheduled, as it will be posted (TikTok rule 5): a 200×356 player (spec §2), its name and length. */
+function PresetVideoPreview({ video, problem }: { video: PresetVideo; problem: string | null }) {
+  return (
+    <div>
+      <p className="text-sm font-medium text-slate-800">Video</p>
+      <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <video
+          src={video.previewUrl}
+          controls
+          muted
+          playsInline
+          preload="metadata"
+          width={200}
+          height={356}
+          aria-label={`Preview of ${video.name}`}
+          className="h-[356px] w-[200px] shrink-0 rounded-md bg-black object-contain"
+        />
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-600">Name</dt>
+          <dd className="[overflow-wrap:anywhere] text-slate-900">{video.name}</dd>
+          <dt className="text-slate-600">Duration</dt>
+          <dd className="text-slate-900">{formatDuration(video.durationMs)}</dd>
+        </dl>
+      </div>
+      {problem ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </div>
   )
 }
 

@@ -1,9 +1,9 @@
-import type { CreatorInfo, MediaFile } from '@hookpost/shared/posts'
+import type { CreatorInfo } from '@hookpost/shared/posts'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { makeAccount as makeAnyAccount } from '../../../testing/api-mock'
-import { UploadCancelledError, type VideoUploader } from '../api/upload-video'
 
 export { mockApi, notFound, renderWithQueryClient, type ApiCall, type ApiReply } from '../../../testing/api-mock'
+export { fakeUploader, makeMedia, videoFile } from '../../../testing/uploads'
 
 /** The posts tests' account: always `acc-1`, so request bodies can be asserted. */
 export function makeAccount(overrides: Partial<TiktokAccount> = {}): TiktokAccount {
@@ -23,57 +23,4 @@ export function makeCreatorInfo(overrides: Partial<CreatorInfo> = {}): CreatorIn
     cannotPostReason: null,
     ...overrides,
   }
-}
-
-export function makeMedia(overrides: Partial<MediaFile> = {}): MediaFile {
-  return {
-    id: 'media-1',
-    originalName: 'clip.mp4',
-    contentType: 'video/mp4',
-    sizeBytes: 5 * 1024 * 1024,
-    durationMs: 3_000,
-    width: 540,
-    height: 960,
-    fps: 30,
-    createdAt: '2027-01-10T12:00:00.000Z',
-    ...overrides,
-  }
-}
-
-/** A video file of `size` bytes without allocating them (jsdom would hold 500 MB otherwise). */
-export function videoFile(name = 'clip.mp4', { size = 1024, type = 'video/mp4' } = {}): File {
-  const file = new File(['0'], name, { type })
-  Object.defineProperty(file, 'size', { value: size })
-  return file
-}
-
-type FakeUpload = {
-  file: File
-  progress: (sentBytes: number, totalBytes: number) => void
-  finish: (uploadId: string) => void
-  fail: (error: Error) => void
-  cancelled: boolean
-}
-
-/** An uploader the test drives by hand: report progress, finish with an upload id, or fail. */
-export function fakeUploader() {
-  const uploads: FakeUpload[] = []
-  const uploader: VideoUploader = (file, onProgress) => {
-    let finish: (id: string) => void = () => {}
-    let fail: (error: Error) => void = () => {}
-    const done = new Promise<string>((resolve, reject) => {
-      finish = resolve
-      fail = reject
-    })
-    const upload: FakeUpload = { file, progress: onProgress, finish, fail, cancelled: false }
-    uploads.push(upload)
-    return {
-      done,
-      cancel: () => {
-        upload.cancelled = true
-        fail(new UploadCancelledError())
-      },
-    }
-  }
-  return { uploader, uploads }
 }

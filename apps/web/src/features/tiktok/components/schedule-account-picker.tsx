@@ -28,7 +28,20 @@ function defaultAccount(list: TiktokAccount[]): TiktokAccount | undefined {
  * §2). What follows the picker (the video, its details and schedule) comes from `children`, composed in app/, and
  * receives the chosen account.
  */
-export function ScheduleNewVideoCard({ children }: { children?: (account: TiktokAccount) => ReactNode }) {
+export function ScheduleNewVideoCard({
+  children,
+  title = 'Schedule New Video',
+  bare = false,
+  headingId,
+}: {
+  children?: (account: TiktokAccount) => ReactNode
+  /** The heading ('Schedule Video for TikTok' when a created video is scheduled from a dialog). */
+  title?: string
+  /** Without the card's frame (inside a dialog, which has its own). */
+  bare?: boolean
+  /** The heading's id, for a dialog that is labelled by it. */
+  headingId?: string
+}) {
   const accounts = useTiktokAccounts()
   const selectId = useId()
   const [selected, setSelected] = useState<string | null>(null)
@@ -45,16 +58,16 @@ export function ScheduleNewVideoCard({ children }: { children?: (account: Tiktok
 
   return (
     <section
-      aria-labelledby={`${selectId}-heading`}
-      className="max-w-2xl rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+      aria-labelledby={headingId ?? `${selectId}-heading`}
+      className={bare ? undefined : 'max-w-2xl rounded-lg border border-slate-200 bg-white p-4 sm:p-6'}
     >
       <h2
-        id={`${selectId}-heading`}
+        id={headingId ?? `${selectId}-heading`}
         ref={headingRef}
         tabIndex={-1}
         className="text-lg font-semibold text-slate-900 focus:outline-none"
       >
-        Schedule New Video
+        {title}
       </h2>
       <AccountsQueryState
         accounts={accounts}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { buttonClass } from '../../../components/ui/form'
@@ -12,11 +12,8 @@ import { AccountStatusBadge } from './account-status-badge'
 import { AccountsQueryState } from './accounts-query-state'
 import { rowButtonClass, rowDangerButtonClass, secondaryButtonClass } from '../../../components/ui/button-styles'
 import { ConfirmDeleteDialog } from './confirm-delete-dialog'
+import { useNotice } from '../../../lib/use-notice'
 
-/** Spec §9: success notifications clear after 5 s. Errors stay until dismissed. */
-const NOTICE_MS = 5000
-
-type Notice = { tone: 'success' | 'error'; text: string }
 type Dialog = { kind: 'add' } | { kind: 'edit'; account: TiktokAccount } | { kind: 'delete'; account: TiktokAccount }
 
 /** The 'TikTok Accounts' section of 'Profile & Accounts': connect, add by hand, edit, reconnect, delete. */
@@ -25,14 +22,8 @@ export function TiktokAccountsSection() {
   const connect = useConnectTiktok()
   const remove = useDeleteTiktokAccount()
   const [dialog, setDialog] = useState<Dialog | null>(null)
-  const [notice, setNotice] = useState<Notice | null>(null)
+  const [notice, setNotice] = useNotice()
   const headingRef = useRef<HTMLHeadingElement>(null)
-
-  useEffect(() => {
-    if (notice?.tone !== 'success') return
-    const timer = window.setTimeout(() => setNotice(null), NOTICE_MS)
-    return () => window.clearTimeout(timer)
-  }, [notice])
 
   function onSaved(result: AccountSaved) {
     setDialog(null)

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { Post } from '@hookpost/shared/posts'
 import { todayInZone } from '@hookpost/shared/time'
@@ -28,12 +28,9 @@ import { Agenda, CalendarTable } from './calendar-view'
 import { DeletePostDialog, MovePostDialog, PostDetailsDialog } from './post-dialogs'
 import { PostList } from './post-list'
 import { useMediaQuery, useNow } from './use-now'
-
-/** Spec §9: success notifications clear after 5 s. Errors stay until dismissed. */
-const NOTICE_MS = 5000
+import { useNotice } from '../../../../lib/use-notice'
 
 type View = 'calendar' | 'list'
-type Notice = { tone: 'success' | 'error'; text: string }
 type Action = { kind: 'move' | 'delete'; postId: string }
 
 function ToggleGroup<T extends string>({
@@ -107,16 +104,10 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
   const reschedule = useReschedulePost()
   const remove = useDeletePost()
   const refresh = useRefreshPostStatuses()
-  const [notice, setNotice] = useState<Notice | null>(null)
+  const [notice, setNotice] = useNotice()
   const [detailsId, setDetailsId] = useState<string | null>(null)
   const [action, setAction] = useState<Action | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
-
-  useEffect(() => {
-    if (notice?.tone !== 'success') return
-    const timer = window.setTimeout(() => setNotice(null), NOTICE_MS)
-    return () => window.clearTimeout(timer)
-  }, [notice])
 
   const title = span === 'month' ? monthTitle(first) : weekTitle(first, last)
   const showsToday = today >= first && today <= last

@@ -1,5 +1,5 @@
 import { finalizeUploadResponseSchema, type MediaFile } from '@hookpost/shared/posts'
-import { apiRequest } from '../../../lib/api-client'
+import { apiRequest } from '../api-client'
 
 /**
  * POST /api/media: after the tus upload finished, the server checks the file (magic bytes, ffprobe, TikTok's media

@@ -1,32 +1,44 @@
 import { useId, useState, type DragEvent } from 'react'
 import { POST_LIMITS } from '@hookpost/shared/posts'
-import { Spinner } from '../../../components/ui/spinner'
-import { mediaFileUrl } from '../api/finalize-upload'
-import type { VideoUploadState } from '../hooks/use-video-upload'
-import { formatDuration, formatFileSize } from '../utils/format'
-import { VIDEO_ACCEPT } from '../utils/video-file'
-import { secondaryButtonClass } from '../../../components/ui/button-styles'
+import { formatDuration, formatFileSize } from '../../lib/format'
+import { mediaFileUrl } from '../../lib/uploads/finalize-upload'
+import type { VideoUploadState } from '../../lib/uploads/use-video-upload'
+import { VIDEO_ACCEPT } from '../../lib/uploads/video-file'
+import { secondaryButtonClass } from './button-styles'
+import { Spinner } from './spinner'
 
 /**
- * 'Video file': a drop area around a plain file input (keyboard and screen readers use the input; the area is for
- * mouse users). The upload starts as soon as a file is chosen, with its progress and a Cancel; once the server has
- * checked the file, its name, size, length and a 200×356 preview (spec §2) show, so the person sees what will be posted
- * (TikTok rule 5).
+ * A video upload field ('Video file' by default): a drop area around a plain file input (keyboard and screen readers
+ * use the input; the area is for mouse users). The upload starts as soon as a file is chosen, with its progress and a
+ * Cancel; once the server has checked the file, its name, size and length show, with a 200×356 preview of the stored
+ * file (spec §2) unless the form shows its own preview, so the person sees what will be posted (TikTok rule 5).
  */
 export function VideoFileField({
+  label = 'Video file',
+  required = true,
+  preview = true,
+  removeLabel = 'Remove video',
+  cancelLabel = 'Cancel upload',
   state,
   error,
-  tooLong,
+  mediaProblem,
   inputKey,
   onFile,
   onCancel,
   onRemove,
 }: {
+  label?: string
+  required?: boolean
+  /** Show the stored file in a 200×356 player once it is ready (false when the form has a preview of its own). */
+  preview?: boolean
+  /** The buttons' words, distinct when a form has two of these fields. */
+  removeLabel?: string
+  cancelLabel?: string
   state: VideoUploadState
   /** A form-level complaint about the video (missing, still uploading). */
   error: string | undefined
-  /** The creator's duration limit is exceeded: what to say. */
-  tooLong: string | null
+  /** The server accepted the file, but it does not fit here (too long for the creator, not 9:16): what to say. */
+  mediaProblem: string | null
   /** Changes when the form resets, so the input forgets its file. */
   inputKey: number
   onFile: (file: File) => void
@@ -35,18 +47,20 @@ export function VideoFileField({
 }) {
   const id = useId()
   const [dragging, setDragging] = useState(false)
-  const problem = state.phase === 'failed' ? state.message : (tooLong ?? error)
+  const problem = state.phase === 'failed' ? state.message : (mediaProblem ?? error)
   const hintId = `${id}-hint`
   const problemId = `${id}-problem`
   // Said once per phase, not per percent (the progress bar carries the number).
   const announcement =
-    state.phase === 'uploading'
-      ? `Uploading ${state.fileName}`
-      : state.phase === 'checking'
-        ? `Checking ${state.fileName}`
-        : state.phase === 'ready'
-          ? `${state.media.originalName} uploaded`
-          : ''
+    state.phase === 'inspecting'
+      ? `Reading ${state.fileName}`
+      : state.phase === 'uploading'
+        ? `Uploading ${state.fileName}`
+        : state.phase === 'checking'
+          ? `Checking ${state.fileName}`
+          : state.phase === 'ready'
+            ? `${state.media.originalName} uploaded`
+            : ''
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault()
@@ -59,11 +73,13 @@ export function VideoFileField({
     <div>
       <div className="flex gap-0.5 text-sm font-medium">
         <label htmlFor={id} className="text-slate-800">
-          Video file
+          {label}
         </label>
-        <span aria-hidden="true" className="text-red-700">
-          *
-        </span>
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
+        ) : null}
       </div>
       <div
         onDragOver={(e) => {
@@ -87,7 +103,7 @@ export function VideoFileField({
           type="file"
           name="video"
           accept={VIDEO_ACCEPT}
-          aria-required
+          aria-required={required || undefined}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${problemId} ${hintId}` : hintId}
           onChange={(e) => {
@@ -104,7 +120,15 @@ export function VideoFileField({
           {announcement}
         </p>
         <div className="mt-3 empty:hidden">
-          {state.phase === 'uploading' ? <UploadProgress state={state} onCancel={onCancel} /> : null}
+          {state.phase === 'inspecting' ? (
+            <div className="flex items-center gap-2 text-sm text-slate-700">
+              <Spinner className="h-4 w-4 border-2" label="Reading the video" />
+              <span>Reading {state.fileName}…</span>
+            </div>
+          ) : null}
+          {state.phase === 'uploading' ? (
+            <UploadProgress state={state} cancelLabel={cancelLabel} onCancel={onCancel} />
+          ) : null}
           {state.phase === 'checking' ? (
             <div className="flex items-center gap-2 text-sm text-slate-700">
               <Spinner className="h-4 w-4 border-2" label="Checking the video" />
@@ -113,17 +137,19 @@ export function VideoFileField({
           ) : null}
           {state.phase === 'ready' ? (
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-              <video
-                src={mediaFileUrl(state.media.id)}
-                controls
-                muted
-                playsInline
-                preload="metadata"
-                width={200}
-                height={356}
-                aria-label={`Preview of ${state.media.originalName}`}
-                className="h-[356px] w-[200px] shrink-0 rounded-md bg-black object-contain"
-              />
+              {preview ? (
+                <video
+                  src={mediaFileUrl(state.media.id)}
+                  controls
+                  muted
+                  playsInline
+                  preload="metadata"
+                  width={200}
+                  height={356}
+                  aria-label={`Preview of ${state.media.originalName}`}
+                  className="h-[356px] w-[200px] shrink-0 rounded-md bg-black object-contain"
+                />
+              ) : null}
               <div className="min-w-0 space-y-2 text-sm">
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                   <dt className="text-slate-600">Name</dt>
@@ -134,7 +160,7 @@ export function VideoFileField({
                   <dd className="text-slate-900">{formatDuration(state.media.durationMs)}</dd>
                 </dl>
                 <button type="button" className={secondaryButtonClass} onClick={onRemove}>
-                  Remove video
+                  {removeLabel}
                 </button>
               </div>
             </div>
@@ -152,9 +178,11 @@ export function VideoFileField({
 
 function UploadProgress({
   state,
+  cancelLabel,
   onCancel,
 }: {
   state: Extract<VideoUploadState, { phase: 'uploading' }>
+  cancelLabel: string
   onCancel: () => void
 }) {
   const percent = state.totalBytes > 0 ? Math.min(100, Math.floor((state.sentBytes / state.totalBytes) * 100)) : 0
@@ -177,7 +205,7 @@ function UploadProgress({
         <div className="h-full rounded-full bg-fuchsia-700 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-        Cancel upload
+        {cancelLabel}
       </button>
     </div>
   )

@@ -1,0 +1,65 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { MESSAGES } from '@hookpost/shared/messages'
+import type { CreatedVideo } from '@hookpost/shared/studio'
+import { MessageBanner } from '../../../components/ui/message-banner'
+import { Spinner } from '../../../components/ui/spinner'
+import { CreatedVideos } from '../../../features/studio/components/created-videos'
+import { ScheduleCreatedVideoDialog } from './schedule-created-video-dialog'
+
+// The form (overlay fonts, drag and drop, the preview's drawing) is its own chunk: the dashboard's first load skips it.
+const CreateVideoForm = lazy(async () => ({
+  default: (await import('../../../features/studio/components/create-video-form')).CreateVideoForm,
+}))
+
+/** Spec §4/§9: the notice after scheduling clears after 3 s. */
+const SCHEDULED_NOTICE_MS = 3000
+
+/**
+ * The Create tab (spec §2): 'Create New Video' above the list of created videos, whose processed videos can be
+ * scheduled for TikTok with the posts feature's form. Composes features.
+ */
+export function CreateTab() {
+  const [scheduling, setScheduling] = useState<CreatedVideo | null>(null)
+  const [scheduled, setScheduled] = useState(false)
+
+  useEffect(() => {
+    if (!scheduled) return
+    const timer = window.setTimeout(() => setScheduled(false), SCHEDULED_NOTICE_MS)
+    return () => window.clearTimeout(timer)
+  }, [scheduled])
+
+  return (
+    <div className="space-y-6">
+      <Suspense
+        fallback={
+          <div className="flex justify-center rounded-lg border border-slate-200 bg-white py-12">
+            <Spinner label="Loading the video studio..." />
+          </div>
+        }
+      >
+        <CreateVideoForm />
+      </Suspense>
+      {scheduled ? (
+        <MessageBanner tone="success" onDismiss={() => setScheduled(false)}>
+          {MESSAGES.videoScheduled}
+        </MessageBanner>
+      ) : null}
+      <CreatedVideos
+        onSchedule={(video) => {
+          setScheduled(false)
+          setScheduling(video)
+        }}
+      />
+      {scheduling ? (
+        <ScheduleCreatedVideoDialog
+          video={scheduling}
+          onClose={() => setScheduling(null)}
+          onScheduled={() => {
+            setScheduling(null)
+            setScheduled(true)
+          }}
+        />
+      ) : null}
+    </div>
+  )
+}

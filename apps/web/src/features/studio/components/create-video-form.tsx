@@ -1,0 +1,372 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { MESSAGES } from '@hookpost/shared/messages'
+import { POST_LIMITS } from '@hookpost/shared/posts'
+import { createVideoInputSchema, isPortrait916, type TextOverlay } from '@hookpost/shared/studio'
+import { CharacterCount, Field } from '../../../components/ui/field'
+import { buttonClass } from '../../../components/ui/form'
+import { MessageBanner } from '../../../components/ui/message-banner'
+import { VideoFileField } from '../../../components/ui/video-file-field'
+import { ApiRequestError, NetworkError } from '../../../lib/api-client'
+import { tusVideoUploader, type VideoUploader } from '../../../lib/uploads/upload-video'
+import { useVideoUpload, type VideoUploadState } from '../../../lib/uploads/use-video-upload'
+import { useCreateVideo } from '../api/create-video'
+import { STUDIO_MESSAGES } from '../utils/messages'
+import { emptyDraft, moveOverlay, overlayFromDraft, type OverlayDraft } from '../utils/overlays'
+import { portraitCheck, readVideoDimensions, type DimensionsReader } from '../utils/video-dimensions'
+import { AddOverlayForm } from './add-overlay-form'
+import { OverlayList } from './overlay-list'
+import { OverlayPreview } from './overlay-preview'
+
+/** Spec §4/§9: 'Video created successfully!' clears after 5 s. */
+export const CREATED_NOTICE_MS = 5000
+
+type FormField = 'video' | 'demo' | 'title' | 'description' | 'overlays'
+type FormErrors = Partial<Record<FormField, string>>
+
+/** Where each field of the create body shows its error (server `details[].path` and the shared schema's issues). */
+const FIELD_OF: Record<string, FormField> = {
+  sourceMediaId: 'video',
+  demoMediaId: 'demo',
+  title: 'title',
+  description: 'description',
+  textOverlays: 'overlays',
+  layout: 'demo',
+}
+
+function fieldErrorsFrom(issues: readonly { path: readonly PropertyKey[] | string; message: string }[]): FormErrors {
+  const out: FormErrors = {}
+  for (const issue of issues) {
+    const parts = typeof issue.path === 'string' ? issue.path.split(/[./]/) : issue.path.map(String)
+    const field = parts.map((p) => FIELD_OF[p]).find(Boolean)
+    if (field) out[field] ??= issue.message
+  }
+  return out
+}
+
+function createErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status < 500) return error.message
+  if (error instanceof NetworkError) return MESSAGES.connectionError
+  return STUDIO_MESSAGES.createFailed
+}
+
+/** The local file behind an upload (shown in the preview before and while it uploads). */
+function fileOf(state: VideoUploadState): File | null {
+  return state.phase === 'idle' || state.phase === 'failed' ? null : state.file
+}
+
+function inFlight(state: VideoUploadState): boolean {
+  return state.phase === 'inspecting' || state.phase === 'uploading' || state.phase === 'checking'
+}
+
+export type CreateVideoFormProps = {
+  /** The upload transport; tests pass a fake. */
+  uploader?: VideoUploader
+  /** Reads a chosen file's width and height in the browser; tests pass a fake. */
+  readDimensions?: DimensionsReader
+}
+
+/**
+ * 'Create New Video' (spec §2 Create tab, §5): the video (portrait 9:16, refused before upload otherwise), an optional
+ * Product Demo Video that makes it hook + demo (in sequence or side by side), title and description, text overlays
+ * with a live 280×498 preview drawn by the renderer's own code, and Create Video. The server renders it in the
+ * background; the list below follows it live.
+ */
+export function CreateVideoForm({
+  uploader = tusVideoUploader,
+  readDimensions = readVideoDimensions,
+}: CreateVideoFormProps) {
+  const id = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const inspectPortrait = useMemo(() => portraitCheck(readDimensions), [readDimensions])
+  const source = useVideoUpload(uploader, inspectPortrait)
+  const demo = useVideoUpload(uploader)
+  const create = useCreateVideo()
+
+  const [title, setTitle] = useState('')
+  const [description, setDescription] = useState('')
+  const [combinedLayout, setCombinedLayout] = useState<'sequence' | 'split'>('sequence')
+  const [overlays, setOverlays] = useState<TextOverlay[]>([])
+  const [draft, setDraft] = useState<OverlayDraft>(emptyDraft)
+  const [errors, setErrors] = useState<FormErrors>({})
+  const [submitError, setSubmitError] = useState<string | null>(null)
+  const [created, setCreated] = useState(false)
+  // Change when a field must forget its file (removed, or the form starts over).
+  const [sourceKey, setSourceKey] = useState(0)
+  const [demoKey, setDemoKey] = useState(0)
+  const [focusRequest, setFocusRequest] = useState(0)
+
+  const sourceFile = fileOf(source.state)
+  const demoFile = fileOf(demo.state)
+  // spec §4: combined mode is on when both a video and a demo video are chosen.
+  const combined = sourceFile !== null && demoFile !== null
+  const sourceMedia = source.state.phase === 'ready' ? source.state.media : null
+  const demoMedia = demo.state.phase === 'ready' ? demo.state.media : null
+  // The server measured it with ffprobe: a file the browser could not read is held to the same rule.
+  const sourceNotPortrait = sourceMedia && !isPortrait916(sourceMedia.width, sourceMedia.height)
+
+  useEffect(() => {
+    if (!created) return
+    const timer = window.setTimeout(() => setCreated(false), CREATED_NOTICE_MS)
+    return () => window.clearTimeout(timer)
+  }, [created])
+
+  // After a refused submit, focus the first field that needs fixing (once it has rendered as invalid).
+  useEffect(() => {
+    if (focusRequest === 0) return
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusRequest])
+
+  function touched(field: FormField) {
+    setErrors((prev) => ({ ...prev, [field]: undefined }))
+    setSubmitError(null)
+  }
+
+  function addOverlay() {
+    setOverlays((prev) => [...prev, overlayFromDraft(draft)])
+    // The style stays for the next one; only the text starts over.
+    setDraft((prev) => ({ ...prev, text: '' }))
+    touched('overlays')
+  }
+
+  function reset() {
+    source.clear()
+    demo.clear()
+    setTitle('')
+    setDescription('')
+    setCombinedLayout('sequence')
+    setOverlays([])
+    setDraft(emptyDraft())
+    setErrors({})
+    setSourceKey((n) => n + 1)
+    setDemoKey((n) => n + 1)
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (create.isPending) return
+    setCreated(false)
+    setSubmitError(null)
+    const found: FormErrors = {}
+    if (inFlight(source.state)) found.video = STUDIO_MESSAGES.stillUploading
+    else if (sourceNotPortrait) found.video = STUDIO_MESSAGES.notPortrait
+    if (inFlight(demo.state)) found.demo = STUDIO_MESSAGES.stillUploading
+    const parsed = createVideoInputSchema.safeParse({
+      title,
+      description,
+      sourceMediaId: sourceMedia?.id ?? '',
+      demoMediaId: demoMedia?.id ?? null,
+      layout: combinedLayout,
+      textOverlays: overlays,
+    })
+    const all = { ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)), ...found }
+    if (!parsed.success || Object.keys(found).length > 0) {
+      setErrors(all)
+      setFocusRequest((n) => n + 1)
+      return
+    }
+    setErrors({})
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        reset()
+        setCreated(true)
+      },
+      onError: (error) => {
+        setSubmitError(createErrorMessage(error))
+        if (error instanceof ApiRequestError) {
+          const fromServer = fieldErrorsFrom(error.details ?? [])
+          if (Object.keys(fromServer).length > 0) {
+            setErrors(fromServer)
+            setFocusRequest((n) => n + 1)
+          }
+        }
+      },
+    })
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+        Create New Video
+      </h2>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={`${id}-heading`}
+        className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_280px]"
+      >
+        <div className="min-w-0 space-y-5">
+          <fieldset className="space-y-4">
+            <legend className="text-base font-semibold text-slate-900">Video source</legend>
+            <p className="text-sm text-slate-600">
+              A portrait (9:16) video: your hook, or the whole video. Add a product demo to play after it or beside it.
+            </p>
+            <VideoFileField
+              preview={false}
+              state={source.state}
+              error={errors.video}
+              mediaProblem={sourceNotPortrait ? STUDIO_MESSAGES.notPortrait : null}
+              inputKey={sourceKey}
+              onFile={(file) => {
+                touched('video')
+                source.start(file)
+              }}
+              onCancel={source.clear}
+              onRemove={() => {
+                source.clear()
+                setSourceKey((n) => n + 1)
+              }}
+            />
+            <VideoFileField
+              label="Product Demo Video"
+              required={false}
+              preview={false}
+              removeLabel="Remove demo video"
+              cancelLabel="Cancel demo upload"
+              state={demo.state}
+              error={errors.demo}
+              mediaProblem={null}
+              inputKey={demoKey}
+              onFile={(file) => {
+                touched('demo')
+                demo.start(file)
+              }}
+              onCancel={demo.clear}
+              onRemove={() => {
+                demo.clear()
+                setDemoKey((n) => n + 1)
+              }}
+            />
+            {combined ? (
+              <fieldset>
+                <legend className="text-sm font-medium text-slate-800">How the two videos play</legend>
+                <div className="mt-1 space-y-1">
+                  {(
+                    [
+                      ['sequence', 'Sequence', 'the hook, then the demo'],
+                      ['split', 'Side by side', 'both at once, each half the width'],
+                    ] as const
+                  ).map(([value, label, hint]) => (
+                    <label key={value} className="flex items-start gap-2 text-sm text-slate-800">
+                      <input
+                        type="radio"
+                        name={`${id}-layout`}
+                        value={value}
+                        checked={combinedLayout === value}
+                        onChange={() => setCombinedLayout(value)}
+                        className="mt-0.5 h-4 w-4 accent-fuchsia-700"
+                      />
+                      <span>
+                        {label} <span className="text-slate-600">({hint})</span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+          </fieldset>
+
+          <fieldset className="space-y-4">
+            <legend className="text-base font-semibold text-slate-900">Details</legend>
+            <Field
+              label="Title"
+              required
+              error={errors.title}
+              aside={<CharacterCount length={title.length} max={POST_LIMITS.title} />}
+              render={(props) => (
+                <input
+                  {...props}
+                  name="title"
+                  autoComplete="off"
+                  value={title}
+                  onChange={(e) => {
+                    setTitle(e.target.value)
+                    touched('title')
+                  }}
+                />
+              )}
+            />
+            <Field
+              label="Description"
+              error={errors.description}
+              aside={<CharacterCount length={description.length} max={POST_LIMITS.description} />}
+              render={(props) => (
+                <textarea
+                  {...props}
+                  name="description"
+                  rows={3}
+                  value={description}
+                  onChange={(e) => {
+                    setDescription(e.target.value)
+                    touched('description')
+                  }}
+                />
+              )}
+            />
+          </fieldset>
+
+          <fieldset className="space-y-4">
+            <legend className="text-base font-semibold text-slate-900">Text Overlays</legend>
+            <AddOverlayForm
+              draft={draft}
+              combined={combined}
+              count={overlays.length}
+              onChange={setDraft}
+              onAdd={addOverlay}
+            />
+            <OverlayList
+              overlays={overlays}
+              combined={combined}
+              onMove={(from, to) => setOverlays((prev) => moveOverlay(prev, from, to))}
+              onRemove={(overlayId) => {
+                setOverlays((prev) => prev.filter((o) => o.id !== overlayId))
+                touched('overlays')
+              }}
+            />
+            {errors.overlays ? (
+              <p role="alert" className="text-sm text-red-700">
+                {errors.overlays}
+              </p>
+            ) : null}
+          </fieldset>
+        </div>
+
+        <div className="min-w-0 space-y-5 self-start lg:sticky lg:top-16 lg:row-span-2">
+          <OverlayPreview
+            hookFile={sourceFile}
+            demoFile={demoFile}
+            hookSize={sourceMedia}
+            demoSize={demoMedia}
+            layout={combinedLayout}
+            overlays={overlays}
+          />
+          <div>
+            <h3 className="text-sm font-medium text-slate-800">How it works</h3>
+            <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-700">
+              <li>Upload a portrait (9:16) video, and a product demo if you have one.</li>
+              <li>Add text overlays: your hook, a call to action. Check them in the preview.</li>
+              <li>Press Create Video. It renders in the background; it is ready to download or schedule below.</li>
+            </ol>
+          </div>
+        </div>
+
+        <div className="min-w-0 space-y-3 border-t border-slate-200 pt-4">
+          {submitError ? <MessageBanner tone="error">{submitError}</MessageBanner> : null}
+          <button
+            type="submit"
+            className={`${buttonClass} w-full sm:w-auto`}
+            disabled={create.isPending}
+            aria-busy={create.isPending || undefined}
+          >
+            {create.isPending ? 'Creating Video...' : 'Create Video'}
+          </button>
+          {created ? (
+            <MessageBanner tone="success" onDismiss={() => setCreated(false)}>
+              {STUDIO_MESSAGES.videoCreated}
+            </MessageBanner>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,179 @@
+import { vi } from 'vitest'
+import type { CreatedVideo, CreateVideoInput, TextOverlay } from '@hookpost/shared/studio'
+import { mockApi, type ApiReply } from '../../../testing/api-mock'
+import { makeMedia } from '../../../testing/uploads'
+
+export { installDialogPolyfill, mockApi, notFound, renderWithQueryClient } from '../../../testing/api-mock'
+export { fakeUploader, makeMedia, videoFile } from '../../../testing/uploads'
+
+let serial = 0
+
+/** A created video as the API returns it: processed (Ready) unless told otherwise. */
+export function makeVideo(overrides: Partial<CreatedVideo> = {}): CreatedVideo {
+  serial += 1
+  const id = overrides.id ?? `video-${serial}`
+  const processed = (overrides.state ?? 'processed') === 'processed'
+  return {
+    id,
+    title: `Video ${serial}`,
+    description: '',
+    layout: 'single',
+    textOverlays: [],
+    state: 'processed',
+    progress: processed ? 100 : 0,
+    errorMessage: null,
+    processed,
+    processedAt: processed ? '2027-01-10T12:05:00.000Z' : null,
+    source: { mediaId: 'media-1', originalName: 'clip.mp4' },
+    demo: null,
+    outputMediaId: processed ? `out-${id}` : null,
+    processedVideoUrl: processed ? `/api/videos/${id}/file` : null,
+    downloadUrl: processed ? `/api/videos/${id}/download` : null,
+    thumbnailUrl: processed ? `/api/videos/${id}/thumbnail` : null,
+    durationMs: processed ? 3000 : null,
+    createdAt: `2027-01-10T12:00:${String(serial % 60).padStart(2, '0')}.000Z`,
+    ...overrides,
+  }
+}
+
+export function makeOverlay(overrides: Partial<TextOverlay> = {}): TextOverlay {
+  serial += 1
+  return {
+    id: `ov-${serial}`,
+    text: `Overlay ${serial}`,
+    position: 'center',
+    color: '#ffffff',
+    fontSize: 24,
+    fontWeight: 'bold',
+    target: 'both',
+    ...overrides,
+  }
+}
+
+/** The video the server makes of a create body: queued, with the body's fields. */
+export function videoFromBody(body: CreateVideoInput, id = 'new-video'): CreatedVideo {
+  return makeVideo({
+    id,
+    title: body.title,
+    description: body.description ?? '',
+    layout: body.demoMediaId ? (body.layout ?? 'sequence') : 'single',
+    textOverlays: (body.textOverlays ?? []) as TextOverlay[],
+    state: 'queued',
+    createdAt: '2027-01-11T09:00:00.000Z',
+  })
+}
+
+/**
+ * A stand-in for /api/videos (and /api/media for uploads) over `initial`: GET lists them, POST creates a queued one,
+ * DELETE and retry work on the list. Each can be answered with an override instead.
+ */
+export function videosApi(
+  initial: CreatedVideo[] = [],
+  overrides: {
+    /** A function answers per call; undefined from it means the normal answer. */
+    list?: ApiReply | (() => ApiReply | undefined)
+    create?: ApiReply
+    remove?: ApiReply
+    retry?: ApiReply
+    media?: ApiReply
+  } = {},
+) {
+  let videos = [...initial]
+  /** The original name the server reports for an upload id (set by the test that uploads). */
+  const uploadNames = new Map<string, string>()
+  const api = mockApi(({ method, pathname, body }) => {
+    if (pathname === '/api/media' && method === 'POST') {
+      const uploadId = (body as { uploadId: string }).uploadId
+      const originalName = uploadNames.get(uploadId) ?? 'clip.mp4'
+      return (
+        overrides.media ?? { status: 201, body: { media: makeMedia({ id: `media-of-${uploadId}`, originalName }) } }
+      )
+    }
+    if (pathname === '/api/videos' && method === 'GET') {
+      const list = typeof overrides.list === 'function' ? overrides.list() : overrides.list
+      return list ?? { status: 200, body: { videos } }
+    }
+    if (pathname === '/api/videos' && method === 'POST') {
+      if (overrides.create) return overrides.create
+      const video = videoFromBody(body as CreateVideoInput)
+      videos = [video, ...videos]
+      return { status: 201, body: { video } }
+    }
+    const retry = /^\/api\/videos\/([^/]+)\/retry$/.exec(pathname)
+    if (retry && method === 'POST') {
+      if (overrides.retry) return overrides.retry
+      const video = videos.find((v) => v.id === retry[1])
+      if (!video) return { status: 404, body: { code: 'NOT_FOUND', message: 'Video not found' } }
+      const queued: CreatedVideo = { ...video, state: 'queued', progress: 0, errorMessage: null }
+      videos = videos.map((v) => (v.id === video.id ? queued : v))
+      return { status: 200, body: { video: queued } }
+    }
+    const one = /^\/api\/videos\/([^/]+)$/.exec(pathname)
+    if (one && method === 'DELETE') {
+      if (overrides.remove) return overrides.remove
+      videos = videos.filter((v) => v.id !== one[1])
+      return { status: 204 }
+    }
+    return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
+  })
+  return {
+    ...api,
+    uploadNames,
+    posts: () => api.calls.filter((c) => c.method === 'POST' && c.pathname === '/api/videos'),
+    gets: () => api.calls.filter((c) => c.method === 'GET' && c.pathname === '/api/videos'),
+  }
+}
+
+/** One call made on the fake 2D context. */
+export type CanvasCall = { name: string; args: unknown[]; font: string; fillStyle: unknown }
+
+/**
+ * jsdom has no canvas: a 2D context that records what is drawn (text measured as 0.6 em per character), and players
+ * that do nothing. Object URLs are fake too. Undo with `vi.restoreAllMocks()` and `vi.unstubAllGlobals()`.
+ */
+export function installMediaFakes() {
+  const calls: CanvasCall[] = []
+  const ctx = {
+    font: '10px sans-serif',
+    textAlign: 'start',
+    textBaseline: 'alphabetic',
+    lineWidth: 1,
+    lineJoin: 'miter',
+    strokeStyle: '#000',
+    fillStyle: '#000',
+    measureText(text: string) {
+      const px = Number(/(\d+(?:\.\d+)?)px/.exec(ctx.font)?.[1] ?? 10)
+      return { width: Array.from(text).length * px * 0.6 }
+    },
+  } as Record<string, unknown> & { font: string; measureText: (t: string) => { width: number } }
+  for (const name of ['setTransform', 'clearRect', 'strokeText', 'fillText']) {
+    ctx[name] = (...args: unknown[]) => calls.push({ name, args, font: ctx.font, fillStyle: ctx.fillStyle })
+  }
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => ctx as unknown as CanvasRenderingContext2D,
+  )
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {})
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {})
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve())
+  let urls = 0
+  const revoked: string[] = []
+  vi.stubGlobal(
+    'URL',
+    Object.assign(class extends URL {}, {
+      createObjectURL: () => `blob:preview-${++urls}`,
+      revokeObjectURL: (url: string) => revoked.push(url),
+    }),
+  )
+  return {
+    calls,
+    /** The texts filled on the canvas by the last full redraw (after its last clearRect). */
+    drawnTexts: () => {
+      const start = calls.map((c) => c.name).lastIndexOf('clearRect')
+      return calls
+        .slice(start + 1)
+        .filter((c) => c.name === 'fillText')
+        .map((c) => String(c.args[0]))
+    },
+    revoked,
+  }
+}

@@ -1,0 +1,65 @@
+import {
+  isPortrait916,
+  OUTPUT_FRAME,
+  PREVIEW_SIZES,
+  drawOverlays,
+  layoutOverlays,
+  overlayFont,
+  type OverlayCanvas,
+  type OverlayLayout,
+  type TextOverlay,
+} from '@hookpost/shared/studio'
+
+/** spec §2: the Create tab's preview is 280×498, the 1080×1920 output shrunk. */
+export const PREVIEW_FRAME = PREVIEW_SIZES.create
+
+/** What the preview needs of a 2D context on top of what `drawOverlays` uses. */
+export interface PreviewCanvas extends OverlayCanvas {
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void
+  clearRect(x: number, y: number, width: number, height: number): void
+}
+
+/**
+ * Draws `overlays` on a preview canvas exactly as the renderer draws them on the output (ADR 010): the shared
+ * `layoutOverlays` on a frame of the preview's CSS size, then the shared `drawOverlays`. The canvas' backing store is
+ * `pixelRatio` times larger so the text is sharp on dense screens; the transform maps CSS pixels onto it.
+ */
+export function drawOverlayPreview(
+  ctx: PreviewCanvas,
+  overlays: readonly TextOverlay[],
+  frame: { width: number; height: number } = PREVIEW_FRAME,
+  pixelRatio = 1,
+): OverlayLayout[] {
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0)
+  ctx.clearRect(0, 0, frame.width, frame.height)
+  const layouts = layoutOverlays(overlays, frame, ctx)
+  drawOverlays(ctx, layouts)
+  return layouts
+}
+
+/**
+ * The fonts the preview needs before drawing (`document.fonts.load(font, text)`): each overlay's font at its preview
+ * size with its own text, so the emoji faces its text uses are fetched too (Noto Color Emoji comes in many subsets).
+ */
+export function previewFontRequests(
+  overlays: readonly TextOverlay[],
+  frame: { width: number } = PREVIEW_FRAME,
+): { font: string; text: string }[] {
+  const scale = frame.width / OUTPUT_FRAME.width
+  return overlays.map((o) => ({ font: overlayFont(o.fontSize * scale, o.fontWeight), text: o.text }))
+}
+
+/** The canvas' text alternative: the overlays it shows, in drawing order. */
+export function previewDescription(overlays: readonly TextOverlay[], what: string): string {
+  if (overlays.length === 0) return `${what}: no text overlays`
+  return `${what} with text overlays: ${overlays.map((o) => `“${o.text}”`).join(', ')}`
+}
+
+/**
+ * How a video fills its part of the preview, as the renderer fits it (render-args.ts `fitFilters`): a portrait 9:16
+ * video on the whole frame covers it (the few percent of overflow cropped); anything else, and each half of a side by
+ * side video, fits inside and is letterboxed in black. `size` is the video's, when known.
+ */
+export function previewFit(box: 'full' | 'half', size: { width: number; height: number } | null): 'cover' | 'contain' {
+  return box === 'full' && size !== null && isPortrait916(size.width, size.height) ? 'cover' : 'contain'
+}
