@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { useState, type ReactNode } from 'react'
 import type { SessionResponse } from '@hookpost/shared/auth'
 import { ApiRequestError } from '../lib/api-client'
-import { sessionQueryOptions } from '../lib/auth'
+import { isSigningOut, sessionQueryOptions } from '../lib/auth'
 
 /**
  * A 401 from any API call means the session ended (signed out in another tab, expired, reset password): forget the
@@ -27,6 +27,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
           // A 4xx will not change by asking again; a network blip might.
           retry: (failureCount, error) => !(error instanceof ApiRequestError && error.status < 500) && failureCount < 2,
           refetchOnWindowFocus: true,
+          // Nothing is fetched while signing out (lib/auth.ts).
+          enabled: () => !isSigningOut(),
         },
       },
     })

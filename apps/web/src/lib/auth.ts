@@ -23,6 +23,17 @@ export function useSetSessionUser() {
   }
 }
 
+let signingOut = false
+
+/**
+ * True from the moment someone asks to sign out until the cache is forgotten. The app's query defaults are disabled
+ * meanwhile, so nothing on the signed-in screens (a focus refetch, a catch-up after the event stream closed) asks the
+ * server again after the cookie is gone and meets a 401.
+ */
+export function isSigningOut(): boolean {
+  return signingOut
+}
+
 /**
  * Signs out and returns to / (spec §2). The cache is forgotten only once the signed-in screens have gone (when the
  * component using this unmounts with them): clearing it while they are still on screen would make them fetch their
@@ -38,10 +49,15 @@ export function useSignOut() {
       // Whatever the server said, nothing of this user's may stay in the browser's cache.
       queryClient.clear()
       queryClient.setQueryData<SessionResponse>(sessionQueryOptions.queryKey, { user: null })
+      signingOut = false
     },
     [queryClient],
   )
   return useMutation({
+    onMutate: async () => {
+      signingOut = true
+      await queryClient.cancelQueries()
+    },
     mutationFn: () => apiRequest<{ message: string }>('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSettled: async () => {
       signedOut.current = true
