@@ -105,4 +105,13 @@ export const MESSAGES = {
     'The video could not be rendered: the server stopped while rendering it, more than once. Please try again.',
   onlyFailedCanRetry: 'Only a video whose rendering failed can be rendered again.',
   mediaUsedByVideo: 'This video is used by a video you created. Delete that video first.',
+  // Saved hooks and /api/saved-hooks (spec §3 saved_hooks, §8)
+  fetchSavedHooksFailed: 'Failed to fetch saved hooks',
+  saveHookFailed: 'Failed to save hook',
+  deleteSavedHookFailed: 'Failed to delete saved hook',
+  savedHookNotFound: 'Saved hook not found',
+  hookSaved: 'Hook saved',
+  savedHookDeleted: 'Saved hook deleted',
+  deleteSavedHookConfirm: 'Are you sure you want to delete this saved hook?',
+  savedHooksFull: 'You can keep up to 100 saved hooks. Delete one to save another.',
 } as const

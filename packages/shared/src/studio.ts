@@ -324,3 +324,31 @@ export type CreatedVideo = z.infer<typeof createdVideoSchema>
 
 export const createdVideoResponseSchema = z.object({ video: createdVideoSchema }).meta({ id: 'CreatedVideoResponse' })
 export const createdVideoListSchema = z.object({ videos: z.array(createdVideoSchema) }).meta({ id: 'CreatedVideoList' })
+
+// ---------------------------------------------------------------------------------------------------------------
+// Saved hooks (spec §3 saved_hooks, §7 "select newest first; insert; delete by id") and /api/saved-hooks.
+
+/** How many hooks one person may keep: a list to pick from, not an archive (MESSAGES.savedHooksFull says so). */
+export const SAVED_HOOKS_MAX = 100
+
+/** A hook saved from an overlay: its text and style. Applying one adds it as an overlay shown on both parts. */
+export const savedHookInputSchema = textOverlaySchema
+  .pick({ text: true, position: true, color: true, fontSize: true, fontWeight: true })
+  .meta({ id: 'NewSavedHook' })
+export type SavedHookInput = z.input<typeof savedHookInputSchema>
+
+export const savedHookSchema = z
+  .object({
+    id: z.string(),
+    text: z.string(),
+    position: overlayPositionSchema,
+    color: overlayColorSchema,
+    fontSize: overlayFontSizeSchema,
+    fontWeight: overlayFontWeightSchema,
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'SavedHook' })
+export type SavedHook = z.infer<typeof savedHookSchema>
+
+export const savedHookResponseSchema = z.object({ hook: savedHookSchema }).meta({ id: 'SavedHookResponse' })
+export const savedHookListSchema = z.object({ hooks: z.array(savedHookSchema) }).meta({ id: 'SavedHookList' })

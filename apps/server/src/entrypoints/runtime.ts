@@ -53,6 +53,7 @@ import {
   type VideoRenderService,
   type VideosService,
 } from '../modules/videos'
+import { createSavedHooksRepository, createSavedHooksService, type SavedHooksService } from '../modules/saved-hooks'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -69,6 +70,7 @@ export interface Runtime {
   /** The video studio: created videos (API) and their render engine (worker). */
   videos: VideosService
   renders: VideoRenderService
+  savedHooks: SavedHooksService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -232,6 +234,8 @@ export async function createRuntime(options: {
       settings: { ...DEFAULT_RENDER_SETTINGS, ...options.videos },
     })
 
+    const savedHooks = createSavedHooksService({ repo: createSavedHooksRepository(database.db), clock, log })
+
     if (options.mode !== 'api') {
       // Before taking jobs: re-send due posts' jobs and resume posts a previous process left mid-publish. On PGlite
       // this is the only process, so everything in flight is an orphan now; on PostgreSQL only what outlived a lease.
@@ -260,6 +264,7 @@ export async function createRuntime(options: {
         uploads,
         posts,
         videos,
+        savedHooks,
         events: bus,
         mailRepo,
         health: {
@@ -299,6 +304,7 @@ export async function createRuntime(options: {
       publishing,
       videos,
       renders,
+      savedHooks,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {

@@ -30,6 +30,7 @@ import {
 import { mediaRoutes, uploadRoutes, type MediaService, type UploadStore } from '../modules/media'
 import { liveEventRoutes, postRoutes, type PostsService } from '../modules/posts'
 import { videoRoutes, type VideosService } from '../modules/videos'
+import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
 import type { EventBus } from '../lib/events'
 import { registerErrorHandling } from './errors'
 import { toFetchHeaders } from './headers'
@@ -44,6 +45,8 @@ export interface HttpDeps {
   posts: PostsService
   /** Created videos (the studio) and their rendered files. */
   videos: VideosService
+  /** Hooks saved from the studio's text overlays. */
+  savedHooks: SavedHooksService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   mailRepo: MailRepository
@@ -118,6 +121,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'media', description: 'Resumable video uploads (tus) and validated videos' },
         { name: 'posts', description: 'Scheduled posts, their publishing status and live updates' },
         { name: 'videos', description: 'Created videos: text overlays, hook + demo, rendering and the rendered files' },
+        { name: 'saved-hooks', description: 'Hooks saved from text overlays, to apply to other videos' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -160,6 +164,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(uploadRoutes, { prefix: '/uploads', uploads: deps.uploads, publicUrl: deps.publicUrl })
         await authed.register(postRoutes, { prefix: '/posts', posts: deps.posts })
         await authed.register(videoRoutes, { prefix: '/videos', videos: deps.videos })
+        await authed.register(savedHookRoutes, { prefix: '/saved-hooks', savedHooks: deps.savedHooks })
         await authed.register(liveEventRoutes, { events: deps.events })
       })
     },

@@ -1,7 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { POST_LIMITS } from '@hookpost/shared/posts'
-import { createVideoInputSchema, isPortrait916, type TextOverlay } from '@hookpost/shared/studio'
+import {
+  createVideoInputSchema,
+  isPortrait916,
+  OVERLAYS_MAX,
+  type SavedHook,
+  type TextOverlay,
+} from '@hookpost/shared/studio'
 import { CharacterCount, Field } from '../../../components/ui/field'
 import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
@@ -9,13 +15,24 @@ import { VideoFileField } from '../../../components/ui/video-file-field'
 import { ApiRequestError, NetworkError } from '../../../lib/api-client'
 import { tusVideoUploader, type VideoUploader } from '../../../lib/uploads/upload-video'
 import { useVideoUpload, type VideoUploadState } from '../../../lib/uploads/use-video-upload'
+import { useNotice } from '../../../lib/use-notice'
 import { useCreateVideo } from '../api/create-video'
+import { useSaveHook } from '../api/save-hook'
+import { studioErrorMessage } from '../utils/errors'
 import { STUDIO_MESSAGES } from '../utils/messages'
-import { emptyDraft, moveOverlay, overlayFromDraft, type OverlayDraft } from '../utils/overlays'
+import {
+  emptyDraft,
+  hookFromOverlay,
+  moveOverlay,
+  overlayFromDraft,
+  overlayFromHook,
+  type OverlayDraft,
+} from '../utils/overlays'
 import { portraitCheck, readVideoDimensions, type DimensionsReader } from '../utils/video-dimensions'
 import { AddOverlayForm } from './add-overlay-form'
 import { OverlayList } from './overlay-list'
 import { OverlayPreview } from './overlay-preview'
+import { SavedHooks } from './saved-hooks'
 
 /** Spec §4/§9: 'Video created successfully!' clears after 5 s. */
 export const CREATED_NOTICE_MS = 5000
@@ -81,6 +98,9 @@ export function CreateVideoForm({
   const source = useVideoUpload(uploader, inspectPortrait)
   const demo = useVideoUpload(uploader)
   const create = useCreateVideo()
+  const saveHook = useSaveHook()
+  const [hookNotice, setHookNotice] = useNotice()
+  const [savingHookId, setSavingHookId] = useState<string | null>(null)
 
   const [title, setTitle] = useState('')
   const [description, setDescription] = useState('')
@@ -126,6 +146,31 @@ export function CreateVideoForm({
     // The style stays for the next one; only the text starts over.
     setDraft((prev) => ({ ...prev, text: '' }))
     touched('overlays')
+  }
+
+  function applyHook(hook: SavedHook) {
+    if (overlays.length >= OVERLAYS_MAX) {
+      setHookNotice({
+        tone: 'error',
+        text: `A video can have up to ${OVERLAYS_MAX} text overlays. Remove one to add another.`,
+      })
+      return
+    }
+    setHookNotice(null)
+    setOverlays((prev) => [...prev, overlayFromHook(hook)])
+    touched('overlays')
+  }
+
+  function saveAsHook(overlay: TextOverlay) {
+    if (saveHook.isPending) return
+    setHookNotice(null)
+    setSavingHookId(overlay.id)
+    saveHook.mutate(hookFromOverlay(overlay), {
+      onSettled: () => setSavingHookId(null),
+      onSuccess: () => setHookNotice({ tone: 'success', text: STUDIO_MESSAGES.hookSaved }),
+      onError: (error) =>
+        setHookNotice({ tone: 'error', text: studioErrorMessage(error, STUDIO_MESSAGES.saveHookFailed) }),
+    })
   }
 
   function reset() {
@@ -307,6 +352,7 @@ export function CreateVideoForm({
 
           <fieldset className="space-y-4">
             <legend className="text-base font-semibold text-slate-900">Text Overlays</legend>
+            <SavedHooks notice={hookNotice} onNotice={setHookNotice} onApply={applyHook} />
             <AddOverlayForm
               draft={draft}
               combined={combined}
@@ -317,6 +363,8 @@ export function CreateVideoForm({
             <OverlayList
               overlays={overlays}
               combined={combined}
+              savingHookId={savingHookId}
+              onSaveHook={saveAsHook}
               onMove={(from, to) => setOverlays((prev) => moveOverlay(prev, from, to))}
               onRemove={(overlayId) => {
                 setOverlays((prev) => prev.filter((o) => o.id !== overlayId))

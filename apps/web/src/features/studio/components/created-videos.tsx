@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { CreatedVideo } from '@hookpost/shared/studio'
-import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
@@ -12,6 +11,7 @@ import { useRetryVideo } from '../api/retry-video'
 import { STUDIO_MESSAGES } from '../utils/messages'
 import { CreatedVideoItem } from './created-video-item'
 import { useNotice } from '../../../lib/use-notice'
+import { LoadError } from '../../../components/ui/load-error'
 
 function deleteErrorMessage(error: unknown): string {
   // 409: a scheduled post uses it; the server says so.
@@ -76,17 +76,11 @@ export function CreatedVideos({ onSchedule }: { onSchedule?: (video: CreatedVide
           <Spinner label="Loading your videos..." />
         </div>
       ) : videos.isError ? (
-        <div className="mt-4 space-y-3">
-          <MessageBanner tone="error">{STUDIO_MESSAGES.fetchVideosFailed}</MessageBanner>
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={videos.isFetching}
-            onClick={() => void videos.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadError
+          message={STUDIO_MESSAGES.fetchVideosFailed}
+          retrying={videos.isFetching}
+          onRetry={() => void videos.refetch()}
+        />
       ) : videos.data.length === 0 ? (
         <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
           No videos yet. Create your first one above: it appears here while it renders.

@@ -66,19 +66,24 @@ function announcements(overlays: readonly TextOverlay[]): Announcements {
 
 /**
  * The overlays added so far, in drawing order (later ones on top, as the renderer draws them): each with its text and
- * style, a drag handle (pointer and keyboard, dnd-kit), Move up / Move down buttons for whoever prefers them, and
- * Remove.
+ * style, a drag handle (pointer and keyboard, dnd-kit), Move up / Move down buttons for whoever prefers them, Save as
+ * hook (its text and style, to apply to other videos) and Remove.
  */
 export function OverlayList({
   overlays,
   combined,
+  savingHookId,
   onMove,
   onRemove,
+  onSaveHook,
 }: {
   overlays: readonly TextOverlay[]
   combined: boolean
+  /** The overlay being saved as a hook, while it is. */
+  savingHookId?: string | null
   onMove: (from: number, to: number) => void
   onRemove: (id: string) => void
+  onSaveHook?: (overlay: TextOverlay) => void
 }) {
   const id = useId()
   const [status, setStatus] = useState('')
@@ -152,6 +157,8 @@ export function OverlayList({
               count={overlays.length}
               combined={combined}
               register={register}
+              savingHook={savingHookId === overlay.id}
+              onSaveHook={onSaveHook ? () => onSaveHook(overlay) : undefined}
               onMoveUp={() => move(overlay, index, index - 1, 'up')}
               onMoveDown={() => move(overlay, index, index + 1, 'down')}
               onRemove={() => {
@@ -178,6 +185,8 @@ function OverlayRow({
   count,
   combined,
   register,
+  savingHook,
+  onSaveHook,
   onMoveUp,
   onMoveDown,
   onRemove,
@@ -187,6 +196,8 @@ function OverlayRow({
   count: number
   combined: boolean
   register: (key: string) => (node: HTMLButtonElement | null) => void
+  savingHook: boolean
+  onSaveHook: (() => void) | undefined
   onMoveUp: () => void
   onMoveDown: () => void
   onRemove: () => void
@@ -264,6 +275,17 @@ function OverlayRow({
         >
           Move down
         </button>
+        {onSaveHook ? (
+          <button
+            type="button"
+            className={`${rowButtonClass} aria-disabled:cursor-wait aria-disabled:opacity-60`}
+            aria-label={`Save “${overlay.text}” as a hook`}
+            aria-disabled={savingHook ? true : undefined}
+            onClick={savingHook ? undefined : onSaveHook}
+          >
+            {savingHook ? 'Saving...' : 'Save as hook'}
+          </button>
+        ) : null}
         <button
           ref={register(`${overlay.id}:remove`)}
           type="button"

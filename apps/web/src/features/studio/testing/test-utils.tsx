@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { CreatedVideo, CreateVideoInput, TextOverlay } from '@hookpost/shared/studio'
+import type { CreatedVideo, CreateVideoInput, SavedHook, SavedHookInput, TextOverlay } from '@hookpost/shared/studio'
 import { mockApi, type ApiReply } from '../../../testing/api-mock'
 import { makeMedia } from '../../../testing/uploads'
 
@@ -50,6 +50,21 @@ export function makeOverlay(overrides: Partial<TextOverlay> = {}): TextOverlay {
   }
 }
 
+/** A saved hook as the API returns it. */
+export function makeSavedHook(overrides: Partial<SavedHook> = {}): SavedHook {
+  serial += 1
+  return {
+    id: `hook-${serial}`,
+    text: `Hook ${serial}`,
+    position: 'center',
+    color: '#ffffff',
+    fontSize: 32,
+    fontWeight: 'bold',
+    createdAt: `2027-01-09T12:00:${String(serial % 60).padStart(2, '0')}.000Z`,
+    ...overrides,
+  }
+}
+
 /** The video the server makes of a create body: queued, with the body's fields. */
 export function videoFromBody(body: CreateVideoInput, id = 'new-video'): CreatedVideo {
   return makeVideo({
@@ -64,8 +79,9 @@ export function videoFromBody(body: CreateVideoInput, id = 'new-video'): Created
 }
 
 /**
- * A stand-in for /api/videos (and /api/media for uploads) over `initial`: GET lists them, POST creates a queued one,
- * DELETE and retry work on the list. Each can be answered with an override instead.
+ * A stand-in for /api/videos (and /api/media for uploads, /api/saved-hooks for the saved hooks) over `initial` and
+ * `overrides.hooks`: GET lists them, POST creates a queued video (or a hook), DELETE and retry work on the lists. Each
+ * can be answered with an override instead.
  */
 export function videosApi(
   initial: CreatedVideo[] = [],
@@ -76,9 +92,16 @@ export function videosApi(
     remove?: ApiReply
     retry?: ApiReply
     media?: ApiReply
+    /** The saved hooks the server starts with (any order; the client sorts them). */
+    hooks?: SavedHook[]
+    listHooks?: ApiReply | (() => ApiReply | undefined)
+    saveHook?: ApiReply
+    removeHook?: ApiReply
   } = {},
 ) {
   let videos = [...initial]
+  let hooks = [...(overrides.hooks ?? [])]
+  let hookSerial = 0
   /** The original name the server reports for an upload id (set by the test that uploads). */
   const uploadNames = new Map<string, string>()
   const api = mockApi(({ method, pathname, body }) => {
@@ -98,6 +121,30 @@ export function videosApi(
       const video = videoFromBody(body as CreateVideoInput)
       videos = [video, ...videos]
       return { status: 201, body: { video } }
+    }
+    if (pathname === '/api/saved-hooks' && method === 'GET') {
+      const list = typeof overrides.listHooks === 'function' ? overrides.listHooks() : overrides.listHooks
+      return list ?? { status: 200, body: { hooks } }
+    }
+    if (pathname === '/api/saved-hooks' && method === 'POST') {
+      if (overrides.saveHook) return overrides.saveHook
+      hookSerial += 1
+      const hook: SavedHook = {
+        ...(body as SavedHookInput),
+        id: `saved-${hookSerial}`,
+        createdAt: `2027-01-12T09:00:${String(hookSerial % 60).padStart(2, '0')}.000Z`,
+      } as SavedHook
+      hooks = [hook, ...hooks]
+      return { status: 201, body: { hook } }
+    }
+    const hook = /^\/api\/saved-hooks\/([^/]+)$/.exec(pathname)
+    if (hook && method === 'DELETE') {
+      if (overrides.removeHook) return overrides.removeHook
+      if (!hooks.some((h) => h.id === hook[1])) {
+        return { status: 404, body: { code: 'NOT_FOUND', message: 'Saved hook not found' } }
+      }
+      hooks = hooks.filter((h) => h.id !== hook[1])
+      return { status: 204 }
     }
     const retry = /^\/api\/videos\/([^/]+)\/retry$/.exec(pathname)
     if (retry && method === 'POST') {
@@ -121,6 +168,8 @@ export function videosApi(
     uploadNames,
     posts: () => api.calls.filter((c) => c.method === 'POST' && c.pathname === '/api/videos'),
     gets: () => api.calls.filter((c) => c.method === 'GET' && c.pathname === '/api/videos'),
+    hookCalls: () => api.calls.filter((c) => c.pathname.startsWith('/api/saved-hooks')),
+    savedHooks: () => hooks,
   }
 }
 

@@ -15,6 +15,12 @@ export const STUDIO_MESSAGES = {
   fetchVideosFailed: MESSAGES.fetchVideosFailed,
   deleteVideoConfirm: MESSAGES.deleteVideoConfirm,
   notProcessed: MESSAGES.videoNotProcessed,
+  fetchSavedHooksFailed: MESSAGES.fetchSavedHooksFailed,
+  saveHookFailed: MESSAGES.saveHookFailed,
+  deleteSavedHookFailed: MESSAGES.deleteSavedHookFailed,
+  deleteSavedHookConfirm: MESSAGES.deleteSavedHookConfirm,
+  hookSaved: MESSAGES.hookSaved,
+  savedHookDeleted: MESSAGES.savedHookDeleted,
   /** Ours: a video still on its way cannot be used yet. */
   stillUploading: 'Please wait until the video has finished uploading.',
 } as const

@@ -3,9 +3,11 @@ import { OVERLAY_DEFAULTS, textOverlaySchema, type TextOverlay } from '@hookpost
 import {
   describeOverlayStyle,
   emptyDraft,
+  hookFromOverlay,
   moveOverlay,
   newOverlayId,
   overlayFromDraft,
+  overlayFromHook,
   overlaysForPreview,
 } from './overlays'
 
@@ -61,5 +63,32 @@ describe('overlays', () => {
     expect(overlaysForPreview(all, 'hook')).toEqual([hook, both])
     expect(overlaysForPreview(all, 'demo')).toEqual([demo, both])
     expect(overlaysForPreview(all, 'split')).toEqual(all)
+  })
+})
+
+describe('saved hooks and overlays', () => {
+  it('keeps an overlay’s text and style as a hook, and applies a hook as an overlay on both parts', () => {
+    const overlay = {
+      id: 'ov-1',
+      text: 'Stop scrolling',
+      position: 'top',
+      color: '#ffcc00',
+      fontSize: 48,
+      fontWeight: 'normal',
+      target: 'hook',
+    } as const
+    const hook = hookFromOverlay(overlay)
+    expect(hook).toEqual({
+      text: 'Stop scrolling',
+      position: 'top',
+      color: '#ffcc00',
+      fontSize: 48,
+      fontWeight: 'normal',
+    })
+    expect(overlayFromHook({ ...hook, id: 'hook-1', createdAt: '2027-01-01T00:00:00.000Z' }, 'ov-2')).toEqual({
+      ...overlay,
+      id: 'ov-2',
+      target: 'both',
+    })
   })
 })

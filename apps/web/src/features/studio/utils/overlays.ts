@@ -5,6 +5,8 @@ import {
   POSITION_LABELS,
   overlaysFor,
   type OverlayStyle,
+  type SavedHook,
+  type SavedHookInput,
   type OverlayTarget,
   type TextOverlay,
 } from '@hookpost/shared/studio'
@@ -34,6 +36,30 @@ export function overlayFromDraft(draft: OverlayDraft, id: string = newOverlayId(
     fontSize: draft.fontSize,
     fontWeight: draft.fontWeight,
     target: draft.target,
+  }
+}
+
+/** A saved hook applied to the video: its text and style, shown on both parts of a hook + demo video. */
+export function overlayFromHook(hook: SavedHook, id: string = newOverlayId()): TextOverlay {
+  return {
+    id,
+    text: hook.text,
+    position: hook.position,
+    color: hook.color,
+    fontSize: hook.fontSize,
+    fontWeight: hook.fontWeight,
+    target: 'both',
+  }
+}
+
+/** What "Save as hook" keeps of an overlay: its text and style (not where it shows, nor its place in the list). */
+export function hookFromOverlay(overlay: TextOverlay): SavedHookInput {
+  return {
+    text: overlay.text,
+    position: overlay.position,
+    color: overlay.color,
+    fontSize: overlay.fontSize,
+    fontWeight: overlay.fontWeight,
   }
 }
 

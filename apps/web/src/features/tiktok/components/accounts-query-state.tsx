@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
-import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import type { useTiktokAccounts } from '../api/get-accounts'
-import { secondaryButtonClass } from '../../../components/ui/button-styles'
+import { LoadError } from '../../../components/ui/load-error'
 
 /**
  * The accounts list's loading, failed and empty states, the same wherever accounts are listed (Profile & Accounts, the
@@ -29,12 +28,11 @@ export function AccountsQueryState({
   }
   if (accounts.isError) {
     return (
-      <div className="mt-4 space-y-3">
-        <MessageBanner tone="error">{MESSAGES.fetchAccountsFailed}</MessageBanner>
-        <button type="button" className={secondaryButtonClass} onClick={() => void accounts.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError
+        message={MESSAGES.fetchAccountsFailed}
+        retrying={accounts.isFetching}
+        onRetry={() => void accounts.refetch()}
+      />
     )
   }
   if (accounts.data.length === 0) {

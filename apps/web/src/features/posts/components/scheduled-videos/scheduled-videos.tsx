@@ -29,6 +29,7 @@ import { DeletePostDialog, MovePostDialog, PostDetailsDialog } from './post-dial
 import { PostList } from './post-list'
 import { useMediaQuery, useNow } from './use-now'
 import { useNotice } from '../../../../lib/use-notice'
+import { LoadError } from '../../../../components/ui/load-error'
 
 type View = 'calendar' | 'list'
 type Action = { kind: 'move' | 'delete'; postId: string }
@@ -170,12 +171,12 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
     )
   } else if (posts.isError && !posts.data) {
     content = (
-      <div className="space-y-3 py-4">
-        <MessageBanner tone="error">{MESSAGES.fetchPostsFailed}</MessageBanner>
-        <button type="button" className={secondaryButtonClass} onClick={() => void posts.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError
+        className="space-y-3 py-4"
+        message={MESSAGES.fetchPostsFailed}
+        retrying={posts.isFetching}
+        onRetry={() => void posts.refetch()}
+      />
     )
   } else if (view === 'list') {
     content = (

@@ -1,0 +1,161 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { SavedHook } from '@hookpost/shared/studio'
+import type { ApiReply } from '../../../testing/api-mock'
+import { STUDIO_MESSAGES } from '../utils/messages'
+import {
+  fakeUploader,
+  installDialogPolyfill,
+  installMediaFakes,
+  makeSavedHook,
+  renderWithQueryClient,
+  videosApi,
+} from '../testing/test-utils'
+import { CreateVideoForm } from './create-video-form'
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+function setup(
+  options: {
+    hooks?: SavedHook[]
+    listHooks?: () => ApiReply | undefined
+    saveHook?: ApiReply
+    removeHook?: ApiReply
+  } = {},
+) {
+  installDialogPolyfill()
+  installMediaFakes()
+  const api = videosApi([], options)
+  const user = userEvent.setup()
+  const view = renderWithQueryClient(
+    <CreateVideoForm
+      uploader={fakeUploader().uploader}
+      readDimensions={() => Promise.resolve({ width: 1080, height: 1920 })}
+    />,
+  )
+  return { ...api, ...view, user }
+}
+
+const savedList = () => screen.findByRole('list', { name: 'Saved hooks' })
+const savedTexts = async () =>
+  within(await savedList())
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent)
+const overlayRows = () => within(screen.getByRole('list', { name: 'Text overlays' })).getAllByRole('listitem')
+
+describe('Saved hooks in the Create form', () => {
+  it('lists the saved hooks newest first, and Apply adds one as an overlay with its style', async () => {
+    const older = makeSavedHook({ text: 'Older hook', createdAt: '2027-01-01T10:00:00.000Z' })
+    const newer = makeSavedHook({
+      text: 'Wait for it 👀',
+      position: 'top',
+      color: '#ffcc00',
+      fontSize: 48,
+      fontWeight: 'normal',
+      createdAt: '2027-01-02T10:00:00.000Z',
+    })
+    const ctx = setup({ hooks: [older, newer] })
+    expect(await savedTexts()).toEqual(['Wait for it 👀', 'Older hook'])
+
+    await ctx.user.click(screen.getByRole('button', { name: 'Apply hook “Wait for it 👀”' }))
+    const [row] = overlayRows()
+    expect(row?.textContent).toContain('Wait for it 👀')
+    expect(row?.textContent).toContain('Top · Yellow · X-Large (48 px) · Normal')
+    // Applying keeps the hook for next time.
+    expect(await savedTexts()).toEqual(['Wait for it 👀', 'Older hook'])
+  })
+
+  it('says so when there are none yet', async () => {
+    setup()
+    expect(await screen.findByText(/No saved hooks yet/)).toBeTruthy()
+  })
+
+  it('saves an overlay’s text and style as a hook, which shows first in the list', async () => {
+    const ctx = setup({ hooks: [makeSavedHook({ text: 'Old one', createdAt: '2027-01-01T10:00:00.000Z' })] })
+    await savedList()
+    await ctx.user.type(screen.getByLabelText('Overlay text'), '  Stop scrolling  ')
+    await ctx.user.selectOptions(screen.getByLabelText('Position'), 'bottom')
+    await ctx.user.click(screen.getByRole('radio', { name: 'Pink' }))
+    await ctx.user.click(screen.getByRole('button', { name: 'Add Overlay' }))
+
+    await ctx.user.click(screen.getByRole('button', { name: 'Save “Stop scrolling” as a hook' }))
+    expect(await screen.findByText(STUDIO_MESSAGES.hookSaved)).toBeTruthy()
+    const posts = ctx.hookCalls().filter((c) => c.method === 'POST')
+    expect(posts.map((c) => c.body)).toEqual([
+      { text: 'Stop scrolling', position: 'bottom', color: '#ff2d92', fontSize: 24, fontWeight: 'bold' },
+    ])
+    await waitFor(async () => expect(await savedTexts()).toEqual(['Stop scrolling', 'Old one']))
+  })
+
+  it('shows the spec’s message when saving fails, and the server’s reason when it refuses', async () => {
+    const ctx = setup({ saveHook: { status: 500, body: { code: 'INTERNAL', message: 'boom' } } })
+    await ctx.user.type(screen.getByLabelText('Overlay text'), 'Hook me')
+    await ctx.user.click(screen.getByRole('button', { name: 'Add Overlay' }))
+    await ctx.user.click(screen.getByRole('button', { name: 'Save “Hook me” as a hook' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to save hook')
+    cleanup()
+
+    const full = 'You can keep up to 100 saved hooks. Delete one to save another.'
+    const again = setup({ saveHook: { status: 409, body: { code: 'CONFLICT', message: full } } })
+    await again.user.type(screen.getByLabelText('Overlay text'), 'Hook me')
+    await again.user.click(screen.getByRole('button', { name: 'Add Overlay' }))
+    await again.user.click(screen.getByRole('button', { name: 'Save “Hook me” as a hook' }))
+    expect((await screen.findByRole('alert')).textContent).toContain(full)
+  })
+
+  it('deletes a hook after confirming, and Cancel keeps it', async () => {
+    const keep = makeSavedHook({ text: 'Keep me' })
+    const drop = makeSavedHook({ text: 'Drop me' })
+    const ctx = setup({ hooks: [keep, drop] })
+    await savedList()
+
+    await ctx.user.click(screen.getByRole('button', { name: 'Delete hook “Drop me”' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete hook “Drop me”?' })
+    expect(dialog.textContent).toContain('Are you sure you want to delete this saved hook?')
+    await ctx.user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(ctx.hookCalls().filter((c) => c.method === 'DELETE')).toEqual([])
+
+    await ctx.user.click(screen.getByRole('button', { name: 'Delete hook “Drop me”' }))
+    await ctx.user.click(
+      within(screen.getByRole('dialog', { name: 'Delete hook “Drop me”?' })).getByRole('button', {
+        name: 'Delete hook',
+      }),
+    )
+    expect(await screen.findByText(STUDIO_MESSAGES.savedHookDeleted)).toBeTruthy()
+    expect(
+      ctx
+        .hookCalls()
+        .filter((c) => c.method === 'DELETE')
+        .map((c) => c.pathname),
+    ).toEqual([`/api/saved-hooks/${drop.id}`])
+    expect(await savedTexts()).toEqual(['Keep me'])
+  })
+
+  it('keeps the hook and says so when deleting fails', async () => {
+    const hook = makeSavedHook({ text: 'Sticky' })
+    const ctx = setup({ hooks: [hook], removeHook: { status: 500, body: { code: 'INTERNAL', message: 'x' } } })
+    await savedList()
+    await ctx.user.click(screen.getByRole('button', { name: 'Delete hook “Sticky”' }))
+    await ctx.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete hook' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to delete saved hook')
+    expect(await savedTexts()).toEqual(['Sticky'])
+  })
+
+  it('says the list could not be fetched, and Try again fetches it', async () => {
+    let fail = true
+    const ctx = setup({
+      hooks: [makeSavedHook({ text: 'Back again' })],
+      listHooks: () => (fail ? { status: 500, body: { code: 'INTERNAL', message: 'x' } } : undefined),
+    })
+    expect(await screen.findByText(STUDIO_MESSAGES.fetchSavedHooksFailed)).toBeTruthy()
+    fail = false
+    await ctx.user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await savedTexts()).toEqual(['Back again'])
+    expect(ctx.hookCalls().filter((c) => c.method === 'GET')).toHaveLength(2)
+  })
+})
