@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events'
 import { MESSAGES, tiktokCaption, type ServerEvent } from '@hookpost/shared'
 import {
   isTiktokError,
@@ -24,6 +23,7 @@ import {
 } from './post-state-machine'
 import type { MediaRow, PostRow, PostsRepository } from './posts.repository'
 import type { Log } from '../../lib/log'
+import { createJobRunner } from '../../lib/job-runner'
 
 /** Where uploaded videos live (the media module's storage): the file of a stored key, and its size if it exists. */
 export interface MediaFiles {
@@ -46,8 +46,6 @@ export interface PublishingDeps {
 type InitOutcome = { ok: true; init: TiktokDirectPostInit } | { ok: false; failure: PublishFailure }
 type StatusOutcome = { ok: true; status: TiktokPublishStatus } | { ok: false; failure: PublishFailure }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
-
 /**
  * The publishing engine: the `post.publish`, `post.poll` and `post.sweep` jobs (docs/architecture.md "The post state
  * machine", issue #4 §2). Correctness comes from the database: every step is a conditional UPDATE on the post
@@ -56,25 +54,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export function createPublishingService(deps: PublishingDeps) {
   const { repo, queue, tiktok, accounts, events, media, clock, log, settings } = deps
-  const running = new Set<Promise<unknown>>()
-  const abort = new AbortController()
-  // Every running upload listens to this one signal.
-  setMaxListeners(0, abort.signal)
-  let stopping = false
+  const jobs = createJobRunner('publisher')
 
   const later = (ms: number) => new Date(clock().getTime() + ms)
-
-  function track<T>(work: Promise<T>): Promise<T> {
-    running.add(work)
-    const done = () => running.delete(work)
-    work.then(done, done)
-    return work
-  }
-
-  function refuseWhileStopping() {
-    // pg-boss retries the job later (or another worker takes it); nothing was claimed.
-    if (stopping) throw new Error('the publisher is stopping')
-  }
 
   /** Tells the owner's open tabs the post's new state (best effort: a failure here never undoes the change). */
   async function announce(postId: string): Promise<void> {
@@ -192,7 +174,7 @@ export function createPublishingService(deps: PublishingDeps) {
       await endFailedAttempt(claimed, attempt, classifyFailure(err, false))
       return
     }
-    if (abort.signal.aborted) return giveBack(claimed, attempt)
+    if (jobs.signal.aborted) return giveBack(claimed, attempt)
 
     // From here on TikTok may hold the post: this mark is written before the request leaves (see the repository).
     if (!(await repo.markInitSendingInternal(postId, attempt, clock()))) return
@@ -218,7 +200,7 @@ export function createPublishingService(deps: PublishingDeps) {
         filePath: media.path(file.storageKey),
         contentType: file.contentType,
         plan: chunks,
-        signal: abort.signal,
+        signal: jobs.signal,
         onProgress: (sentBytes, totalBytes) => {
           const now = Date.now()
           if (now - lastEvent >= settings.progressEventMs || sentBytes === totalBytes) {
@@ -235,7 +217,7 @@ export function createPublishingService(deps: PublishingDeps) {
         },
       })
     } catch (err) {
-      if (abort.signal.aborted) {
+      if (jobs.signal.aborted) {
         // Like a crash: the post stays `publishing` with its publish_id and is resumed by polling after the restart.
         log.warn(`[posts] post ${postId}: upload abandoned at shutdown; it will be resumed by polling`)
         return
@@ -396,14 +378,12 @@ export function createPublishingService(deps: PublishingDeps) {
   return {
     /** `post.publish`: claim → token → init once → store publish_id → upload → `processing_on_tiktok` + first poll. */
     publish(postId: string): Promise<void> {
-      refuseWhileStopping()
-      return track(runPublish(postId))
+      return jobs.run(() => runPublish(postId))
     },
 
     /** `post.poll`: one status/fetch of an accepted publish; the next one is a new job (no worker waits). */
     poll(payload: JobPayload<'post.poll'>): Promise<void> {
-      refuseWhileStopping()
-      return track(runPoll(payload))
+      return jobs.run(() => runPoll(payload))
     },
 
     /**
@@ -412,8 +392,7 @@ export function createPublishingService(deps: PublishingDeps) {
      * the only worker (PGlite) passes "now" at start: nothing else can be working on a post.
      */
     sweep(options: { orphanedBefore?: Date } = {}) {
-      refuseWhileStopping()
-      return track(runSweep(options))
+      return jobs.run(() => runSweep(options))
     },
 
     /**
@@ -437,10 +416,7 @@ export function createPublishingService(deps: PublishingDeps) {
      * mid-upload keeps its publish_id and is resumed by polling, exactly as after a crash).
      */
     async stop(): Promise<void> {
-      stopping = true
-      if (running.size > 0) await Promise.race([Promise.allSettled([...running]), sleep(settings.stopGraceMs)])
-      abort.abort()
-      if (running.size > 0) await Promise.race([Promise.allSettled([...running]), sleep(2_000)])
+      await jobs.stop(settings.stopGraceMs, 2_000)
     },
   }
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { setMaxListeners } from 'node:events'
 import { MESSAGES, OUTPUT_FRAME } from '@hookpost/shared'
 import type { MediaStorage } from '../../integrations/storage'
 import type { EventBus } from '../../lib/events'
@@ -16,6 +15,7 @@ import type { RenderWorkspace, RenderWorkspaces } from './render-workspace'
 import { toCreatedVideoDto } from './video-dto'
 import type { CreatedVideoRow, MediaRow, VideosRepository } from './videos.repository'
 import type { Log } from '../../lib/log'
+import { createJobRunner } from '../../lib/job-runner'
 
 /** The renderer (media/render): inputs + overlay spec → MP4 and thumbnail. A port, so unit tests use a fake. */
 export type RenderFunction = (plan: RenderPlan, options: RenderOptions) => Promise<RenderResult>
@@ -35,8 +35,6 @@ export interface VideoRenderDeps {
   log: Log
   settings: RenderSettings
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
 
 /** Thrown inside the completing transaction when the attempt lost its claim: rolls the media row back. */
 class ClaimLost extends Error {}
@@ -60,19 +58,9 @@ function source(storage: VideoRenderDeps['storage'], media: MediaRow): RenderSou
  */
 export function createVideoRenderService(deps: VideoRenderDeps) {
   const { repo, queue, storage, workspaces, events, clock, log, settings } = deps
-  const running = new Set<Promise<unknown>>()
-  const stop = new AbortController()
-  setMaxListeners(0, stop.signal)
-  let stopping = false
+  const jobs = createJobRunner('renderer')
 
   const later = (ms: number) => new Date(clock().getTime() + ms)
-
-  function track<T>(work: Promise<T>): Promise<T> {
-    running.add(work)
-    const done = () => running.delete(work)
-    work.then(done, done)
-    return work
-  }
 
   /** Tells the owner's open tabs the video's new state (best effort: a failure here never undoes the change). */
   async function announce(videoId: string): Promise<void> {
@@ -201,9 +189,9 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
     }
     const controller = new AbortController()
     const onStop = () => controller.abort()
-    stop.signal.addEventListener('abort', onStop)
+    jobs.signal.addEventListener('abort', onStop)
     // A stop that came while this attempt was being prepared fired before the listener existed.
-    if (stop.signal.aborted) controller.abort()
+    if (jobs.signal.aborted) controller.abort()
     let percent = 0
     let lost = false
     let lastEvent = 0
@@ -249,7 +237,7 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
         })
       } finally {
         clearInterval(heartbeat)
-        stop.signal.removeEventListener('abort', onStop)
+        jobs.signal.removeEventListener('abort', onStop)
       }
       if (await keep(claimed, attempt, result, workspace)) {
         log.info(`[videos] video ${videoId} rendered in ${result.elapsedMs} ms (attempt ${attempt})`)
@@ -259,7 +247,7 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
     } catch (err) {
       if (lost) {
         log.info(`[videos] video ${videoId}: attempt ${attempt} is no longer the video's (deleted or taken over)`)
-      } else if (stop.signal.aborted) {
+      } else if (jobs.signal.aborted) {
         await giveBack(claimed, attempt)
       } else {
         await endFailedAttempt(claimed, attempt, err)
@@ -300,16 +288,10 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
     return counts
   }
 
-  function refuseWhileStopping() {
-    // pg-boss retries the job later (or another worker takes it); nothing was claimed.
-    if (stopping) throw new Error('the renderer is stopping')
-  }
-
   return {
     /** `video.render`: claim → render (progress events, heartbeat) → output into media storage → `processed`. */
     render(videoId: string): Promise<void> {
-      refuseWhileStopping()
-      return track(runRender(videoId))
+      return jobs.run(() => runRender(videoId))
     },
 
     /**
@@ -318,16 +300,12 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
      * (default: one lease ago); the only worker (PGlite) passes "now" at start.
      */
     sweep(options: { orphanedBefore?: Date } = {}) {
-      refuseWhileStopping()
-      return track(runSweep(options))
+      return jobs.run(() => runSweep(options))
     },
 
     /** Stops taking work; a render still running after `stopGraceMs` is stopped and queued again. */
     async stop(): Promise<void> {
-      stopping = true
-      if (running.size > 0) await Promise.race([Promise.allSettled([...running]), sleep(settings.stopGraceMs)])
-      stop.abort()
-      if (running.size > 0) await Promise.race([Promise.allSettled([...running]), sleep(5_000)])
+      await jobs.stop(settings.stopGraceMs, 5_000)
     },
   }
 }
