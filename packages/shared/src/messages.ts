@@ -114,4 +114,13 @@ export const MESSAGES = {
   savedHookDeleted: 'Saved hook deleted',
   deleteSavedHookConfirm: 'Are you sure you want to delete this saved hook?',
   savedHooksFull: 'You can keep up to 100 saved hooks. Delete one to save another.',
+  // The Library and the hook-demo page (spec §2, §8)
+  libraryItemNotFound: 'Library video not found',
+  libraryVideoFailed: 'Failed to process library video',
+  libraryVideoNotReady: 'This video has not been rendered yet. Choose it once it is ready.',
+  fetchLibraryFailed: 'Failed to load videos',
+  selectValidVideo: 'Please select a valid video file',
+  hookDemoCreateFailed: 'Failed to create video. Please try again.',
+  hookDemoCreatedTitle: 'Video Created Successfully!',
+  hookDemoCreatedText: 'Your video is being processed. You will be redirected to your videos library shortly...',
 } as const

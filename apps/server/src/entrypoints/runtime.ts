@@ -54,6 +54,7 @@ import {
   type VideosService,
 } from '../modules/videos'
 import { createSavedHooksRepository, createSavedHooksService, type SavedHooksService } from '../modules/saved-hooks'
+import { createLibraryRepository, createLibraryService, type LibraryService } from '../modules/library'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -71,6 +72,7 @@ export interface Runtime {
   videos: VideosService
   renders: VideoRenderService
   savedHooks: SavedHooksService
+  library: LibraryService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -98,6 +100,11 @@ export async function createRuntime(options: {
   videos?: Partial<RenderSettings>
   /** The renderer (default: media/render's ffmpeg renderer); tests may stand in for it. */
   render?: RenderFunction
+  /**
+   * Make the Library's stock clips that are missing, in the background, at start (default: in processes that run
+   * the worker). Integration tests that do not need them skip the few seconds of ffmpeg.
+   */
+  prepareStock?: boolean
 }): Promise<Runtime> {
   const config = options.config ?? loadConfig()
   const log = options.log ?? consoleLog
@@ -235,6 +242,15 @@ export async function createRuntime(options: {
     })
 
     const savedHooks = createSavedHooksService({ repo: createSavedHooksRepository(database.db), clock, log })
+    const library = createLibraryService({
+      repo: createLibraryRepository(database.db),
+      storage: mediaStorage,
+      stockDir: path.join(config.dataDir, 'stock'),
+      ffmpegPath: config.ffmpegPath,
+      inspect: (file) => inspectVideo(file, { ffprobePath: config.ffprobePath }),
+      clock,
+      log,
+    })
 
     if (options.mode !== 'api') {
       // Before taking jobs: re-send due posts' jobs and resume posts a previous process left mid-publish. On PGlite
@@ -265,6 +281,7 @@ export async function createRuntime(options: {
         posts,
         videos,
         savedHooks,
+        library,
         events: bus,
         mailRepo,
         health: {
@@ -292,6 +309,11 @@ export async function createRuntime(options: {
     const uploadSweeper: UploadSweeper | undefined =
       options.mode !== 'api' ? startUploadSweeper({ sweep: () => media.sweepExpiredUploads(), log }) : undefined
 
+    // Stock clips are made once per DATA_DIR (ADR 012), in the background: the API answers meanwhile.
+    const stockStop = new AbortController()
+    const stockReady =
+      (options.prepareStock ?? options.mode !== 'api') ? library.prepareStock(stockStop.signal) : Promise.resolve()
+
     let stopped = false
     return {
       config,
@@ -305,6 +327,7 @@ export async function createRuntime(options: {
       videos,
       renders,
       savedHooks,
+      library,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {
@@ -315,6 +338,9 @@ export async function createRuntime(options: {
         // Running uploads get a grace period, then are let go (resumed by polling after the restart).
         // Renders get a moment, then are stopped and queued again (rendered from the start after the restart).
         await Promise.all([q.stop(), publishing.stop(), renders.stop()])
+        // The clip being made finishes (a second or so); the rest wait for the next start.
+        stockStop.abort()
+        await stockReady.catch(() => undefined)
         await bus.close()
         await database.close()
       },

@@ -31,6 +31,7 @@ import { mediaRoutes, uploadRoutes, type MediaService, type UploadStore } from '
 import { liveEventRoutes, postRoutes, type PostsService } from '../modules/posts'
 import { videoRoutes, type VideosService } from '../modules/videos'
 import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
+import { libraryRoutes, type LibraryService } from '../modules/library'
 import type { EventBus } from '../lib/events'
 import { registerErrorHandling } from './errors'
 import { toFetchHeaders } from './headers'
@@ -47,6 +48,7 @@ export interface HttpDeps {
   videos: VideosService
   /** Hooks saved from the studio's text overlays. */
   savedHooks: SavedHooksService
+  library: LibraryService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   mailRepo: MailRepository
@@ -165,6 +167,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(postRoutes, { prefix: '/posts', posts: deps.posts })
         await authed.register(videoRoutes, { prefix: '/videos', videos: deps.videos })
         await authed.register(savedHookRoutes, { prefix: '/saved-hooks', savedHooks: deps.savedHooks })
+        await authed.register(libraryRoutes, { prefix: '/library', library: deps.library })
         await authed.register(liveEventRoutes, { events: deps.events })
       })
     },

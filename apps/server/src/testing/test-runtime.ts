@@ -21,7 +21,11 @@ export interface TestServer {
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  /** prepareStock: make the Library's stock clips at start (off by default: a few seconds of ffmpeg). */
+  options: { prepareStock?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hookpost-int-'))
   const adminUrl = process.env.TEST_DATABASE_URL
   let databaseUrl: string | undefined
@@ -46,7 +50,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   })
-  const start = () => createRuntime({ mode: 'all', config, log: silent, httpLogger: false })
+  const start = () =>
+    createRuntime({
+      mode: 'all',
+      config,
+      log: silent,
+      httpLogger: false,
+      prepareStock: options.prepareStock ?? false,
+    })
   const server: TestServer = {
     runtime: await start(),
     config,

@@ -91,7 +91,16 @@ export const router = createBrowserRouter([
         path: 'profile',
         lazy: async () => ({ Component: (await import('./routes/dashboard/profile-route')).ProfileRoute }),
       },
+      {
+        path: 'hook-demo',
+        lazy: async () => ({ Component: (await import('./routes/dashboard/hook-demo-route')).HookDemoRoute }),
+      },
     ],
+  },
+  {
+    // The spec's videos library: the Create tab's list of created videos.
+    path: paths.videos,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/hook-demo-route')).VideosRedirect }),
   },
   // Spec §2: any unknown path redirects to /.
   { path: '*', element: <Navigate to="/" replace /> },

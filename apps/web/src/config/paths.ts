@@ -11,6 +11,9 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
+  hookDemo: '/dashboard/hook-demo',
+  /** The spec's "videos library": redirects to the Create tab's list of created videos. */
+  videos: '/videos',
   /** Where TikTok (or the sandbox) sends the browser back after authorising; registered as the redirect URI. */
   tiktokCallback: '/auth/tiktok/callback',
   /** Test-only page that creates sandbox creators (spec §2). */

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth'
 import { tiktokAccount } from './tiktok'
 
@@ -23,9 +23,14 @@ export const mediaFile = pgTable(
     fps: real('fps').notNull(),
     videoCodec: text('video_codec').notNull(),
     audioCodec: text('audio_codec'),
+    /** The stock clip this is the person's copy of (Library, ADR 012): one copy per person and clip. */
+    stockClipId: text('stock_clip_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('media_file_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('media_file_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('media_file_user_stock_clip_idx').on(t.userId, t.stockClipId),
+  ],
 )
 
 /**

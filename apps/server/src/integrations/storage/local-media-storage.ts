@@ -10,6 +10,8 @@ import type { Readable } from 'node:stream'
 export interface MediaStorage {
   /** Moves a local file in under `key` (a rename on the same disk; copy + delete across disks). */
   importFile(sourcePath: string, key: string): Promise<void>
+  /** Copies a local file in under `key`, leaving the source where it is (a stock clip copied for a person). */
+  copyIn(sourcePath: string, key: string): Promise<void>
   /** The file on local disk: ffmpeg and the TikTok uploader read it directly. */
   absolutePath(key: string): string
   /** Size in bytes, or null when the file is missing. */
@@ -53,6 +55,19 @@ export function createLocalMediaStorage(root: string): MediaStorage {
         if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err
         await copyFile(sourcePath, target)
         await unlink(sourcePath)
+      }
+    },
+    async copyIn(sourcePath, key) {
+      const target = resolve(key)
+      await mkdir(path.dirname(target), { recursive: true })
+      // Written beside the target and renamed, so a reader never sees half a file.
+      const partial = `${target}.partial-${process.pid}-${Date.now()}`
+      try {
+        await copyFile(sourcePath, partial)
+        await rename(partial, target)
+      } catch (err) {
+        await rm(partial, { force: true })
+        throw err
       }
     },
     absolutePath: resolve,

@@ -14,20 +14,30 @@ export interface OverlayImage {
   layouts: OverlayLayout[]
 }
 
-/** Null when there is nothing to draw (the segment gets no overlay filter at all). */
-export async function renderOverlayImage(overlays: readonly TextOverlay[]): Promise<OverlayImage | null> {
+/**
+ * Null when there is nothing to draw (the segment gets no overlay filter at all). `frame` is the output's size (sizes
+ * scale with its width, as in the preview); the studio always renders at 1080×1920.
+ */
+export async function renderOverlayImage(
+  overlays: readonly TextOverlay[],
+  frame: { width: number; height: number } = OUTPUT_FRAME,
+): Promise<OverlayImage | null> {
   if (overlays.length === 0) return null
   registerOverlayFonts()
-  const canvas = createCanvas(OUTPUT_FRAME.width, OUTPUT_FRAME.height)
+  const canvas = createCanvas(frame.width, frame.height)
   const ctx = canvas.getContext('2d')
-  const layouts = layoutOverlays(overlays, OUTPUT_FRAME, ctx)
+  const layouts = layoutOverlays(overlays, frame, ctx)
   drawOverlays(ctx, layouts)
   return { png: await canvas.encode('png'), layouts }
 }
 
 /** Writes the segment's PNG to `filePath`; null (and no file) when the segment has no overlays. */
-export async function writeOverlayImage(overlays: readonly TextOverlay[], filePath: string): Promise<string | null> {
-  const image = await renderOverlayImage(overlays)
+export async function writeOverlayImage(
+  overlays: readonly TextOverlay[],
+  filePath: string,
+  frame: { width: number; height: number } = OUTPUT_FRAME,
+): Promise<string | null> {
+  const image = await renderOverlayImage(overlays, frame)
   if (!image) return null
   await writeFile(filePath, image.png)
   return filePath

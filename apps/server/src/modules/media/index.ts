@@ -8,6 +8,7 @@ export {
   type MediaForUpload,
   type MediaService,
   type MediaServiceDeps,
+  toMediaFile,
 } from './media.service'
 export { createUploadStore, UPLOAD_EXPIRY_MS, type UploadInfo, type UploadStore } from './upload-store'
 export { startUploadSweeper, SWEEP_INTERVAL_MS, type UploadSweeper } from './upload-sweeper'

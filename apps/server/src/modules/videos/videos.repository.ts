@@ -150,6 +150,16 @@ function createQueries(db: Executor) {
       return used !== undefined
     },
 
+    /** Whether a created video renders from this media file (a rendered video reused from the Library). */
+    async mediaUsedByVideo(mediaId: string): Promise<boolean> {
+      const [used] = await db
+        .select({ id: createdVideo.id })
+        .from(createdVideo)
+        .where(or(eq(createdVideo.sourceMediaId, mediaId), eq(createdVideo.demoMediaId, mediaId)))
+        .limit(1)
+      return used !== undefined
+    },
+
     /** Deletes a rendered output's media row; 'in-use' when a post took it meanwhile (ON DELETE RESTRICT). */
     async deleteOutputMedia(userId: string, mediaId: string): Promise<MediaRow | 'in-use' | undefined> {
       try {

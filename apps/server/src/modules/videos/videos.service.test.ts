@@ -249,6 +249,17 @@ describe('deleting a video', () => {
     expect(bus.published).toEqual([])
   })
 
+  it('keeps the rendered file when another video was made from it (Library), and removes the rest', async () => {
+    const { id, output, thumbnailKey } = await processedVideo()
+    const reused = await videos.create(ME, body({ title: 'Made from it', sourceMediaId: output.id }))
+    await videos.remove(ME, id)
+    expect(mem.videos.has(id)).toBe(false)
+    expect(mem.media.has(output.id)).toBe(true)
+    expect(existsSync(storage.absolutePath(output.storageKey))).toBe(true)
+    expect(existsSync(storage.absolutePath(thumbnailKey))).toBe(false)
+    expect(mem.videos.get(reused.id)?.sourceMediaId).toBe(output.id)
+  })
+
   it('logs a file that cannot be removed instead of failing (spec §8)', async () => {
     const { id } = await processedVideo()
     storage.remove = async () => {

@@ -164,7 +164,8 @@ export function createVideosService(deps: VideosServiceDeps) {
           const row = await tx.deleteForUser(userId, id)
           if (!row) throw new AppError('NOT_FOUND', MESSAGES.videoNotFound)
           let outputKey: string | null = null
-          if (row.outputMediaId) {
+          // A rendered file another video was made from (chosen in the Library) stays, as that video's source.
+          if (row.outputMediaId && !(await tx.mediaUsedByVideo(row.outputMediaId))) {
             if (await tx.mediaUsedByPost(row.outputMediaId)) throw new AppError('CONFLICT', MESSAGES.mediaInUse)
             const media = await tx.deleteOutputMedia(userId, row.outputMediaId)
             if (media === 'in-use') throw new AppError('CONFLICT', MESSAGES.mediaInUse)

@@ -109,6 +109,9 @@ export function memoryVideosRepository() {
     async mediaUsedByPost(mediaId) {
       return usedByPost.has(mediaId)
     },
+    async mediaUsedByVideo(mediaId) {
+      return [...videos.values()].some((v) => v.sourceMediaId === mediaId || v.demoMediaId === mediaId)
+    },
     async deleteOutputMedia(userId, mediaId) {
       if (usedByPost.has(mediaId)) return 'in-use'
       const row = media.get(mediaId)

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { Link } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { CreatedVideo } from '@hookpost/shared/studio'
+import { secondaryButtonClass } from '../../../components/ui/button-styles'
+import { paths } from '../../../config/paths'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import { CreatedVideos } from '../../../features/studio/components/created-videos'
@@ -30,6 +33,12 @@ export function CreateTab() {
 
   return (
     <div className="space-y-6">
+      <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+        <span>Start from one of our hook clips and add your product demo after it:</span>
+        <Link to={paths.hookDemo} className={secondaryButtonClass}>
+          Create Hook + Demo Video
+        </Link>
+      </p>
       <Suspense
         fallback={
           <div className="flex justify-center rounded-lg border border-slate-200 bg-white py-12">

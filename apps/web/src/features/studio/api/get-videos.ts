@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { ServerEvent } from '@hookpost/shared/events'
 import { createdVideoListSchema, type CreatedVideo } from '@hookpost/shared/studio'
 import { apiRequest } from '../../../lib/api-client'
+import { libraryKey } from './get-library'
 
 /** Every query about created videos starts with this key, so one invalidation (or a live event) reaches them all. */
 export const videosKey = ['videos'] as const
@@ -66,9 +67,12 @@ export function applyVideoEvent(queryClient: QueryClient, event: ServerEvent) {
   switch (event.type) {
     case 'video.updated':
       upsertCachedVideo(queryClient, event.video)
+      // A video that finished rendering joins the Library's "My videos".
+      if (event.video.processed) void queryClient.invalidateQueries({ queryKey: libraryKey })
       return
     case 'video.deleted':
       removeCachedVideo(queryClient, event.videoId)
+      void queryClient.invalidateQueries({ queryKey: libraryKey })
       return
     case 'video.progress':
       setCachedProgress(queryClient, event.videoId, event.percent)
@@ -82,5 +86,8 @@ export function applyVideoEvent(queryClient: QueryClient, event: ServerEvent) {
 
 /** After the live stream was interrupted, events may have been missed: fetch the videos again, once. */
 export function refetchVideosAfterGap(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: videosKey })
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: videosKey }),
+    queryClient.invalidateQueries({ queryKey: libraryKey }),
+  ])
 }

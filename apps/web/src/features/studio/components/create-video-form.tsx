@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { POST_LIMITS } from '@hookpost/shared/posts'
+import type { LibraryItem } from '@hookpost/shared/library'
+import type { MediaFile } from '@hookpost/shared/posts'
 import {
   createVideoInputSchema,
   isPortrait916,
@@ -8,14 +9,16 @@ import {
   type SavedHook,
   type TextOverlay,
 } from '@hookpost/shared/studio'
-import { CharacterCount, Field } from '../../../components/ui/field'
+import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
+import { TabList, tabIds } from '../../../components/ui/tab-list'
 import { VideoFileField } from '../../../components/ui/video-file-field'
 import { ApiRequestError, NetworkError } from '../../../lib/api-client'
 import { tusVideoUploader, type VideoUploader } from '../../../lib/uploads/upload-video'
 import { useVideoUpload, type VideoUploadState } from '../../../lib/uploads/use-video-upload'
 import { useNotice } from '../../../lib/use-notice'
+import { useChooseLibraryItem } from '../api/choose-library-item'
 import { useCreateVideo } from '../api/create-video'
 import { useSaveHook } from '../api/save-hook'
 import { studioErrorMessage } from '../utils/errors'
@@ -30,8 +33,10 @@ import {
 } from '../utils/overlays'
 import { portraitCheck, readVideoDimensions, type DimensionsReader } from '../utils/video-dimensions'
 import { AddOverlayForm } from './add-overlay-form'
+import { LibraryBrowser } from './library-browser'
 import { OverlayList } from './overlay-list'
-import { OverlayPreview } from './overlay-preview'
+import { OverlayPreview, type PreviewSource } from './overlay-preview'
+import { VideoDetailsFields } from './video-details-fields'
 import { SavedHooks } from './saved-hooks'
 
 /** Spec §4/§9: 'Video created successfully!' clears after 5 s. */
@@ -66,6 +71,12 @@ function createErrorMessage(error: unknown): string {
   return STUDIO_MESSAGES.createFailed
 }
 
+type SourceTab = 'upload' | 'library'
+const SOURCE_TABS = [
+  { key: 'upload', label: 'Upload' },
+  { key: 'library', label: 'Library' },
+] as const
+
 /** The local file behind an upload (shown in the preview before and while it uploads). */
 function fileOf(state: VideoUploadState): File | null {
   return state.phase === 'idle' || state.phase === 'failed' ? null : state.file
@@ -99,9 +110,15 @@ export function CreateVideoForm({
   const demo = useVideoUpload(uploader)
   const create = useCreateVideo()
   const saveHook = useSaveHook()
+  const chooseFromLibrary = useChooseLibraryItem()
   const [hookNotice, setHookNotice] = useNotice()
   const [savingHookId, setSavingHookId] = useState<string | null>(null)
 
+  const [sourceTab, setSourceTab] = useState<SourceTab>('upload')
+  // A Library video, made a media file of the person's (the other way to give the video than uploading one).
+  const [libraryPick, setLibraryPick] = useState<{ item: LibraryItem; media: MediaFile } | null>(null)
+  const [choosingId, setChoosingId] = useState<string | null>(null)
+  const [libraryError, setLibraryError] = useState<string | null>(null)
   const [title, setTitle] = useState('')
   const [description, setDescription] = useState('')
   const [combinedLayout, setCombinedLayout] = useState<'sequence' | 'split'>('sequence')
@@ -117,12 +134,19 @@ export function CreateVideoForm({
 
   const sourceFile = fileOf(source.state)
   const demoFile = fileOf(demo.state)
+  const hookPreview: PreviewSource | null = sourceFile
+    ? { name: sourceFile.name, file: sourceFile }
+    : libraryPick
+      ? { name: libraryPick.item.title, url: libraryPick.item.videoUrl }
+      : null
   // spec §4: combined mode is on when both a video and a demo video are chosen.
-  const combined = sourceFile !== null && demoFile !== null
-  const sourceMedia = source.state.phase === 'ready' ? source.state.media : null
+  const combined = hookPreview !== null && demoFile !== null
+  const sourceMedia = source.state.phase === 'ready' ? source.state.media : (libraryPick?.media ?? null)
   const demoMedia = demo.state.phase === 'ready' ? demo.state.media : null
   // The server measured it with ffprobe: a file the browser could not read is held to the same rule.
   const sourceNotPortrait = sourceMedia && !isPortrait916(sourceMedia.width, sourceMedia.height)
+  // Said in the Library tab: why choosing failed, or what the form needs.
+  const libraryProblem = libraryError ?? (libraryPick ? null : (errors.video ?? null))
 
   useEffect(() => {
     if (!created) return
@@ -173,7 +197,26 @@ export function CreateVideoForm({
     })
   }
 
+  function chooseLibraryVideo(item: LibraryItem) {
+    if (chooseFromLibrary.isPending) return
+    setLibraryError(null)
+    setChoosingId(item.id)
+    chooseFromLibrary.mutate(item.id, {
+      onSettled: () => setChoosingId(null),
+      onSuccess: (media) => {
+        // One video at a time: the Library's replaces an upload.
+        source.clear()
+        setSourceKey((n) => n + 1)
+        setLibraryPick({ item, media })
+        touched('video')
+      },
+      onError: (error) => setLibraryError(studioErrorMessage(error, STUDIO_MESSAGES.libraryVideoFailed)),
+    })
+  }
+
   function reset() {
+    setLibraryPick(null)
+    setLibraryError(null)
     source.clear()
     demo.clear()
     setTitle('')
@@ -246,22 +289,71 @@ export function CreateVideoForm({
             <p className="text-sm text-slate-600">
               A portrait (9:16) video: your hook, or the whole video. Add a product demo to play after it or beside it.
             </p>
-            <VideoFileField
-              preview={false}
-              state={source.state}
-              error={errors.video}
-              mediaProblem={sourceNotPortrait ? STUDIO_MESSAGES.notPortrait : null}
-              inputKey={sourceKey}
-              onFile={(file) => {
-                touched('video')
-                source.start(file)
-              }}
-              onCancel={source.clear}
-              onRemove={() => {
-                source.clear()
-                setSourceKey((n) => n + 1)
-              }}
-            />
+            <div>
+              <TabList
+                label="Where the video comes from"
+                baseId={`${id}-source`}
+                tabs={SOURCE_TABS}
+                selected={sourceTab}
+                onSelect={setSourceTab}
+              />
+              <div
+                role="tabpanel"
+                id={tabIds(`${id}-source`, sourceTab).panelId}
+                aria-labelledby={tabIds(`${id}-source`, sourceTab).tabId}
+                className="pt-3"
+              >
+                {sourceTab === 'upload' ? (
+                  <VideoFileField
+                    preview={false}
+                    state={source.state}
+                    error={errors.video}
+                    mediaProblem={sourceNotPortrait ? STUDIO_MESSAGES.notPortrait : null}
+                    inputKey={sourceKey}
+                    onFile={(file) => {
+                      touched('video')
+                      setLibraryPick(null)
+                      source.start(file)
+                    }}
+                    onCancel={source.clear}
+                    onRemove={() => {
+                      source.clear()
+                      setSourceKey((n) => n + 1)
+                    }}
+                  />
+                ) : (
+                  <div className="space-y-3">
+                    <LibraryBrowser
+                      selectedId={libraryPick?.item.id ?? null}
+                      choosingId={choosingId}
+                      onChoose={chooseLibraryVideo}
+                    />
+                    {libraryPick ? (
+                      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
+                        <span className="min-w-0 break-words">
+                          Using <strong>{libraryPick.item.title}</strong> from the Library.
+                        </span>
+                        <button
+                          type="button"
+                          className={secondaryButtonClass}
+                          onClick={() => {
+                            setLibraryPick(null)
+                            touched('video')
+                          }}
+                        >
+                          Remove library video
+                        </button>
+                      </div>
+                    ) : null}
+                    {libraryProblem ? (
+                      <p role="alert" className="text-sm text-red-700">
+                        {libraryProblem}
+                      </p>
+                    ) : null}
+                  </div>
+                )}
+              </div>
+            </div>
             <VideoFileField
               label="Product Demo Video"
               required={false}
@@ -313,40 +405,15 @@ export function CreateVideoForm({
 
           <fieldset className="space-y-4">
             <legend className="text-base font-semibold text-slate-900">Details</legend>
-            <Field
-              label="Title"
-              required
-              error={errors.title}
-              aside={<CharacterCount length={title.length} max={POST_LIMITS.title} />}
-              render={(props) => (
-                <input
-                  {...props}
-                  name="title"
-                  autoComplete="off"
-                  value={title}
-                  onChange={(e) => {
-                    setTitle(e.target.value)
-                    touched('title')
-                  }}
-                />
-              )}
-            />
-            <Field
-              label="Description"
-              error={errors.description}
-              aside={<CharacterCount length={description.length} max={POST_LIMITS.description} />}
-              render={(props) => (
-                <textarea
-                  {...props}
-                  name="description"
-                  rows={3}
-                  value={description}
-                  onChange={(e) => {
-                    setDescription(e.target.value)
-                    touched('description')
-                  }}
-                />
-              )}
+            <VideoDetailsFields
+              title={title}
+              description={description}
+              errors={errors}
+              onChange={(field, value) => {
+                if (field === 'title') setTitle(value)
+                else setDescription(value)
+                touched(field)
+              }}
             />
           </fieldset>
 
@@ -381,8 +448,8 @@ export function CreateVideoForm({
 
         <div className="min-w-0 space-y-5 self-start lg:sticky lg:top-16 lg:row-span-2">
           <OverlayPreview
-            hookFile={sourceFile}
-            demoFile={demoFile}
+            hook={hookPreview}
+            demo={demoFile ? { name: demoFile.name, file: demoFile } : null}
             hookSize={sourceMedia}
             demoSize={demoMedia}
             layout={combinedLayout}
@@ -391,7 +458,9 @@ export function CreateVideoForm({
           <div>
             <h3 className="text-sm font-medium text-slate-800">How it works</h3>
             <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-              <li>Upload a portrait (9:16) video, and a product demo if you have one.</li>
+              <li>
+                Upload a portrait (9:16) video or choose one from the Library, and a product demo if you have one.
+              </li>
               <li>Add text overlays: your hook, a call to action. Check them in the preview.</li>
               <li>Press Create Video. It renders in the background; it is ready to download or schedule below.</li>
             </ol>

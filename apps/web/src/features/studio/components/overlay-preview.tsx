@@ -31,33 +31,38 @@ function usePixelRatio(): number {
 
 type Size = { width: number; height: number }
 
+/** What a preview plays: a local file (before and while it uploads) or a stored video (a Library pick). */
+export type PreviewSource = { name: string; file: File } | { name: string; url: string }
+
 /**
- * One local file in its box, fitted as the renderer fits it (covering, or letterboxed in black). It plays from a
+ * One video in its box, fitted as the renderer fits it (covering, or letterboxed in black). A local file plays from a
  * `blob:` URL that lives as long as the player shows that file.
  */
-function LocalVideo({
-  file,
-  label,
+function SourceVideo({
+  source,
   fit,
   className,
 }: {
-  file: File
-  label: string
+  source: PreviewSource
   fit: 'cover' | 'contain'
   className: string
 }) {
   const ref = useRef<HTMLVideoElement>(null)
+  const file = 'file' in source ? source.file : null
+  const remote = 'url' in source ? source.url : null
   useEffect(() => {
     const video = ref.current
     if (!video) return
-    const url = URL.createObjectURL(file)
+    const url = file ? URL.createObjectURL(file) : remote
+    if (!url) return
     video.src = url
     return () => {
       video.removeAttribute('src')
       video.load()
-      URL.revokeObjectURL(url)
+      if (file) URL.revokeObjectURL(url)
     }
-  }, [file])
+  }, [file, remote])
+  const label = `Preview of ${source.name}`
   return (
     <video
       ref={ref}
@@ -80,15 +85,15 @@ function LocalVideo({
  * pointer events through to the player's controls, and says in words what it shows.
  */
 export function OverlayPreview({
-  hookFile,
-  demoFile,
+  hook,
+  demo,
   hookSize,
   demoSize,
   layout,
   overlays,
 }: {
-  hookFile: File | null
-  demoFile: File | null
+  hook: PreviewSource | null
+  demo: PreviewSource | null
   /** The videos' sizes once known (the server measured them). */
   hookSize: Size | null
   demoSize: Size | null
@@ -96,7 +101,7 @@ export function OverlayPreview({
   overlays: readonly TextOverlay[]
 }) {
   const id = useId()
-  const combined = hookFile !== null && demoFile !== null
+  const combined = hook !== null && demo !== null
   const [chosen, setChosen] = useState<'hook' | 'demo'>('hook')
   const segment: PreviewSegment = !combined ? 'hook' : layout === 'split' ? 'split' : chosen
   const shown = useMemo(() => overlaysForPreview(overlays, segment), [overlays, segment])
@@ -112,7 +117,7 @@ export function OverlayPreview({
   }, [shown, pixelRatio, fontsVersion])
 
   const { width, height } = PREVIEW_FRAME
-  const videoFile = segment === 'demo' ? demoFile : hookFile
+  const shownSource = segment === 'demo' ? demo : hook
   // The form only takes a portrait hook: it covers the frame even before the server has measured it.
   const fit =
     segment === 'demo' ? previewFit('full', demoSize) : previewFit('full', hookSize ?? { width: 9, height: 16 })
@@ -153,32 +158,16 @@ export function OverlayPreview({
           style={{ width, height }}
           data-testid="overlay-preview"
         >
-          {segment === 'split' && hookFile && demoFile ? (
+          {segment === 'split' && hook && demo ? (
             <div className="absolute inset-0 flex">
-              <LocalVideo
-                file={hookFile}
-                label={`Preview of ${hookFile.name}`}
-                fit={previewFit('half', hookSize)}
-                className="h-full w-1/2"
-              />
-              <LocalVideo
-                file={demoFile}
-                label={`Preview of ${demoFile.name}`}
-                fit={previewFit('half', demoSize)}
-                className="h-full w-1/2"
-              />
+              <SourceVideo source={hook} fit={previewFit('half', hookSize)} className="h-full w-1/2" />
+              <SourceVideo source={demo} fit={previewFit('half', demoSize)} className="h-full w-1/2" />
             </div>
-          ) : videoFile ? (
-            <LocalVideo
-              key={segment}
-              file={videoFile}
-              label={`Preview of ${videoFile.name}`}
-              fit={fit}
-              className="absolute inset-0 h-full w-full"
-            />
+          ) : shownSource ? (
+            <SourceVideo key={segment} source={shownSource} fit={fit} className="absolute inset-0 h-full w-full" />
           ) : (
             <p className="absolute inset-x-0 top-1/3 px-6 text-center text-sm text-slate-300">
-              Upload a video to see it here with your text overlays.
+              Upload a video or choose one from the Library to see it here with your text overlays.
             </p>
           )}
           <canvas

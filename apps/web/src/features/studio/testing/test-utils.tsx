@@ -1,4 +1,5 @@
 import { vi } from 'vitest'
+import type { LibraryItem } from '@hookpost/shared/library'
 import type { CreatedVideo, CreateVideoInput, SavedHook, SavedHookInput, TextOverlay } from '@hookpost/shared/studio'
 import { mockApi, type ApiReply } from '../../../testing/api-mock'
 import { makeMedia } from '../../../testing/uploads'
@@ -65,6 +66,25 @@ export function makeSavedHook(overrides: Partial<SavedHook> = {}): SavedHook {
   }
 }
 
+/** A library item as GET /api/library returns it: a stock clip unless told otherwise. */
+export function makeLibraryItem(overrides: Partial<LibraryItem> = {}): LibraryItem {
+  serial += 1
+  const slug = `clip-${serial}`
+  return {
+    id: `stock:${slug}`,
+    title: `Clip ${serial}`,
+    description: 'A stock clip',
+    category: 'Product Features',
+    thumbnailUrl: `/api/library/stock/${slug}/thumbnail`,
+    videoUrl: `/api/library/stock/${slug}/file`,
+    duration: 4,
+    width: 720,
+    height: 1280,
+    isUserContent: false,
+    ...overrides,
+  }
+}
+
 /** The video the server makes of a create body: queued, with the body's fields. */
 export function videoFromBody(body: CreateVideoInput, id = 'new-video'): CreatedVideo {
   return makeVideo({
@@ -97,6 +117,11 @@ export function videosApi(
     listHooks?: ApiReply | (() => ApiReply | undefined)
     saveHook?: ApiReply
     removeHook?: ApiReply
+    /** GET /api/library's videos (not preparing). */
+    library?: LibraryItem[]
+    listLibrary?: ApiReply | (() => ApiReply | undefined)
+    /** POST /api/library/use; by default the item as a 720×1280 media file `media-of-<item id>`. */
+    chooseLibrary?: ApiReply
   } = {},
 ) {
   let videos = [...initial]
@@ -111,6 +136,18 @@ export function videosApi(
       return (
         overrides.media ?? { status: 201, body: { media: makeMedia({ id: `media-of-${uploadId}`, originalName }) } }
       )
+    }
+    if (pathname === '/api/library' && method === 'GET') {
+      const list = typeof overrides.listLibrary === 'function' ? overrides.listLibrary() : overrides.listLibrary
+      return list ?? { status: 200, body: { videos: overrides.library ?? [], preparing: false } }
+    }
+    if (pathname === '/api/library/use' && method === 'POST') {
+      if (overrides.chooseLibrary) return overrides.chooseLibrary
+      const itemId = (body as { itemId: string }).itemId
+      const item = (overrides.library ?? []).find((i) => i.id === itemId)
+      if (!item) return { status: 404, body: { code: 'NOT_FOUND', message: 'Library video not found' } }
+      const media = makeMedia({ id: `media-of-${itemId}`, originalName: `${item.title}.mp4`, width: 720, height: 1280 })
+      return { status: 200, body: { media } }
     }
     if (pathname === '/api/videos' && method === 'GET') {
       const list = typeof overrides.list === 'function' ? overrides.list() : overrides.list
@@ -169,6 +206,7 @@ export function videosApi(
     posts: () => api.calls.filter((c) => c.method === 'POST' && c.pathname === '/api/videos'),
     gets: () => api.calls.filter((c) => c.method === 'GET' && c.pathname === '/api/videos'),
     hookCalls: () => api.calls.filter((c) => c.pathname.startsWith('/api/saved-hooks')),
+    libraryCalls: () => api.calls.filter((c) => c.pathname.startsWith('/api/library')),
     savedHooks: () => hooks,
   }
 }

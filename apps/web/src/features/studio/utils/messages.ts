@@ -21,6 +21,19 @@ export const STUDIO_MESSAGES = {
   deleteSavedHookConfirm: MESSAGES.deleteSavedHookConfirm,
   hookSaved: MESSAGES.hookSaved,
   savedHookDeleted: MESSAGES.savedHookDeleted,
+  fetchLibraryFailed: MESSAGES.fetchLibraryFailed,
+  libraryVideoFailed: MESSAGES.libraryVideoFailed,
+  // The hook-demo page (spec §2 'Create Hook + Demo Video').
+  selectValidVideo: MESSAGES.selectValidVideo,
+  hookDemoCreateFailed: MESSAGES.hookDemoCreateFailed,
+  hookDemoCreatedTitle: MESSAGES.hookDemoCreatedTitle,
+  hookDemoCreatedText: MESSAGES.hookDemoCreatedText,
+  hookDemoCreated: (title: string) => `Video "${title}" created successfully! Processing in the background...`,
+  /** Ours: while the list loads, or the server's first start is still making its stock clips. */
+  preparingHooks: 'Preparing hook clips…',
+  hookDemoTitleRequired: 'Please enter a title',
+  hookDemoHookRequired: 'Please select a hook video',
+  hookDemoDemoRequired: 'Please upload a demo video',
   /** Ours: a video still on its way cannot be used yet. */
   stillUploading: 'Please wait until the video has finished uploading.',
 } as const

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react'
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 import { ACCOUNT_LIMITS, accountFormSchema, type TiktokAccount } from '@hookpost/shared/tiktok'
 import { MESSAGES } from '@hookpost/shared/messages'
@@ -10,6 +10,7 @@ import { useUpdateTiktokAccount } from '../api/update-account'
 import { serverFieldErrors, tiktokErrorMessage } from '../utils/error-message'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
+import { TabList, tabIds } from '../../../components/ui/tab-list'
 
 type TabKey = 'basic' | 'description'
 type Values = {
@@ -68,7 +69,6 @@ export function AccountDialog({
   const titleId = `${id}-title`
   const formRef = useRef<HTMLFormElement>(null)
   const firstFieldRef = useRef<HTMLInputElement>(null)
-  const tabRefs = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({})
   const [tab, setTab] = useState<TabKey>('basic')
   const [values, setValues] = useState<Values>(() => initialValues(account))
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
@@ -77,29 +77,14 @@ export function AccountDialog({
   const saving = create.isPending || update.isPending
   const saveError = account ? update.error : create.error
 
-  const tabId = (key: TabKey) => `${id}-tab-${key}`
-  const panelId = (key: TabKey) => `${id}-panel-${key}`
+  const tabId = (key: TabKey) => tabIds(id, key).tabId
+  const panelId = (key: TabKey) => tabIds(id, key).panelId
 
   function showField(field: Field) {
     // The field may sit in the hidden panel: render that panel first, then focus.
     flushSync(() => setTab(tabOf(field)))
     const element = formRef.current?.elements.namedItem(field)
     if (element instanceof HTMLElement) element.focus()
-  }
-
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = TABS.findIndex((t) => t.key === tab)
-    let next: number
-    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length
-    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length
-    else if (event.key === 'Home') next = 0
-    else if (event.key === 'End') next = TABS.length - 1
-    else return
-    event.preventDefault()
-    const key = TABS[next]?.key
-    if (!key) return
-    setTab(key)
-    tabRefs.current[key]?.focus()
   }
 
   function change(field: Field, value: string) {
@@ -155,41 +140,22 @@ export function AccountDialog({
           </MessageBanner>
         ) : null}
 
-        <div role="tablist" aria-label="Account details" className="flex gap-1 border-b border-slate-200">
-          {TABS.map((t) => {
-            const selected = t.key === tab
-            const invalid = t.fields.some((f) => errors[f])
-            return (
-              <button
-                key={t.key}
-                ref={(el) => {
-                  tabRefs.current[t.key] = el
-                }}
-                type="button"
-                role="tab"
-                id={tabId(t.key)}
-                aria-selected={selected}
-                aria-controls={panelId(t.key)}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => setTab(t.key)}
-                onKeyDown={onTabKeyDown}
-                className={`-mb-px rounded-t-md border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700 ${
-                  selected
-                    ? 'border-fuchsia-700 text-fuchsia-800'
-                    : 'border-transparent text-slate-600 hover:text-slate-900'
-                }`}
-              >
-                {t.label}
-                {invalid ? (
-                  <span className="ml-1 text-red-700">
-                    <span aria-hidden="true">!</span>
-                    <span className="sr-only"> (has errors)</span>
-                  </span>
-                ) : null}
-              </button>
-            )
-          })}
-        </div>
+        <TabList
+          label="Account details"
+          baseId={id}
+          selected={tab}
+          onSelect={setTab}
+          tabs={TABS.map((t) => ({
+            key: t.key,
+            label: t.label,
+            extra: t.fields.some((f) => errors[f]) ? (
+              <span className="ml-1 text-red-700">
+                <span aria-hidden="true">!</span>
+                <span className="sr-only"> (has errors)</span>
+              </span>
+            ) : null,
+          }))}
+        />
 
         <div
           role="tabpanel"

@@ -1,0 +1,5 @@
+export { createLibraryRepository, type LibraryRepository } from './library.repository'
+export { libraryRoutes } from './library.routes'
+export { createLibraryService, type LibraryService } from './library.service'
+export { STOCK_CLIPS, STOCK_FRAME, STOCK_VERSION, stockClipBySlug, type StockClip } from './stock-catalogue'
+export { ensureStockClips, stockClipArgs, stockClipPaths, stockClipReady } from './stock-clips'

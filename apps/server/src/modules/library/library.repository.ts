@@ -1,0 +1,80 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { createdVideo, mediaFile } from '../../db/schema'
+
+export type MediaRow = typeof mediaFile.$inferSelect
+export type NewMediaRow = typeof mediaFile.$inferInsert
+
+/** One of the person's rendered videos, as the Library shows it. */
+export interface UserLibraryVideo {
+  id: string
+  title: string
+  description: string
+  output: MediaRow
+}
+
+/** Every query is scoped by user id. */
+export function createLibraryRepository(db: Database) {
+  return {
+    /** The person's rendered videos (processed, with their output file), newest first. */
+    async userVideos(userId: string): Promise<UserLibraryVideo[]> {
+      const rows = await db
+        .select({ video: createdVideo, output: mediaFile })
+        .from(createdVideo)
+        .innerJoin(mediaFile, eq(mediaFile.id, createdVideo.outputMediaId))
+        .where(
+          and(
+            eq(createdVideo.userId, userId),
+            eq(createdVideo.state, 'processed'),
+            isNotNull(createdVideo.outputMediaId),
+          ),
+        )
+        .orderBy(desc(createdVideo.createdAt), desc(createdVideo.id))
+      return rows.map(({ video, output }) => ({
+        id: video.id,
+        title: video.title,
+        description: video.description,
+        output,
+      }))
+    },
+
+    async userVideo(userId: string, videoId: string): Promise<UserLibraryVideo | undefined> {
+      const [row] = await db
+        .select({ video: createdVideo, output: mediaFile })
+        .from(createdVideo)
+        .innerJoin(mediaFile, eq(mediaFile.id, createdVideo.outputMediaId))
+        .where(and(eq(createdVideo.userId, userId), eq(createdVideo.id, videoId), eq(createdVideo.state, 'processed')))
+      return row
+        ? { id: row.video.id, title: row.video.title, description: row.video.description, output: row.output }
+        : undefined
+    },
+
+    /** Whether the person has a created video by this id at all (processed or not). */
+    async hasVideo(userId: string, videoId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: createdVideo.id })
+        .from(createdVideo)
+        .where(and(eq(createdVideo.userId, userId), eq(createdVideo.id, videoId)))
+      return row !== undefined
+    },
+
+    async stockCopy(userId: string, stockClipId: string): Promise<MediaRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(mediaFile)
+        .where(and(eq(mediaFile.userId, userId), eq(mediaFile.stockClipId, stockClipId)))
+      return row
+    },
+
+    /** Inserts the person's copy of a stock clip; undefined when another request made it a moment ago. */
+    async insertStockCopy(row: NewMediaRow & { stockClipId: string }): Promise<MediaRow | undefined> {
+      const [created] = await db
+        .insert(mediaFile)
+        .values(row)
+        .onConflictDoNothing({ target: [mediaFile.userId, mediaFile.stockClipId] })
+        .returning()
+      return created
+    },
+  }
+}
+export type LibraryRepository = ReturnType<typeof createLibraryRepository>

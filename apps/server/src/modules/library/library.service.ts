@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto'
+import { stat } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
+import { createReadStream } from 'node:fs'
+import { z } from 'zod'
+import { MESSAGES, USER_CATEGORY, type LibraryItem, type MediaFile } from '@hookpost/shared'
+import type { MediaStorage } from '../../integrations/storage'
+import { AppError } from '../../lib/errors'
+import type { Log } from '../../lib/log'
+import { CONTAINER_CONTENT_TYPES, type Inspection } from '../../media'
+import { toMediaFile } from '../media'
+import type { LibraryRepository } from './library.repository'
+import { STOCK_CLIPS, STOCK_FRAME, stockClipBySlug, type StockClip } from './stock-catalogue'
+import { ensureStockClips, stockClipPaths, stockClipReady } from './stock-clips'
+
+export interface LibraryServiceDeps {
+  repo: LibraryRepository
+  storage: Pick<MediaStorage, 'copyIn' | 'remove'>
+  /** Where the stock clips are made and kept (DATA_DIR/stock). */
+  stockDir: string
+  ffmpegPath: string
+  /** ffprobe's facts about a file (media/inspect.ts): the person's copy gets a media row like an upload's. */
+  inspect: (filePath: string) => Promise<Inspection>
+  clock: () => Date
+  log: Log
+}
+
+export interface StockFile {
+  sizeBytes: number
+  contentType: string
+  fileName: string
+  open(range?: { start: number; end: number }): Readable
+}
+
+/** Video ids are uuid columns: anything else would be a database error (a 500), not a 404. */
+const uuid = z.uuid()
+
+const STOCK_PREFIX = 'stock:'
+const VIDEO_PREFIX = 'video:'
+
+function stockItem(clip: StockClip): LibraryItem {
+  return {
+    id: `${STOCK_PREFIX}${clip.slug}`,
+    title: clip.title,
+    description: clip.description,
+    category: clip.category,
+    thumbnailUrl: `/api/library/stock/${clip.slug}/thumbnail`,
+    videoUrl: `/api/library/stock/${clip.slug}/file`,
+    duration: clip.seconds,
+    width: STOCK_FRAME.width,
+    height: STOCK_FRAME.height,
+    isUserContent: false,
+  }
+}
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', MESSAGES.libraryItemNotFound)
+}
+
+/**
+ * The Library: stock clips (made once, kept under DATA_DIR/stock) and the person's rendered videos. Using a stock clip
+ * copies it into the person's media once (later uses return the same copy); using one of their videos returns its
+ * rendered file. Either way the answer is a media file of theirs that `POST /api/videos` accepts.
+ */
+export function createLibraryService(deps: LibraryServiceDeps) {
+  const { repo, stockDir } = deps
+  let making: Promise<unknown> | null = null
+  // Whether this process has finished a pass (a clip still missing after it failed: the list stops saying
+  // "preparing", so browsers stop asking; the next start tries again).
+  let madeOnce = false
+
+  async function readyClips(): Promise<StockClip[]> {
+    const ready = await Promise.all(STOCK_CLIPS.map((clip) => stockClipReady(stockDir, clip.slug)))
+    return STOCK_CLIPS.filter((_, i) => ready[i])
+  }
+
+  async function readyClip(slug: string): Promise<StockClip> {
+    const clip = stockClipBySlug(slug)
+    if (!clip || !(await stockClipReady(stockDir, clip.slug))) throw notFound()
+    return clip
+  }
+
+  async function stockFile(file: string, contentType: string, fileName: string): Promise<StockFile> {
+    const info = await stat(file).catch(() => null)
+    if (!info) throw notFound()
+    return {
+      sizeBytes: info.size,
+      contentType,
+      fileName,
+      open: (range) => createReadStream(file, range ? { start: range.start, end: range.end } : {}),
+    }
+  }
+
+  async function copyStockClip(userId: string, clip: StockClip): Promise<MediaFile> {
+    const existing = await repo.stockCopy(userId, clip.slug)
+    if (existing) return toMediaFile(existing)
+    const source = stockClipPaths(stockDir, clip.slug).video
+    const inspection = await deps.inspect(source)
+    if (inspection.kind !== 'video' || !inspection.facts.video) {
+      throw new Error(`stock clip ${clip.slug} is not a readable video (${inspection.kind})`)
+    }
+    const { facts, container, sizeBytes } = inspection
+    const video = facts.video!
+    const id = randomUUID()
+    const storageKey = `${userId}/${id}.mp4`
+    await deps.storage.copyIn(source, storageKey)
+    try {
+      const row = await repo.insertStockCopy({
+        id,
+        userId,
+        originalName: `${clip.title}.mp4`,
+        storageKey,
+        contentType: CONTAINER_CONTENT_TYPES[container],
+        sizeBytes,
+        durationMs: Math.round((facts.durationSec ?? clip.seconds) * 1000),
+        width: video.width,
+        height: video.height,
+        fps: Math.round((video.fps ?? STOCK_FRAME.fps) * 1000) / 1000,
+        videoCodec: video.codec,
+        audioCodec: facts.audioCodec,
+        stockClipId: clip.slug,
+        createdAt: deps.clock(),
+      })
+      if (row) return toMediaFile(row)
+      // Another request copied it first: keep theirs.
+      await deps.storage.remove(storageKey)
+      const theirs = await repo.stockCopy(userId, clip.slug)
+      if (!theirs) throw new Error(`stock clip ${clip.slug}: copy vanished`)
+      return toMediaFile(theirs)
+    } catch (err) {
+      await deps.storage.remove(storageKey).catch((removeErr: unknown) => {
+        deps.log.error(`[library] could not remove ${storageKey} after a failed copy`, removeErr)
+      })
+      throw err
+    }
+  }
+
+  return {
+    /**
+     * Makes the stock clips that are missing (first start, or a new recipe version). Runs once at a time; the list
+     * says `preparing` meanwhile, and shows each clip as soon as it is whole.
+     */
+    prepareStock(signal?: AbortSignal): Promise<unknown> {
+      making ??= ensureStockClips({ dir: stockDir, ffmpegPath: deps.ffmpegPath, log: deps.log, signal }).finally(() => {
+        making = null
+        madeOnce = true
+      })
+      return making
+    },
+
+    /** Stock clips that are ready, then the person's rendered videos (newest first). */
+    async list(userId: string): Promise<{ videos: LibraryItem[]; preparing: boolean }> {
+      const [clips, own] = await Promise.all([readyClips(), repo.userVideos(userId)])
+      const videos: LibraryItem[] = [
+        ...clips.map(stockItem),
+        ...own.map((v) => ({
+          id: `${VIDEO_PREFIX}${v.id}`,
+          title: v.title,
+          description: v.description,
+          category: USER_CATEGORY,
+          thumbnailUrl: `/api/videos/${v.id}/thumbnail`,
+          videoUrl: `/api/videos/${v.id}/file`,
+          duration: Math.round(v.output.durationMs / 100) / 10,
+          width: v.output.width,
+          height: v.output.height,
+          isUserContent: true,
+        })),
+      ]
+      // An API-only process makes none itself: missing clips are being made by a worker.
+      return { videos, preparing: making !== null || (!madeOnce && clips.length < STOCK_CLIPS.length) }
+    },
+
+    /** The item as a media file of the person's (a 404 for an unknown item or someone else's video). */
+    async use(userId: string, itemId: string): Promise<MediaFile> {
+      if (itemId.startsWith(STOCK_PREFIX)) {
+        const clip = await readyClip(itemId.slice(STOCK_PREFIX.length))
+        return copyStockClip(userId, clip)
+      }
+      if (itemId.startsWith(VIDEO_PREFIX)) {
+        const videoId = itemId.slice(VIDEO_PREFIX.length)
+        if (!uuid.safeParse(videoId).success) throw notFound()
+        const video = await repo.userVideo(userId, videoId)
+        if (video) return toMediaFile(video.output)
+        if (await repo.hasVideo(userId, videoId)) throw new AppError('CONFLICT', MESSAGES.libraryVideoNotReady)
+        throw notFound()
+      }
+      throw notFound()
+    },
+
+    async stockVideo(slug: string): Promise<StockFile> {
+      const clip = await readyClip(slug)
+      return stockFile(stockClipPaths(stockDir, clip.slug).video, 'video/mp4', `${clip.title}.mp4`)
+    },
+
+    async stockThumbnail(slug: string): Promise<StockFile> {
+      const clip = await readyClip(slug)
+      return stockFile(stockClipPaths(stockDir, clip.slug).thumbnail, 'image/jpeg', `${clip.slug}.jpg`)
+    },
+  }
+}
+export type LibraryService = ReturnType<typeof createLibraryService>
