@@ -55,6 +55,7 @@ import {
 } from '../modules/videos'
 import { createSavedHooksRepository, createSavedHooksService, type SavedHooksService } from '../modules/saved-hooks'
 import { createLibraryRepository, createLibraryService, type LibraryService } from '../modules/library'
+import { createAiService, createOfflineWriter, type AiService } from '../modules/ai'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -73,6 +74,7 @@ export interface Runtime {
   renders: VideoRenderService
   savedHooks: SavedHooksService
   library: LibraryService
+  ai: AiService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -242,6 +244,12 @@ export async function createRuntime(options: {
     })
 
     const savedHooks = createSavedHooksService({ repo: createSavedHooksRepository(database.db), clock, log })
+    // Hooks and content ideas: the built-in offline generator (no AI service is reachable from here).
+    const ai = createAiService({
+      writer: createOfflineWriter(),
+      account: (userId, accountId) => tiktokAccounts.get(userId, accountId),
+      log,
+    })
     const library = createLibraryService({
       repo: createLibraryRepository(database.db),
       storage: mediaStorage,
@@ -282,6 +290,7 @@ export async function createRuntime(options: {
         videos,
         savedHooks,
         library,
+        ai,
         events: bus,
         mailRepo,
         health: {
@@ -328,6 +337,7 @@ export async function createRuntime(options: {
       renders,
       savedHooks,
       library,
+      ai,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {

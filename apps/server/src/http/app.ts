@@ -32,6 +32,7 @@ import { liveEventRoutes, postRoutes, type PostsService } from '../modules/posts
 import { videoRoutes, type VideosService } from '../modules/videos'
 import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
 import { libraryRoutes, type LibraryService } from '../modules/library'
+import { aiRoutes, type AiService } from '../modules/ai'
 import type { EventBus } from '../lib/events'
 import { registerErrorHandling } from './errors'
 import { toFetchHeaders } from './headers'
@@ -49,6 +50,7 @@ export interface HttpDeps {
   /** Hooks saved from the studio's text overlays. */
   savedHooks: SavedHooksService
   library: LibraryService
+  ai: AiService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   mailRepo: MailRepository
@@ -168,6 +170,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(videoRoutes, { prefix: '/videos', videos: deps.videos })
         await authed.register(savedHookRoutes, { prefix: '/saved-hooks', savedHooks: deps.savedHooks })
         await authed.register(libraryRoutes, { prefix: '/library', library: deps.library })
+        await authed.register(aiRoutes, { ai: deps.ai })
         await authed.register(liveEventRoutes, { events: deps.events })
       })
     },

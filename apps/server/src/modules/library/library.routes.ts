@@ -1,21 +1,14 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   apiErrorSchema,
   libraryListSchema,
-  MESSAGES,
   useLibraryItemInputSchema,
   useLibraryItemResponseSchema,
 } from '@hookpost/shared'
-import { AppError } from '../../lib/errors'
 import { sendStoredFile } from '../media'
 import type { LibraryService } from './library.service'
-
-function userId(request: FastifyRequest): string {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
-  return request.user.id
-}
+import { userId } from '../../lib/request-user'
 
 const slugParams = z.object({ slug: z.string().max(64) })
 

@@ -1,15 +1,9 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { MESSAGES, apiErrorSchema, finalizeUploadBodySchema, finalizeUploadResponseSchema } from '@hookpost/shared'
-import { AppError } from '../../lib/errors'
+import { apiErrorSchema, finalizeUploadBodySchema, finalizeUploadResponseSchema } from '@hookpost/shared'
 import type { MediaService } from './media.service'
 import { sendStoredFile } from './serve-file'
-
-function userId(request: FastifyRequest): string {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
-  return request.user.id
-}
+import { userId } from '../../lib/request-user'
 
 const mediaParams = z.object({ id: z.uuid() })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }

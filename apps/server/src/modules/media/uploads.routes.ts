@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { MESSAGES, POST_LIMITS, type ApiError } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import { isUploadId, newUploadId, OWNER_METADATA_KEY, type UploadStore } from './upload-store'
+import { userId } from '../../lib/request-user'
 
 export interface UploadRoutesOptions {
   uploads: UploadStore
@@ -49,11 +50,6 @@ function tusErrorBody(err: Error | { status_code: number; body: string }): { sta
   if (status >= 500) return { status_code: 500, body: apiErrorBody('INTERNAL', MESSAGES.uploadFailed) }
   const text = 'body' in err && typeof err.body === 'string' ? err.body.trim() : MESSAGES.uploadFailed
   return { status_code: status, body: apiErrorBody('BAD_REQUEST', text || MESSAGES.uploadFailed) }
-}
-
-function userId(request: FastifyRequest): string {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
-  return request.user.id
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -9,13 +8,8 @@ import {
   reschedulePostBodySchema,
   schedulePostBodySchema,
 } from '@hookpost/shared'
-import { AppError } from '../../lib/errors'
 import type { PostsService } from './posts.service'
-
-function userId(request: FastifyRequest): string {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
-  return request.user.id
-}
+import { userId } from '../../lib/request-user'
 
 const idParams = z.object({ id: z.string().max(64) })
 const rangeQuery = z.object({

@@ -1,13 +1,7 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { apiErrorSchema, profileSchema, updateProfileBodySchema } from '@hookpost/shared'
-import { AppError } from '../../lib/errors'
 import type { ProfileService } from './profile.service'
-
-function userId(request: FastifyRequest): string {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 'User not authenticated')
-  return request.user.id
-}
+import { userId } from '../../lib/request-user'
 
 /** Registered inside the authenticated scope: request.user is set. */
 export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> = async (app, { profiles }) => {

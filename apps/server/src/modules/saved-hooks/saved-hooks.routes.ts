@@ -1,21 +1,14 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   apiErrorSchema,
-  MESSAGES,
   SAVED_HOOKS_MAX,
   savedHookInputSchema,
   savedHookListSchema,
   savedHookResponseSchema,
 } from '@hookpost/shared'
-import { AppError } from '../../lib/errors'
 import type { SavedHooksService } from './saved-hooks.service'
-
-function userId(request: FastifyRequest): string {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
-  return request.user.id
-}
+import { userId } from '../../lib/request-user'
 
 const idParams = z.object({ id: z.string().max(64) })
 

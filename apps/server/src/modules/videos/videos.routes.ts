@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -6,16 +5,10 @@ import {
   createdVideoListSchema,
   createdVideoResponseSchema,
   createVideoInputSchema,
-  MESSAGES,
 } from '@hookpost/shared'
-import { AppError } from '../../lib/errors'
 import { sendStoredFile } from '../media'
 import type { VideosService } from './videos.service'
-
-function userId(request: FastifyRequest): string {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
-  return request.user.id
-}
+import { userId } from '../../lib/request-user'
 
 const idParams = z.object({ id: z.string().max(64) })
 const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import { CreatedVideos } from '../../../features/studio/components/created-videos'
+import { AccountHookGenerator } from './account-hook-generator'
 import { ScheduleCreatedVideoDialog } from './schedule-created-video-dialog'
 
 // The form (overlay fonts, drag and drop, the preview's drawing) is its own chunk: the dashboard's first load skips it.
@@ -46,7 +47,7 @@ export function CreateTab() {
           </div>
         }
       >
-        <CreateVideoForm />
+        <CreateVideoForm hookGenerator={(slot) => <AccountHookGenerator {...slot} />} />
       </Suspense>
       {scheduled ? (
         <MessageBanner tone="success" onDismiss={() => setScheduled(false)}>

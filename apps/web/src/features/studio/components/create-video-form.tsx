@@ -1,12 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { LibraryItem } from '@hookpost/shared/library'
 import type { MediaFile } from '@hookpost/shared/posts'
 import {
   createVideoInputSchema,
+  HOOK_OVERLAY_DEFAULTS,
   isPortrait916,
   OVERLAYS_MAX,
-  type SavedHook,
   type TextOverlay,
 } from '@hookpost/shared/studio'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
@@ -86,7 +86,16 @@ function inFlight(state: VideoUploadState): boolean {
   return state.phase === 'inspecting' || state.phase === 'uploading' || state.phase === 'checking'
 }
 
+/** What the AI hook generator slot gets: the video's words, and a way to add a suggestion as an overlay. */
+export type HookGeneratorSlot = {
+  title: string
+  description: string
+  onApply: (text: string) => void
+}
+
 export type CreateVideoFormProps = {
+  /** The AI hook generator (composed by the app: it needs the TikTok accounts); none when absent. */
+  hookGenerator?: (slot: HookGeneratorSlot) => ReactNode
   /** The upload transport; tests pass a fake. */
   uploader?: VideoUploader
   /** Reads a chosen file's width and height in the browser; tests pass a fake. */
@@ -100,6 +109,7 @@ export type CreateVideoFormProps = {
  * background; the list below follows it live.
  */
 export function CreateVideoForm({
+  hookGenerator,
   uploader = tusVideoUploader,
   readDimensions = readVideoDimensions,
 }: CreateVideoFormProps) {
@@ -172,7 +182,7 @@ export function CreateVideoForm({
     touched('overlays')
   }
 
-  function applyHook(hook: SavedHook) {
+  function applyOverlay(overlay: TextOverlay) {
     if (overlays.length >= OVERLAYS_MAX) {
       setHookNotice({
         tone: 'error',
@@ -181,7 +191,7 @@ export function CreateVideoForm({
       return
     }
     setHookNotice(null)
-    setOverlays((prev) => [...prev, overlayFromHook(hook)])
+    setOverlays((prev) => [...prev, overlay])
     touched('overlays')
   }
 
@@ -419,7 +429,17 @@ export function CreateVideoForm({
 
           <fieldset className="space-y-4">
             <legend className="text-base font-semibold text-slate-900">Text Overlays</legend>
-            <SavedHooks notice={hookNotice} onNotice={setHookNotice} onApply={applyHook} />
+            <SavedHooks
+              notice={hookNotice}
+              onNotice={setHookNotice}
+              onApply={(hook) => applyOverlay(overlayFromHook(hook))}
+            />
+            {hookGenerator?.({
+              title,
+              description,
+              // spec §9: AI suggestions are added centred, white, 32 px, bold.
+              onApply: (text) => applyOverlay(overlayFromDraft({ text, ...HOOK_OVERLAY_DEFAULTS })),
+            })}
             <AddOverlayForm
               draft={draft}
               combined={combined}

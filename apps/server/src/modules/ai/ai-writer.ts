@@ -1,0 +1,38 @@
+import { randomInt } from 'node:crypto'
+import type { ContentTone, HookConcept, HookContext } from '@hookpost/shared'
+import { generateContentIdeas, generateHooks } from './offline-generator'
+
+export interface WrittenIdea {
+  title: string
+  description: string
+  hookText: string
+}
+
+/**
+ * The port every AI provider fills (issue #6): the built-in offline generator by default; an OpenAI-compatible model
+ * when configured. A writer throws when it could not write anything; what it returns is shown as it is.
+ */
+export interface AiWriter {
+  readonly provider: 'offline' | 'openai-compatible'
+  hooks(request: { context: HookContext; count: number }): Promise<string[]>
+  contentIdeas(request: {
+    context: HookContext
+    concept: HookConcept
+    tone: ContentTone
+    customPrompt: string
+    count: number
+  }): Promise<WrittenIdea[]>
+}
+
+/** The offline generator, with a fresh seed per request (or `seed()` for tests). */
+export function createOfflineWriter(seed: () => number = () => randomInt(2 ** 31)): AiWriter {
+  return {
+    provider: 'offline',
+    async hooks({ context, count }) {
+      return generateHooks({ context, count, seed: seed() }).map((h) => h.text)
+    },
+    async contentIdeas({ context, concept, tone, count }) {
+      return generateContentIdeas({ context, concept, tone, count, seed: seed() })
+    },
+  }
+}

@@ -1,0 +1,127 @@
+import { cleanup, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AI_MESSAGES } from '@hookpost/shared/ai'
+import { mockApi, renderWithQueryClient, type ApiReply } from '../../../testing/api-mock'
+import { HookGenerator, type HookAccount } from './hook-generator'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const DESCRIBED: HookAccount = {
+  id: 'acc-1',
+  label: 'Bake Lab (@bakelab)',
+  targetAudience: 'home bakers',
+  niche: 'sourdough',
+  appGoals: '',
+}
+const BLANK: HookAccount = { id: 'acc-2', label: 'Empty (@empty)', targetAudience: '', niche: ' ', appGoals: '' }
+
+const SUGGESTIONS = {
+  success: true,
+  message: '2 hook suggestions',
+  provider: 'offline',
+  suggestions: [
+    { id: 's1', text: 'Nobody tells home bakers this about sourdough' },
+    { id: 's2', text: 'I baked sourdough for 30 days. Here is what happened' },
+  ],
+}
+
+function setup(options: { accounts?: HookAccount[]; title?: string; reply?: ApiReply } = {}) {
+  const api = mockApi(() => options.reply ?? { status: 200, body: SUGGESTIONS })
+  const applied: string[] = []
+  function Host() {
+    const [title, setTitle] = useState(options.title ?? '')
+    return (
+      <>
+        <label>
+          Title
+          <input value={title} onChange={(e) => setTitle(e.target.value)} />
+        </label>
+        <HookGenerator
+          accounts={options.accounts ?? [DESCRIBED, BLANK]}
+          title={title}
+          description="Crust secrets"
+          onApply={(text) => applied.push(text)}
+        />
+      </>
+    )
+  }
+  const user = userEvent.setup()
+  renderWithQueryClient(<Host />)
+  return { ...api, applied, user }
+}
+
+const generate = () => screen.getByRole('button', { name: 'Generate hooks' })
+
+describe('AI hook generator', () => {
+  it('asks for an account, then a title, then a described account, in the spec’s words, and sends nothing', async () => {
+    const ctx = setup()
+    await ctx.user.click(generate())
+    expect(screen.getByRole('alert').textContent).toBe(AI_MESSAGES.accountRequired)
+    await ctx.user.selectOptions(screen.getByLabelText('TikTok account'), 'Empty (@empty)')
+    await ctx.user.click(generate())
+    expect(screen.getByRole('alert').textContent).toBe(AI_MESSAGES.titleRequired)
+    await ctx.user.type(screen.getByLabelText('Title'), 'Crust')
+    await ctx.user.click(generate())
+    expect(screen.getByRole('alert').textContent).toBe(AI_MESSAGES.accountIncomplete)
+    expect(ctx.calls).toHaveLength(0)
+  })
+
+  it('sends the account and the video’s words, lists the suggestions, and adds one as an overlay in one click', async () => {
+    const ctx = setup({ accounts: [DESCRIBED], title: '  Crust ' })
+    // With one account, it is chosen already.
+    expect((screen.getByLabelText('TikTok account') as HTMLSelectElement).value).toBe('acc-1')
+    await ctx.user.click(generate())
+    const list = await screen.findByRole('list', { name: 'Hook suggestions' })
+    expect(ctx.calls).toMatchObject([
+      {
+        method: 'POST',
+        path: '/api/generate?type=hooks',
+        body: { accountId: 'acc-1', videoTitle: '  Crust ', videoDescription: 'Crust secrets' },
+      },
+    ])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')?.textContent),
+    ).toEqual([SUGGESTIONS.suggestions[0]!.text, SUGGESTIONS.suggestions[1]!.text])
+    expect(screen.getByText('Written by Hookpost’s built-in generator (offline).')).toBeTruthy()
+    const add = screen.getByRole('button', { name: `Add “${SUGGESTIONS.suggestions[1]!.text}” as an overlay` })
+    await ctx.user.click(add)
+    expect(ctx.applied).toEqual([SUGGESTIONS.suggestions[1]!.text])
+    expect(add.textContent).toBe('Added ✓')
+  })
+
+  it('says the spec’s message when generation failed, and shows no suggestion', async () => {
+    const ctx = setup({
+      title: 'Crust',
+      accounts: [DESCRIBED],
+      reply: {
+        status: 200,
+        body: { success: false, message: AI_MESSAGES.hooksFailed, provider: 'offline', suggestions: [] },
+      },
+    })
+    await ctx.user.click(generate())
+    expect((await screen.findByRole('alert')).textContent).toBe(AI_MESSAGES.hooksFailed)
+    expect(screen.queryByRole('list', { name: 'Hook suggestions' })).toBeNull()
+  })
+
+  it('says ‘Failed to generate hook suggestions’ when the server errs', async () => {
+    const ctx = setup({
+      title: 'Crust',
+      accounts: [DESCRIBED],
+      reply: { status: 500, body: { code: 'INTERNAL', message: 'boom' } },
+    })
+    await ctx.user.click(generate())
+    expect((await screen.findByRole('alert')).textContent).toBe(AI_MESSAGES.suggestionsFailed)
+  })
+
+  it('offers to connect an account when there is none', () => {
+    setup({ accounts: [] })
+    expect(screen.getByText('Connect a TikTok account in the Schedule tab to get hook ideas.')).toBeTruthy()
+  })
+})

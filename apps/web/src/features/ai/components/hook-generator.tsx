@@ -1,0 +1,162 @@
+import { useId, useState } from 'react'
+import { AI_MESSAGES, type HookSuggestion } from '@hookpost/shared/ai'
+import { secondaryButtonClass } from '../../../components/ui/button-styles'
+import { Field } from '../../../components/ui/field'
+import { Spinner } from '../../../components/ui/spinner'
+import { ApiRequestError, NetworkError } from '../../../lib/api-client'
+import { MESSAGES } from '@hookpost/shared/messages'
+import { useGenerateHooks } from '../api/generate-hooks'
+
+/** An account the hooks can be written for, with what describes it. */
+export interface HookAccount {
+  id: string
+  label: string
+  targetAudience: string
+  niche: string
+  appGoals: string
+}
+
+const PROVIDER_LABELS = {
+  offline: 'Written by Hookpost’s built-in generator (offline).',
+  'openai-compatible': 'Written by your AI model.',
+} as const
+
+function failure(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status < 500 && error.status !== 401) return error.message
+  if (error instanceof NetworkError) return MESSAGES.connectionError
+  return AI_MESSAGES.suggestionsFailed
+}
+
+/**
+ * The Create tab's AI hook generator (spec §2, §5 AI hooks): hook suggestions for the video's title and description,
+ * written for the chosen TikTok account's audience, niche and goals. One click adds a suggestion as an overlay.
+ */
+export function HookGenerator({
+  accounts,
+  title,
+  description,
+  onApply,
+}: {
+  accounts: readonly HookAccount[]
+  title: string
+  description: string
+  onApply: (text: string) => void
+}) {
+  const id = useId()
+  const generate = useGenerateHooks()
+  const [accountId, setAccountId] = useState(accounts.length === 1 ? (accounts[0]?.id ?? '') : '')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [suggestions, setSuggestions] = useState<HookSuggestion[]>([])
+  const [provider, setProvider] = useState<keyof typeof PROVIDER_LABELS | null>(null)
+  const [applied, setApplied] = useState<ReadonlySet<string>>(new Set())
+
+  function onGenerate() {
+    if (generate.isPending) return
+    const account = accounts.find((a) => a.id === accountId)
+    // spec §5, in this order.
+    const found = !account
+      ? AI_MESSAGES.accountRequired
+      : title.trim() === ''
+        ? AI_MESSAGES.titleRequired
+        : [account.targetAudience, account.niche, account.appGoals].every((v) => v.trim() === '')
+          ? AI_MESSAGES.accountIncomplete
+          : null
+    setProblem(found)
+    if (found || !account) return
+    generate.mutate(
+      { accountId: account.id, videoTitle: title, videoDescription: description },
+      {
+        onSuccess: (result) => {
+          if (!result.success) {
+            setProblem(result.message)
+            return
+          }
+          setSuggestions(result.suggestions)
+          setProvider(result.provider)
+          setApplied(new Set())
+        },
+        onError: (error) => setProblem(failure(error)),
+      },
+    )
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3 rounded-md border border-slate-200 p-4">
+      <h3 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
+        AI hook generator
+      </h3>
+      <p className="text-sm text-slate-600">
+        Hook ideas for this video’s title and description, written for your account’s audience, niche and goals.
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <Field
+            label="TikTok account"
+            error={undefined}
+            render={(props) => (
+              <select
+                {...props}
+                value={accountId}
+                onChange={(e) => {
+                  setAccountId(e.target.value)
+                  setProblem(null)
+                }}
+              >
+                <option value="">Choose an account</option>
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
+        </div>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={onGenerate}
+          disabled={generate.isPending}
+          aria-busy={generate.isPending || undefined}
+        >
+          {generate.isPending ? 'Generating…' : 'Generate hooks'}
+        </button>
+      </div>
+      {accounts.length === 0 ? (
+        <p className="text-sm text-slate-600">Connect a TikTok account in the Schedule tab to get hook ideas.</p>
+      ) : null}
+      {generate.isPending ? <Spinner className="h-4 w-4 border-2" label="Writing hook ideas" /> : null}
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      {suggestions.length > 0 ? (
+        <div className="space-y-2">
+          <ul aria-label="Hook suggestions" className="space-y-2">
+            {suggestions.map((s) => {
+              const added = applied.has(s.id)
+              return (
+                <li key={s.id} className="flex items-start justify-between gap-3 rounded-md bg-slate-50 p-2">
+                  <p className="min-w-0 text-sm break-words text-slate-900">{s.text}</p>
+                  <button
+                    type="button"
+                    className={`${secondaryButtonClass} shrink-0`}
+                    aria-label={`Add “${s.text}” as an overlay`}
+                    onClick={() => {
+                      onApply(s.text)
+                      setApplied((prev) => new Set(prev).add(s.id))
+                    }}
+                  >
+                    {added ? 'Added ✓' : 'Add as overlay'}
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+          {provider ? <p className="text-xs text-slate-600">{PROVIDER_LABELS[provider]}</p> : null}
+        </div>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod'
+
+/**
+ * AI hooks and content ideas (spec §3 content idea / hook suggestion, §7 /api/generate, §9 concepts and tones). The
+ * offline generator (the default) and an OpenAI-compatible model answer the same shapes.
+ */
+
+export const HOOK_CONCEPTS = [
+  'curiosity_gap',
+  'social_proof',
+  'scarcity',
+  'urgency',
+  'controversy',
+  'surprise',
+  'question',
+  'challenge',
+  'story',
+  'other',
+] as const
+export type HookConcept = (typeof HOOK_CONCEPTS)[number]
+
+export const CONTENT_TONES = [
+  'informative',
+  'humorous',
+  'inspirational',
+  'provocative',
+  'casual',
+  'professional',
+  'emotional',
+  'other',
+] as const
+export type ContentTone = (typeof CONTENT_TONES)[number]
+
+/** What a hook or idea is written for: the account's description and the video. Every field may be blank. */
+export interface HookContext {
+  targetAudience: string
+  niche: string
+  appGoals: string
+  videoTitle: string
+  videoDescription: string
+  mustInclude: string[]
+  mayInclude: string[]
+  /** With concept 'other' / tone 'other': the person's own words for them. */
+  customConcept: string
+  customTone: string
+  /** The person's own note for the ideas (what to mention, a call to action): used in idea descriptions. */
+  customText: string
+  exampleHooks: string[]
+}
+
+/** A context with nothing known: every field blank. */
+export const EMPTY_HOOK_CONTEXT: Readonly<HookContext> = Object.freeze({
+  targetAudience: '',
+  niche: '',
+  appGoals: '',
+  videoTitle: '',
+  videoDescription: '',
+  mustInclude: [],
+  mayInclude: [],
+  customConcept: '',
+  customTone: '',
+  customText: '',
+  exampleHooks: [],
+})
+
+/** TikTok-sensible hook length (characters, as people count them). */
+export const HOOK_TEXT_MAX = 120
+
+export const AI_MESSAGES = {
+  accountRequired: 'Please select a TikTok account first',
+  titleRequired: 'Please enter a video title first',
+  accountIncomplete: 'Account information is incomplete. Please add target audience, niche, and app goals.',
+  hooksFailed: 'Failed to generate hooks. Please try again later.',
+  suggestionsFailed: 'Failed to generate hook suggestions',
+  contentFailed: 'Failed to generate video content',
+  customConceptRequired: 'Please describe your hook concept',
+  customToneRequired: 'Please describe your tone',
+} as const
+
+export const hookConceptSchema = z.enum(HOOK_CONCEPTS)
+export const contentToneSchema = z.enum(CONTENT_TONES)
+
+/** POST /api/generate?type=hooks (spec §7): hook suggestions for a video, written for the account. */
+export const generateHooksInputSchema = z
+  .object({
+    accountId: z.string().min(1, { message: AI_MESSAGES.accountRequired }).max(64),
+    videoTitle: z.string().trim().min(1, { message: AI_MESSAGES.titleRequired }).max(100),
+    videoDescription: z.string().trim().max(2200).default(''),
+  })
+  .meta({ id: 'GenerateHooksInput' })
+export type GenerateHooksInput = z.input<typeof generateHooksInputSchema>
+
+export const hookSuggestionSchema = z.object({ id: z.string(), text: z.string() }).meta({ id: 'HookSuggestion' })
+export type HookSuggestion = z.infer<typeof hookSuggestionSchema>
+
+export const generateHooksResponseSchema = z
+  .object({
+    success: z.boolean(),
+    message: z.string(),
+    /** Which generator wrote them: the built-in offline one, or the configured model. */
+    provider: z.enum(['offline', 'openai-compatible']),
+    suggestions: z.array(hookSuggestionSchema),
+  })
+  .meta({ id: 'GenerateHooksResponse' })
+export type GenerateHooksResponse = z.infer<typeof generateHooksResponseSchema>
+
+/** Must-include keywords together, so that every hook (≤ HOOK_TEXT_MAX) can hold them all. */
+export const MUST_INCLUDE_MAX = 80
+
+const keywordList = z.array(z.string().trim().min(1).max(50)).max(10).default([])
+
+/** POST /api/generate?type=video-content (spec §7): content ideas for a concept and tone. */
+export const generateContentInputSchema = z
+  .object({
+    accountId: z.string().min(1, { message: AI_MESSAGES.accountRequired }).max(64),
+    hookConcept: hookConceptSchema,
+    tone: contentToneSchema,
+    /** Every hook carries each of these: together they must leave room for the rest of a hook. */
+    mustInclude: keywordList.refine((words) => words.join(' ').length <= MUST_INCLUDE_MAX, {
+      message: `Must-include keywords can be at most ${MUST_INCLUDE_MAX} characters together`,
+    }),
+    mayInclude: keywordList,
+    customConcept: z.string().trim().max(200).default(''),
+    customTone: z.string().trim().max(200).default(''),
+    customText: z.string().trim().max(500).default(''),
+    customPrompt: z.string().trim().max(1000).default(''),
+    exampleHooks: z.array(z.string().trim().min(1, { message: 'Example hooks cannot be blank' }).max(150)).max(5, {
+      message: 'Add at most 5 example hooks',
+    }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.hookConcept === 'other' && v.customConcept === '') {
+      ctx.addIssue({ code: 'custom', path: ['customConcept'], message: AI_MESSAGES.customConceptRequired })
+    }
+    if (v.tone === 'other' && v.customTone === '') {
+      ctx.addIssue({ code: 'custom', path: ['customTone'], message: AI_MESSAGES.customToneRequired })
+    }
+  })
+  .meta({ id: 'GenerateContentInput' })
+export type GenerateContentInput = z.input<typeof generateContentInputSchema>
+
+export const contentIdeaSchema = z
+  .object({ id: z.string(), title: z.string(), description: z.string(), hookText: z.string() })
+  .meta({ id: 'ContentIdea' })
+export type ContentIdea = z.infer<typeof contentIdeaSchema>
+
+export const generateContentResponseSchema = z
+  .object({
+    success: z.boolean(),
+    message: z.string(),
+    provider: z.enum(['offline', 'openai-compatible']),
+    contentIdeas: z.array(contentIdeaSchema),
+  })
+  .meta({ id: 'GenerateContentResponse' })
