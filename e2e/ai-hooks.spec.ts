@@ -69,3 +69,73 @@ test('generate hooks in the Create tab and add one as an overlay', async ({ page
     `The video with text overlays: “${first}”`,
   )
 })
+
+test('generate content ideas in the Create Hooks tab, copy one’s hook and save another as a hook', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signUp(page, uniqueEmail('ai-ideas'))
+  const handle = `ideas${Date.now().toString(36)}`
+  const schedule = page.getByRole('region', { name: 'Schedule New Video' })
+  await schedule.getByRole('button', { name: 'Add account manually' }).first().click()
+  const add = page.getByRole('dialog', { name: 'Add TikTok Account' })
+  await add.getByLabel('Account name').fill('Meal Prep Mom')
+  await add.getByLabel('Username').fill(handle)
+  await add.getByRole('tab', { name: 'Account Description' }).click()
+  await add.getByLabel('Target audience').fill('Busy moms')
+  await add.getByLabel('Niche').fill('Meal prep')
+  await add.getByRole('button', { name: 'Save' }).click()
+  await expect(add).toBeHidden()
+
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Hooks' }).click()
+  const form = page.getByRole('form', { name: 'AI content generator' })
+  const submit = form.getByRole('button', { name: 'Generate content ideas' })
+
+  // The spec's refusals: no account; 'other' without words; the sixth example hook is not taken.
+  await form.getByLabel('TikTok account').selectOption('')
+  await submit.click()
+  await expect(form.getByText(ACCOUNT_REQUIRED)).toBeVisible()
+  await form.getByLabel('TikTok account').selectOption({ label: `Meal Prep Mom (@${handle})` })
+  await form.getByLabel('Hook concept', { exact: true }).selectOption({ label: 'Other' })
+  await submit.click()
+  await expect(form.getByText('Please describe your hook concept')).toBeVisible()
+  await form.getByLabel('Hook concept', { exact: true }).selectOption({ label: 'Curiosity gap' })
+  await form.getByLabel('Tone', { exact: true }).selectOption({ label: 'Humorous' })
+  await form.getByLabel('Must-include keywords').fill('budget')
+  const example = form.getByLabel('Example hook', { exact: true })
+  for (const text of ['One', 'Two', 'Three', 'Four', 'Five']) {
+    await example.fill(text)
+    await example.press('Enter')
+  }
+  await expect(form.getByRole('list', { name: 'Example hooks' }).getByRole('listitem')).toHaveCount(5)
+  await expect(example).toBeDisabled()
+  await form.getByRole('button', { name: 'Remove example “Five”' }).click()
+  await expect(example).toBeEnabled()
+
+  await submit.click()
+  const ideas = page.getByRole('list', { name: 'Content ideas' })
+  await expect(ideas.getByRole('listitem')).toHaveCount(5)
+  const first = ideas.getByRole('listitem').first()
+  const title = (await first.getByRole('heading').textContent()) ?? ''
+  const hook = ((await first.locator('p').last().textContent()) ?? '').replace(/^Hook: “|”$/g, '')
+  expect(hook.toLowerCase()).toContain('budget')
+
+  await first.getByRole('button', { name: `Copy the hook of ${title}` }).click()
+  await expect(first.getByRole('button', { name: `Copy the hook of ${title}` })).toHaveText('Copied ✓')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hook)
+  await expect(first.getByRole('button', { name: `Copy the hook of ${title}` })).toHaveText('Copy', { timeout: 4000 })
+
+  // Nothing sticks out sideways on a 375 px phone.
+  await page.setViewportSize({ width: 375, height: 800 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  await first.getByRole('button', { name: `Save the hook of ${title}` }).click()
+  await expect(first.getByRole('button', { name: `Save the hook of ${title}` })).toHaveText('Saved ✓')
+
+  // It is among the saved hooks in the Create tab, ready to apply.
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+  await expect(page.getByRole('list', { name: 'Saved hooks' }).getByText(hook, { exact: true })).toBeVisible()
+})

@@ -73,9 +73,35 @@ export const AI_MESSAGES = {
   hooksFailed: 'Failed to generate hooks. Please try again later.',
   suggestionsFailed: 'Failed to generate hook suggestions',
   contentFailed: 'Failed to generate video content',
+  ideasFailed: 'Failed to generate content ideas',
+  copyFailed: 'Failed to copy text to clipboard',
   customConceptRequired: 'Please describe your hook concept',
   customToneRequired: 'Please describe your tone',
 } as const
+
+export const HOOK_CONCEPT_LABELS: Record<HookConcept, string> = {
+  curiosity_gap: 'Curiosity gap',
+  social_proof: 'Social proof',
+  scarcity: 'Scarcity',
+  urgency: 'Urgency',
+  controversy: 'Controversy',
+  surprise: 'Surprise',
+  question: 'Question',
+  challenge: 'Challenge',
+  story: 'Story',
+  other: 'Other',
+}
+export const CONTENT_TONE_LABELS: Record<ContentTone, string> = {
+  informative: 'Informative',
+  humorous: 'Humorous',
+  inspirational: 'Inspirational',
+  provocative: 'Provocative',
+  casual: 'Casual',
+  professional: 'Professional',
+  emotional: 'Emotional',
+  other: 'Other',
+}
+export const EXAMPLE_HOOKS_MAX = 5
 
 export const hookConceptSchema = z.enum(HOOK_CONCEPTS)
 export const contentToneSchema = z.enum(CONTENT_TONES)
@@ -124,9 +150,11 @@ export const generateContentInputSchema = z
     customTone: z.string().trim().max(200).default(''),
     customText: z.string().trim().max(500).default(''),
     customPrompt: z.string().trim().max(1000).default(''),
-    exampleHooks: z.array(z.string().trim().min(1, { message: 'Example hooks cannot be blank' }).max(150)).max(5, {
-      message: 'Add at most 5 example hooks',
-    }),
+    exampleHooks: z
+      .array(z.string().trim().min(1, { message: 'Example hooks cannot be blank' }).max(150))
+      .max(EXAMPLE_HOOKS_MAX, {
+        message: `Add at most ${EXAMPLE_HOOKS_MAX} example hooks`,
+      }),
   })
   .superRefine((v, ctx) => {
     if (v.hookConcept === 'other' && v.customConcept === '') {

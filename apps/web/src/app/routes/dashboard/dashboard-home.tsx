@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { DASHBOARD_TABS, type DashboardTabKey } from '@hookpost/shared/dashboard'
 import { CreateTab } from './create-tab'
+import { HooksTab } from './hooks-tab'
 import { ScheduleTab } from './schedule-tab'
 import { rememberTab, storedTab, tabFromSearch, tabHref } from './tabs'
 
@@ -16,14 +17,14 @@ const BUILT = {
       'Turn raw clips into vertical videos with text-overlay hooks, alone or as a hook clip followed by your demo.',
     panel: <CreateTab />,
   },
+  hooks: {
+    intro: 'Get AI-written hooks and content ideas for your audience, niche and goals.',
+    panel: <HooksTab />,
+  },
 } satisfies Partial<Record<DashboardTabKey, { intro: string; panel: ReactNode }>>
 
 /** What each remaining tab will hold; the panels arrive with their issues (#6, #7). */
 const COMING: Record<Exclude<DashboardTabKey, keyof typeof BUILT>, { intro: string; next: string[] }> = {
-  hooks: {
-    intro: 'Get AI-written hooks and content ideas for your audience, niche and goals.',
-    next: ['Choose a hook concept and tone', 'Add keywords and examples', 'Save the hooks you like'],
-  },
   automation: {
     intro: 'Let Hookpost plan, render and post for you every day, inside your posting window.',
     next: ['Pick your posting days and window', 'Choose the videos to rotate', 'Turn automation on'],
@@ -50,7 +51,7 @@ export function DashboardHome() {
   if (!tab) return <Navigate to={tabHref(storedTab())} replace />
 
   const meta = DASHBOARD_TABS.find((t) => t.key === tab)
-  if (tab === 'schedule' || tab === 'create') {
+  if (tab === 'schedule' || tab === 'create' || tab === 'hooks') {
     const built = BUILT[tab]
     return (
       <section aria-labelledby="tab-heading">

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react'
 import { AI_MESSAGES, type HookSuggestion } from '@hookpost/shared/ai'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
-import { Field } from '../../../components/ui/field'
 import { Spinner } from '../../../components/ui/spinner'
-import { ApiRequestError, NetworkError } from '../../../lib/api-client'
-import { MESSAGES } from '@hookpost/shared/messages'
 import { useGenerateHooks } from '../api/generate-hooks'
+import { aiErrorMessage } from '../utils/errors'
+import { AccountSelect } from './account-select'
 
 /** An account the hooks can be written for, with what describes it. */
 export interface HookAccount {
@@ -20,12 +19,6 @@ const PROVIDER_LABELS = {
   offline: 'Written by Hookpost’s built-in generator (offline).',
   'openai-compatible': 'Written by your AI model.',
 } as const
-
-function failure(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status < 500 && error.status !== 401) return error.message
-  if (error instanceof NetworkError) return MESSAGES.connectionError
-  return AI_MESSAGES.suggestionsFailed
-}
 
 /**
  * The Create tab's AI hook generator (spec §2, §5 AI hooks): hook suggestions for the video's title and description,
@@ -75,7 +68,7 @@ export function HookGenerator({
           setProvider(result.provider)
           setApplied(new Set())
         },
-        onError: (error) => setProblem(failure(error)),
+        onError: (error) => setProblem(aiErrorMessage(error, AI_MESSAGES.suggestionsFailed)),
       },
     )
   }
@@ -90,26 +83,14 @@ export function HookGenerator({
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
-          <Field
-            label="TikTok account"
+          <AccountSelect
+            accounts={accounts}
+            value={accountId}
             error={undefined}
-            render={(props) => (
-              <select
-                {...props}
-                value={accountId}
-                onChange={(e) => {
-                  setAccountId(e.target.value)
-                  setProblem(null)
-                }}
-              >
-                <option value="">Choose an account</option>
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.label}
-                  </option>
-                ))}
-              </select>
-            )}
+            onChange={(value) => {
+              setAccountId(value)
+              setProblem(null)
+            }}
           />
         </div>
         <button

@@ -1,0 +1,28 @@
+import { MESSAGES } from '@hookpost/shared/messages'
+import { HOOK_OVERLAY_DEFAULTS } from '@hookpost/shared/studio'
+import { ContentGenerator } from '../../../features/ai/components/content-generator'
+import { useSaveHook } from '../../../features/studio/api/save-hook'
+import { studioErrorMessage } from '../../../features/studio/utils/errors'
+import { useHookAccounts } from './account-hook-generator'
+
+/**
+ * The Create Hooks tab (spec §2): the AI content generator, whose hooks are saved to the studio's saved hooks (centre,
+ * white, 32 px, bold, spec §9), ready to apply in the Create tab.
+ */
+export function HooksTab() {
+  const accounts = useHookAccounts()
+  const saveHook = useSaveHook()
+  return (
+    <ContentGenerator
+      accounts={accounts}
+      onSaveHook={async (text) => {
+        const { target: _target, ...style } = HOOK_OVERLAY_DEFAULTS
+        try {
+          await saveHook.mutateAsync({ text, ...style })
+        } catch (error) {
+          throw new Error(studioErrorMessage(error, MESSAGES.saveHookFailed), { cause: error })
+        }
+      }}
+    />
+  )
+}

@@ -1,0 +1,34 @@
+import { Field } from '../../../components/ui/field'
+
+/** 'TikTok account': which of the person's accounts the AI writes for ('' when none is chosen). */
+export function AccountSelect({
+  accounts,
+  value,
+  required = false,
+  error,
+  onChange,
+}: {
+  accounts: readonly { id: string; label: string }[]
+  value: string
+  required?: boolean
+  error: string | undefined
+  onChange: (accountId: string) => void
+}) {
+  return (
+    <Field
+      label="TikTok account"
+      required={required}
+      error={error}
+      render={(props) => (
+        <select {...props} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Choose an account</option>
+          {accounts.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  )
+}
