@@ -172,11 +172,13 @@ export async function createRuntime(options: {
 
     // Uploads and validated videos live on local disk under DATA_DIR (api and worker processes must share it).
     const uploads = createUploadStore({ directory: path.join(config.dataDir, 'uploads') })
+    const mediaStorage = createLocalMediaStorage(path.join(config.dataDir, 'media'))
+    const inspect = (file: string) => inspectVideo(file, { ffprobePath: config.ffprobePath })
     const media = createMediaService({
       repo: createMediaRepository(database.db),
-      storage: createLocalMediaStorage(path.join(config.dataDir, 'media')),
+      storage: mediaStorage,
       uploads,
-      inspect: (file) => inspectVideo(file, { ffprobePath: config.ffprobePath }),
+      inspect,
       clock,
       log,
     })
@@ -187,7 +189,6 @@ export async function createRuntime(options: {
       database.kind === 'postgres' ? createPgEventBus({ url: database.url!, log }) : createInProcessEventBus(log)
     events = bus
     const postsRepo = createPostsRepository(database.db)
-    const mediaStorage = createLocalMediaStorage(path.join(config.dataDir, 'media'))
     const publishing = createPublishingService({
       repo: postsRepo,
       queue: q,
@@ -255,7 +256,7 @@ export async function createRuntime(options: {
       storage: mediaStorage,
       stockDir: path.join(config.dataDir, 'stock'),
       ffmpegPath: config.ffmpegPath,
-      inspect: (file) => inspectVideo(file, { ffprobePath: config.ffprobePath }),
+      inspect,
       clock,
       log,
     })

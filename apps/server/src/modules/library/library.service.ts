@@ -69,14 +69,23 @@ export function createLibraryService(deps: LibraryServiceDeps) {
   // "preparing", so browsers stop asking; the next start tries again).
   let madeOnce = false
 
+  // A clip is renamed into place whole and never removed: once seen ready, the disk need not be asked again.
+  const seenReady = new Set<string>()
+  async function isReady(clip: StockClip): Promise<boolean> {
+    if (seenReady.has(clip.slug)) return true
+    const ready = await stockClipReady(stockDir, clip.slug)
+    if (ready) seenReady.add(clip.slug)
+    return ready
+  }
+
   async function readyClips(): Promise<StockClip[]> {
-    const ready = await Promise.all(STOCK_CLIPS.map((clip) => stockClipReady(stockDir, clip.slug)))
+    const ready = await Promise.all(STOCK_CLIPS.map(isReady))
     return STOCK_CLIPS.filter((_, i) => ready[i])
   }
 
   async function readyClip(slug: string): Promise<StockClip> {
     const clip = stockClipBySlug(slug)
-    if (!clip || !(await stockClipReady(stockDir, clip.slug))) throw notFound()
+    if (!clip || !(await isReady(clip))) throw notFound()
     return clip
   }
 

@@ -1,19 +1,10 @@
 import { and, eq, or } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { createdVideo, mediaFile, post } from '../../db/schema'
+import { isForeignKeyViolation } from '../../db/errors'
 
 export type MediaRow = typeof mediaFile.$inferSelect
 export type NewMediaRow = typeof mediaFile.$inferInsert
-
-/** PostgreSQL's foreign_key_violation; drizzle wraps the driver's error, so look at the cause too. */
-function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true
-    e = (e as { cause?: unknown }).cause
-  }
-  return false
-}
 
 /** Every query a person can reach is scoped by user id. */
 export function createMediaRepository(db: Database) {

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client'
 import { createdVideo, mediaFile, post } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
+import { isForeignKeyViolation } from '../../db/errors'
 
 export type CreatedVideoRow = typeof createdVideo.$inferSelect
 export type NewCreatedVideoRow = typeof createdVideo.$inferInsert
@@ -55,16 +56,6 @@ function toView(row: {
         ? { storageKey: row.outputKey, durationMs: row.outputDurationMs, sizeBytes: row.outputSizeBytes }
         : null,
   }
-}
-
-/** PostgreSQL's foreign_key_violation; drizzle wraps the driver's error, so look at the cause too. */
-function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true
-    e = (e as { cause?: unknown }).cause
-  }
-  return false
 }
 
 /**
