@@ -117,6 +117,7 @@ test('generate content ideas in the Create Hooks tab, copy one’s hook and save
   await submit.click()
   const ideas = page.getByRole('list', { name: 'Content ideas' })
   await expect(ideas.getByRole('listitem')).toHaveCount(5)
+  await expect(page.getByText('Written by Hookpost’s built-in generator (offline).')).toBeVisible()
   const first = ideas.getByRole('listitem').first()
   const title = (await first.getByRole('heading').textContent()) ?? ''
   const hook = ((await first.locator('p').last().textContent()) ?? '').replace(/^Hook: “|”$/g, '')

@@ -109,8 +109,15 @@ export const contentToneSchema = z.enum(CONTENT_TONES)
 /** POST /api/generate?type=hooks (spec §7): hook suggestions for a video, written for the account. */
 export const generateHooksInputSchema = z
   .object({
-    accountId: z.string().min(1, { message: AI_MESSAGES.accountRequired }).max(64),
-    videoTitle: z.string().trim().min(1, { message: AI_MESSAGES.titleRequired }).max(100),
+    accountId: z
+      .string({ error: AI_MESSAGES.accountRequired })
+      .min(1, { message: AI_MESSAGES.accountRequired })
+      .max(64),
+    videoTitle: z
+      .string({ error: AI_MESSAGES.titleRequired })
+      .trim()
+      .min(1, { message: AI_MESSAGES.titleRequired })
+      .max(100),
     videoDescription: z.string().trim().max(2200).default(''),
   })
   .meta({ id: 'GenerateHooksInput' })
@@ -138,7 +145,10 @@ const keywordList = z.array(z.string().trim().min(1).max(50)).max(10).default([]
 /** POST /api/generate?type=video-content (spec §7): content ideas for a concept and tone. */
 export const generateContentInputSchema = z
   .object({
-    accountId: z.string().min(1, { message: AI_MESSAGES.accountRequired }).max(64),
+    accountId: z
+      .string({ error: AI_MESSAGES.accountRequired })
+      .min(1, { message: AI_MESSAGES.accountRequired })
+      .max(64),
     hookConcept: hookConceptSchema,
     tone: contentToneSchema,
     /** Every hook carries each of these: together they must leave room for the rest of a hook. */

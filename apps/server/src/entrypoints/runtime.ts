@@ -31,8 +31,8 @@ import {
   type PublishingSettings,
 } from '../modules/posts'
 import { createLocalMediaStorage } from '../integrations/storage'
-import { inspectVideo } from '../media'
-import { renderVideo } from '../media/render'
+import { imageInfo, inspectVideo } from '../media'
+import { makeStillClip, renderVideo } from '../media/render'
 import {
   createMediaRepository,
   createMediaService,
@@ -47,6 +47,7 @@ import {
   createVideosRepository,
   createVideosService,
   DEFAULT_RENDER_SETTINGS,
+  videoFilePaths,
   videoJobHandlers,
   type RenderFunction,
   type RenderSettings,
@@ -55,7 +56,8 @@ import {
 } from '../modules/videos'
 import { createSavedHooksRepository, createSavedHooksService, type SavedHooksService } from '../modules/saved-hooks'
 import { createLibraryRepository, createLibraryService, type LibraryService } from '../modules/library'
-import { createAiService, createOfflineWriter, type AiService } from '../modules/ai'
+import { createAiService, createOfflineImageMaker, createOfflineWriter, type AiService } from '../modules/ai'
+import { createImagesRepository, createImagesService, type ImagesService } from '../modules/images'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -75,6 +77,7 @@ export interface Runtime {
   savedHooks: SavedHooksService
   library: LibraryService
   ai: AiService
+  images: ImagesService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -251,6 +254,26 @@ export async function createRuntime(options: {
       account: (userId, accountId) => tiktokAccounts.get(userId, accountId),
       log,
     })
+    // Images: the offline text card (no image model is reachable from here); made clips join the studio's videos.
+    const images = createImagesService({
+      repo: createImagesRepository(database.db),
+      storage: mediaStorage,
+      maker: createOfflineImageMaker(),
+      describeImage: imageInfo,
+      adoptVideo: (userId, filePath, fileName) => media.adopt(userId, filePath, fileName),
+      createVideo: (userId, input) =>
+        videos.create(
+          userId,
+          { ...input, demoMediaId: null, layout: 'sequence', textOverlays: [] },
+          { anyShape: true },
+        ),
+      makeStillClip: (imagePath, outputPath, seconds) =>
+        makeStillClip(config.ffmpegPath, imagePath, outputPath, { seconds }),
+      videoUrl: (videoId) => videoFilePaths(videoId).file,
+      scratchDir: path.join(config.dataDir, 'tmp'),
+      clock,
+      log,
+    })
     const library = createLibraryService({
       repo: createLibraryRepository(database.db),
       storage: mediaStorage,
@@ -292,6 +315,7 @@ export async function createRuntime(options: {
         savedHooks,
         library,
         ai,
+        images,
         events: bus,
         mailRepo,
         health: {
@@ -315,9 +339,15 @@ export async function createRuntime(options: {
       })
     }
 
-    // Worker processes delete uploads never finalised within 24 h (modules/media/upload-sweeper.ts).
+    // Worker processes delete uploads never finalised, and generated images never saved, within 24 h
+    // (modules/media/upload-sweeper.ts).
     const uploadSweeper: UploadSweeper | undefined =
-      options.mode !== 'api' ? startUploadSweeper({ sweep: () => media.sweepExpiredUploads(), log }) : undefined
+      options.mode !== 'api'
+        ? startUploadSweeper({
+            sweep: async () => (await media.sweepExpiredUploads()) + (await images.sweepUnsaved()),
+            log,
+          })
+        : undefined
 
     // Stock clips are made once per DATA_DIR (ADR 012), in the background: the API answers meanwhile.
     const stockStop = new AbortController()
@@ -339,6 +369,7 @@ export async function createRuntime(options: {
       savedHooks,
       library,
       ai,
+      images,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {

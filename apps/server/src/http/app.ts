@@ -32,6 +32,7 @@ import { liveEventRoutes, postRoutes, type PostsService } from '../modules/posts
 import { videoRoutes, type VideosService } from '../modules/videos'
 import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
 import { libraryRoutes, type LibraryService } from '../modules/library'
+import { imageRoutes, type ImagesService } from '../modules/images'
 import { aiRoutes, type AiService } from '../modules/ai'
 import type { EventBus } from '../lib/events'
 import { registerErrorHandling } from './errors'
@@ -51,6 +52,7 @@ export interface HttpDeps {
   savedHooks: SavedHooksService
   library: LibraryService
   ai: AiService
+  images: ImagesService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   mailRepo: MailRepository
@@ -170,7 +172,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(videoRoutes, { prefix: '/videos', videos: deps.videos })
         await authed.register(savedHookRoutes, { prefix: '/saved-hooks', savedHooks: deps.savedHooks })
         await authed.register(libraryRoutes, { prefix: '/library', library: deps.library })
-        await authed.register(aiRoutes, { ai: deps.ai })
+        await authed.register(aiRoutes, { ai: deps.ai, images: deps.images })
+        await authed.register(imageRoutes, { images: deps.images })
         await authed.register(liveEventRoutes, { events: deps.events })
       })
     },

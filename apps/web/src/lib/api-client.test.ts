@@ -52,6 +52,21 @@ describe('apiRequest', () => {
     expect(JSON.parse(init.body as string)).toEqual(body)
   })
 
+  it('sends a file as the body itself, with its type and extra headers, as a POST', async () => {
+    const fetchMock = stubFetch(async () => jsonResponse(201, { image: { id: 'i1' } }))
+    const data = new Blob(['png bytes'], { type: 'image/png' })
+    await apiRequest('/api/images', {
+      raw: { data, contentType: 'image/png', headers: { 'x-file-name': 'a%20b.png' } },
+    })
+
+    const [, init] = fetchMock.mock.calls[0]!
+    expect(init.method).toBe('POST')
+    const headers = new Headers(init.headers)
+    expect(headers.get('content-type')).toBe('image/png')
+    expect(headers.get('x-file-name')).toBe('a%20b.png')
+    expect(init.body).toBe(data)
+  })
+
   it('keeps an explicit method', async () => {
     const fetchMock = stubFetch(async () => new Response(null, { status: 204 }))
     await expect(apiRequest('/api/profile', { method: 'PUT', body: { name: 'Ana' } })).resolves.toBeNull()

@@ -32,17 +32,29 @@ export function userMessage(error: unknown): string {
   return MESSAGES.unexpected
 }
 
-export async function apiRequest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+/** A file sent as the request body itself (its type as Content-Type), with any extra headers (its name). */
+export interface RawBody {
+  data: Blob
+  contentType: string
+  headers?: Record<string, string>
+}
+
+export async function apiRequest<T>(
+  path: string,
+  init: { method?: string; body?: unknown; raw?: RawBody } = {},
+): Promise<T> {
+  const { raw } = init
   let response: Response
   try {
     response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      method: init.method ?? (init.body === undefined && !raw ? 'GET' : 'POST'),
       credentials: 'same-origin',
-      headers:
-        init.body === undefined
+      headers: raw
+        ? { ...raw.headers, 'content-type': raw.contentType, accept: 'application/json' }
+        : init.body === undefined
           ? { accept: 'application/json' }
           : { 'content-type': 'application/json', accept: 'application/json' },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      ...(raw ? { body: raw.data } : init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     })
   } catch {
     throw new NetworkError()

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { text } from 'node:stream/consumers'
@@ -27,6 +27,18 @@ describe('local media storage', () => {
     await storage.remove('user-1/abc.mp4')
     expect(await storage.size('user-1/abc.mp4')).toBeNull()
     await storage.remove('user-1/abc.mp4') // already gone: fine
+  })
+
+  it('copies a file in or writes bytes under a key, whole, leaving nothing half-written beside it', async () => {
+    const source = path.join(dir, 'clip')
+    writeFileSync(source, 'stock')
+    await storage.copyIn(source, 'user-1/copy.mp4')
+    expect(existsSync(source)).toBe(true)
+    expect(readFileSync(storage.absolutePath('user-1/copy.mp4'), 'utf8')).toBe('stock')
+    await storage.write('user-1/images/a.png', Buffer.from('png bytes'))
+    expect(readFileSync(storage.absolutePath('user-1/images/a.png'), 'utf8')).toBe('png bytes')
+    expect(readdirSync(path.join(dir, 'media', 'user-1', 'images'))).toEqual(['a.png'])
+    await expect(storage.write('../x.png', Buffer.from('no'))).rejects.toThrow(StorageKeyError)
   })
 
   it.each(['../escape.mp4', 'user/../../x', '/etc/passwd', 'user//x', '', 'user/.hidden', 'a\\..\\b'])(

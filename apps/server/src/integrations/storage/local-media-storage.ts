@@ -1,5 +1,5 @@
 import { createReadStream, mkdirSync } from 'node:fs'
-import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises'
+import { copyFile, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 
@@ -12,6 +12,8 @@ export interface MediaStorage {
   importFile(sourcePath: string, key: string): Promise<void>
   /** Copies a local file in under `key`, leaving the source where it is (a stock clip copied for a person). */
   copyIn(sourcePath: string, key: string): Promise<void>
+  /** Writes bytes under `key` (a generated image); readers never see half a file. */
+  write(key: string, data: Uint8Array): Promise<void>
   /** The file on local disk: ffmpeg and the TikTok uploader read it directly. */
   absolutePath(key: string): string
   /** Size in bytes, or null when the file is missing. */
@@ -45,6 +47,20 @@ export function createLocalMediaStorage(root: string): MediaStorage {
     return full
   }
 
+  /** Written beside the target and renamed, so a reader never sees half a file. */
+  async function writeWhole(key: string, fill: (partial: string) => Promise<void>): Promise<void> {
+    const target = resolve(key)
+    await mkdir(path.dirname(target), { recursive: true })
+    const partial = `${target}.partial-${process.pid}-${Date.now()}`
+    try {
+      await fill(partial)
+      await rename(partial, target)
+    } catch (err) {
+      await rm(partial, { force: true })
+      throw err
+    }
+  }
+
   return {
     async importFile(sourcePath, key) {
       const target = resolve(key)
@@ -57,19 +73,8 @@ export function createLocalMediaStorage(root: string): MediaStorage {
         await unlink(sourcePath)
       }
     },
-    async copyIn(sourcePath, key) {
-      const target = resolve(key)
-      await mkdir(path.dirname(target), { recursive: true })
-      // Written beside the target and renamed, so a reader never sees half a file.
-      const partial = `${target}.partial-${process.pid}-${Date.now()}`
-      try {
-        await copyFile(sourcePath, partial)
-        await rename(partial, target)
-      } catch (err) {
-        await rm(partial, { force: true })
-        throw err
-      }
-    },
+    copyIn: (sourcePath, key) => writeWhole(key, (partial) => copyFile(sourcePath, partial)),
+    write: (key, data) => writeWhole(key, (partial) => writeFile(partial, data)),
     absolutePath: resolve,
     async size(key) {
       try {

@@ -1,4 +1,5 @@
 export { RENDER_MESSAGES } from './messages'
+export { registerOverlayFonts } from './fonts'
 export { renderOverlayImage, writeOverlayImage, type OverlayImage } from './overlay-image'
 export {
   buildRenderArgs,
@@ -12,5 +13,6 @@ export {
   type OverlayPngs,
   type RenderArgsOptions,
 } from './render-args'
+export { makeStillClip, STILL_CLIP, stillClipArgs } from './still-clip'
 export { renderVideo, type RenderTuning } from './render'
 export { RenderError, type RenderOptions, type RenderPlan, type RenderResult, type RenderSource } from './types'

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { ContentTone, HookConcept, HookContext } from '@hookpost/shared'
+import type { ContentTone, HookConcept, HookContext, ImageStyle } from '@hookpost/shared'
 import { generateContentIdeas, generateHooks } from './offline-generator'
 
 export interface WrittenIdea {
@@ -22,6 +22,26 @@ export interface AiWriter {
     customPrompt: string
     count: number
   }): Promise<WrittenIdea[]>
+}
+
+/** One image as bytes (PNG, JPEG or WebP), ready to store. */
+export interface MadeImage {
+  data: Buffer
+  contentType: 'image/png' | 'image/jpeg' | 'image/webp'
+  width: number
+  height: number
+}
+
+/**
+ * The image port (spec §7 /api/generate?type=image, style 'selfie'): an OpenAI-compatible images endpoint when
+ * AI_IMAGE_MODEL is set; otherwise the offline text card, which says on it what it is (`fallback`). Throws when no
+ * image could be made.
+ */
+export interface ImageMaker {
+  readonly provider: 'offline' | 'openai-compatible'
+  /** True for the offline text card: not a picture of the prompt, and the UI says so. */
+  readonly fallback: boolean
+  image(request: { prompt: string; style: ImageStyle }): Promise<MadeImage>
 }
 
 /** The offline generator, with a fresh seed per request (or `seed()` for tests). */

@@ -1,4 +1,5 @@
-export { createOfflineWriter, type AiWriter, type WrittenIdea } from './ai-writer'
+export { createOfflineWriter, type AiWriter, type ImageMaker, type MadeImage, type WrittenIdea } from './ai-writer'
+export { createOfflineImageMaker, drawOfflineCard, OFFLINE_CARD_LABEL } from './offline-image'
 export { aiRoutes } from './ai.routes'
 export { createAiService, SUGGESTION_COUNT, type AiService } from './ai.service'
 export { generateContentIdeas, generateHooks } from './offline-generator'

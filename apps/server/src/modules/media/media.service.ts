@@ -105,6 +105,43 @@ export function createMediaService(deps: MediaServiceDeps) {
     return row
   }
 
+  /** Moves a checked video file into media storage as the person's media file (its row and its stored copy). */
+  async function storeVideo(
+    userId: string,
+    filePath: string,
+    inspection: Extract<Inspection, { kind: 'video' }>,
+    fileName: string | null,
+  ): Promise<MediaFile> {
+    const { container, facts, sizeBytes } = inspection
+    const video = facts.video!
+    const contentType = CONTAINER_CONTENT_TYPES[container]
+    const ext = EXTENSIONS[contentType]
+    const id = randomUUID()
+    const storageKey = `${userId}/${id}.${ext}`
+    await storage.importFile(filePath, storageKey)
+    try {
+      const row = await repo.insert({
+        id,
+        userId,
+        originalName: cleanFileName(fileName, ext),
+        storageKey,
+        contentType,
+        sizeBytes,
+        durationMs: Math.round((facts.durationSec ?? 0) * 1000),
+        width: video.width,
+        height: video.height,
+        fps: Math.round((video.fps ?? 0) * 1000) / 1000,
+        videoCodec: video.codec,
+        audioCodec: facts.audioCodec,
+        createdAt: deps.clock(),
+      })
+      return toMediaFile(row)
+    } catch (err) {
+      await storage.remove(storageKey)
+      throw err
+    }
+  }
+
   return {
     /**
      * A finished tus upload → a validated video, or an error saying why not. Either way the upload is gone afterwards:
@@ -133,37 +170,23 @@ export function createMediaService(deps: MediaServiceDeps) {
           deps.log.info(`[media] upload ${uploadId} rejected: ${rejection?.message ?? inspection.kind}${detail}`)
           throw rejection ?? rejected(MESSAGES.videoUnreadable)
         }
-        const { container, facts, sizeBytes } = inspection
-        const video = facts.video!
-        const contentType = CONTAINER_CONTENT_TYPES[container]
-        const ext = EXTENSIONS[contentType]
-        const id = randomUUID()
-        const storageKey = `${userId}/${id}.${ext}`
-        await storage.importFile(claimed.path, storageKey)
-        try {
-          const row = await repo.insert({
-            id,
-            userId,
-            originalName: cleanFileName(upload.filename, ext),
-            storageKey,
-            contentType,
-            sizeBytes,
-            durationMs: Math.round((facts.durationSec ?? 0) * 1000),
-            width: video.width,
-            height: video.height,
-            fps: Math.round((video.fps ?? 0) * 1000) / 1000,
-            videoCodec: video.codec,
-            audioCodec: facts.audioCodec,
-            createdAt: deps.clock(),
-          })
-          return toMediaFile(row)
-        } catch (err) {
-          await storage.remove(storageKey)
-          throw err
-        }
+        return await storeVideo(userId, claimed.path, inspection, upload.filename)
       } finally {
         await claimed.discard()
       }
+    },
+
+    /**
+     * A video Hookpost made for the person (an image's zoom-and-pan clip) → their media file, checked like an upload.
+     * The file is moved into media storage; when it is not a video TikTok takes, it is left where it is and this throws.
+     */
+    async adopt(userId: string, filePath: string, fileName: string): Promise<MediaFile> {
+      const inspection = await deps.inspect(filePath)
+      const rejection = rejectionFor(inspection)
+      if (rejection || inspection.kind !== 'video') {
+        throw new Error(`made video ${fileName} was refused: ${rejection?.message ?? inspection.kind}`)
+      }
+      return storeVideo(userId, filePath, inspection, fileName)
     },
 
     async get(userId: string, id: string): Promise<MediaFile> {

@@ -3,5 +3,6 @@ export { createRenderWorkspaces, type RenderWorkspaces } from './render-workspac
 export { createVideoRenderService, type RenderFunction, type VideoRenderService } from './video-render.service'
 export { videoJobHandlers } from './videos.jobs'
 export { createVideosRepository, type VideosRepository } from './videos.repository'
+export { videoFilePaths } from './video-dto'
 export { videoRoutes } from './videos.routes'
 export { createVideosService, type VideosService } from './videos.service'

@@ -94,11 +94,14 @@ export function createVideosService(deps: VideosServiceDeps) {
     /**
      * POST /api/videos: the sources must be the user's videos; the primary (hook) one must be portrait 9:16 (spec §5),
      * the demo may be any shape. The row (queued) and its render job commit together.
+     *
+     * `anyShape`: a source that is not 9:16 is fitted into the frame (letterboxed) instead of refused — for a demo
+     * video turned into a video of its own (the AI Generation tab), where the person asked for exactly that.
      */
-    async create(userId: string, input: CreateVideoBody): Promise<CreatedVideo> {
+    async create(userId: string, input: CreateVideoBody, options: { anyShape?: boolean } = {}): Promise<CreatedVideo> {
       const source = await ownedMedia(userId, input.sourceMediaId)
       const demo = input.demoMediaId ? await ownedMedia(userId, input.demoMediaId) : null
-      const issue = sourceIssue(source)
+      const issue = options.anyShape ? null : sourceIssue(source)
       if (issue) throw new AppError('VALIDATION_FAILED', issue.message, [issue])
       const row = await orFail(MESSAGES.createVideoFailed, () =>
         repo.transaction(async ({ repo: tx, jobs }) => {

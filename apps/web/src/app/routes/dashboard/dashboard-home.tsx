@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { DASHBOARD_TABS, type DashboardTabKey } from '@hookpost/shared/dashboard'
+import { AiGenerationTab } from './ai-generation-tab'
 import { CreateTab } from './create-tab'
 import { HooksTab } from './hooks-tab'
 import { ScheduleTab } from './schedule-tab'
@@ -21,17 +22,17 @@ const BUILT = {
     intro: 'Get AI-written hooks and content ideas for your audience, niche and goals.',
     panel: <HooksTab />,
   },
+  aigeneration: {
+    intro: 'Generate images and transform an image or a demo video into a video.',
+    panel: <AiGenerationTab />,
+  },
 } satisfies Partial<Record<DashboardTabKey, { intro: string; panel: ReactNode }>>
 
-/** What each remaining tab will hold; the panels arrive with their issues (#6, #7). */
+/** What each remaining tab will hold; the panel arrives with its issue (#7). */
 const COMING: Record<Exclude<DashboardTabKey, keyof typeof BUILT>, { intro: string; next: string[] }> = {
   automation: {
     intro: 'Let Hookpost plan, render and post for you every day, inside your posting window.',
     next: ['Pick your posting days and window', 'Choose the videos to rotate', 'Turn automation on'],
-  },
-  aigeneration: {
-    intro: 'Generate images and transform an image or a demo video into a video.',
-    next: ['Describe the image you want', 'Save the ones you like', 'Transform them into videos'],
   },
 }
 
@@ -51,7 +52,7 @@ export function DashboardHome() {
   if (!tab) return <Navigate to={tabHref(storedTab())} replace />
 
   const meta = DASHBOARD_TABS.find((t) => t.key === tab)
-  if (tab === 'schedule' || tab === 'create' || tab === 'hooks') {
+  if (tab !== 'automation') {
     const built = BUILT[tab]
     return (
       <section aria-labelledby="tab-heading">

@@ -18,6 +18,7 @@ import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { useGenerateContent } from '../api/generate-content'
 import { aiErrorMessage } from '../utils/errors'
+import { WRITER_LABELS, type AiProvider } from '../utils/providers'
 import { AccountSelect } from './account-select'
 import type { HookAccount } from './hook-generator'
 
@@ -77,6 +78,7 @@ export function ContentGenerator({
   const [examples, setExamples] = useState<string[]>([])
   const [errors, setErrors] = useState<Errors>({})
   const [ideas, setIdeas] = useState<ContentIdea[]>([])
+  const [provider, setProvider] = useState<AiProvider | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [copied, flashCopied] = useFlash()
   const [saved, flashSaved] = useFlash()
@@ -125,6 +127,7 @@ export function ContentGenerator({
           return
         }
         setIdeas(result.contentIdeas)
+        setProvider(result.provider)
       },
       onError: (error) => setErrors({ form: aiErrorMessage(error, AI_MESSAGES.ideasFailed) }),
     })
@@ -315,6 +318,7 @@ export function ContentGenerator({
             {notice}
           </p>
         ) : null}
+        {provider && ideas.length > 0 ? <p className="mt-1 text-xs text-slate-600">{WRITER_LABELS[provider]}</p> : null}
         {ideas.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">Your ideas appear here: a title, what to film, and its hook.</p>
         ) : (

@@ -4,6 +4,7 @@ import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { Spinner } from '../../../components/ui/spinner'
 import { useGenerateHooks } from '../api/generate-hooks'
 import { aiErrorMessage } from '../utils/errors'
+import { WRITER_LABELS, type AiProvider } from '../utils/providers'
 import { AccountSelect } from './account-select'
 
 /** An account the hooks can be written for, with what describes it. */
@@ -14,11 +15,6 @@ export interface HookAccount {
   niche: string
   appGoals: string
 }
-
-const PROVIDER_LABELS = {
-  offline: 'Written by Hookpost’s built-in generator (offline).',
-  'openai-compatible': 'Written by your AI model.',
-} as const
 
 /**
  * The Create tab's AI hook generator (spec §2, §5 AI hooks): hook suggestions for the video's title and description,
@@ -40,7 +36,7 @@ export function HookGenerator({
   const [accountId, setAccountId] = useState(accounts.length === 1 ? (accounts[0]?.id ?? '') : '')
   const [problem, setProblem] = useState<string | null>(null)
   const [suggestions, setSuggestions] = useState<HookSuggestion[]>([])
-  const [provider, setProvider] = useState<keyof typeof PROVIDER_LABELS | null>(null)
+  const [provider, setProvider] = useState<AiProvider | null>(null)
   const [applied, setApplied] = useState<ReadonlySet<string>>(new Set())
 
   function onGenerate() {
@@ -135,7 +131,7 @@ export function HookGenerator({
               )
             })}
           </ul>
-          {provider ? <p className="text-xs text-slate-600">{PROVIDER_LABELS[provider]}</p> : null}
+          {provider ? <p className="text-xs text-slate-600">{WRITER_LABELS[provider]}</p> : null}
         </div>
       ) : null}
     </section>

@@ -4,7 +4,7 @@ import { rowButtonClass, rowDangerButtonClass } from '../../../components/ui/but
 import { formatDuration } from '../../../lib/format'
 import { STUDIO_MESSAGES } from '../utils/messages'
 import { describeOverlayStyle } from '../utils/overlays'
-import { VideoStateBadge } from './video-state-badge'
+import { RenderProgress, VideoStateBadge } from './video-state-badge'
 
 const LAYOUT_LABELS: Record<CreatedVideo['layout'], string> = {
   single: 'Single video',
@@ -65,21 +65,7 @@ export function CreatedVideoItem({
             {video.durationMs !== null ? ` · ${formatDuration(video.durationMs)}` : ''} ·{' '}
             <time dateTime={video.createdAt}>{dateFormat.format(new Date(video.createdAt))}</time>
           </p>
-          {video.state === 'rendering' ? (
-            <div
-              role="progressbar"
-              aria-label={`Rendering ${video.title}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(video.progress)}
-              className="h-1.5 w-full max-w-xs overflow-hidden rounded-full bg-slate-200"
-            >
-              <div
-                className="h-full rounded-full bg-blue-600 transition-[width]"
-                style={{ width: `${video.progress}%` }}
-              />
-            </div>
-          ) : null}
+          {video.state === 'rendering' ? <RenderProgress video={video} /> : null}
           {video.state === 'failed' ? (
             <p className="text-sm [overflow-wrap:anywhere] text-red-700">
               Failed: {video.errorMessage ?? 'The video could not be rendered.'}

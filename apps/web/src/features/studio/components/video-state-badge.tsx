@@ -31,3 +31,19 @@ export function VideoStateBadge({ video }: { video: Pick<CreatedVideo, 'state' |
     </span>
   )
 }
+
+/** A render's progress bar (frames done / total), named after the video. */
+export function RenderProgress({ video }: { video: Pick<CreatedVideo, 'title' | 'progress'> }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={`Rendering ${video.title}`}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(video.progress)}
+      className="h-1.5 w-full max-w-xs overflow-hidden rounded-full bg-slate-200"
+    >
+      <div className="h-full rounded-full bg-blue-600 transition-[width]" style={{ width: `${video.progress}%` }} />
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { linkClass } from '../../../components/ui/form'
+import { Spinner } from '../../../components/ui/spinner'
+import { useVideos, videosKey } from '../api/get-videos'
+import { RenderProgress, VideoStateBadge } from './video-state-badge'
+
+/**
+ * One created video followed as it renders (live, from the events the dashboard applies to the videos list): its
+ * progress, why it failed, or the player once it is ready. `listHref` leads to the full list of videos.
+ */
+export function VideoRenderStatus({ videoId, listHref }: { videoId: string; listHref: string }) {
+  const queryClient = useQueryClient()
+  const videos = useVideos()
+  const video = videos.data?.find((v) => v.id === videoId)
+
+  // A video just made may not be in the cached list yet: ask once for the list as it is now.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: videosKey })
+  }, [queryClient, videoId])
+
+  if (!video) return <Spinner label="Loading the video..." className="h-6 w-6" />
+  const ready = video.processed && video.processedVideoUrl !== null
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-medium [overflow-wrap:anywhere] text-slate-900">{video.title}</h3>
+        <VideoStateBadge video={video} />
+      </div>
+      {video.state === 'queued' || video.state === 'rendering' ? <RenderProgress video={video} /> : null}
+      {video.state === 'failed' ? (
+        <p role="alert" className="text-sm [overflow-wrap:anywhere] text-red-700">
+          Failed: {video.errorMessage ?? 'The video could not be rendered.'}
+        </p>
+      ) : null}
+      {ready ? (
+        <video
+          src={video.processedVideoUrl!}
+          poster={video.thumbnailUrl ?? undefined}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={`${video.title} (rendered video)`}
+          className="aspect-[9/16] w-full max-w-[200px] rounded bg-black"
+        />
+      ) : null}
+      <p className="text-sm">
+        <Link to={listHref} className={linkClass}>
+          See it in Your Videos
+        </Link>
+      </p>
+    </div>
+  )
+}
