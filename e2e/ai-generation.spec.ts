@@ -34,6 +34,10 @@ test('generate an image, save it, and transform it into a video that plays', asy
   await expect(page.getByRole('heading', { level: 1, name: 'AI Generation' })).toBeVisible()
 
   const images = page.getByRole('region', { name: 'Generate Images' })
+  // Before anything is made, it says what the offline path makes.
+  await expect(
+    images.getByText('No image model is configured: you get a text card made from your prompt, not a picture.'),
+  ).toBeVisible()
   await images.getByRole('button', { name: 'Generate Image' }).click()
   await expect(images.getByText('Please enter a prompt for image generation')).toBeVisible()
   await expect(images.getByLabel('Image prompt')).toHaveAttribute('aria-invalid', 'true')

@@ -92,6 +92,11 @@ test('generate content ideas in the Create Hooks tab, copy one’s hook and save
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Hooks' }).click()
   const form = page.getByRole('form', { name: 'AI content generator' })
   const submit = form.getByRole('button', { name: 'Generate content ideas' })
+  await expect(
+    page
+      .getByRole('region', { name: 'AI content generator' })
+      .getByText(/^No AI model is configured: Hookpost’s built-in offline generator writes these/),
+  ).toBeVisible()
 
   // The spec's refusals: no account; 'other' without words; the sixth example hook is not taken.
   await form.getByLabel('TikTok account').selectOption('')

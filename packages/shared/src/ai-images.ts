@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AI_PROVIDERS } from './ai'
 import { POST_LIMITS } from './posts'
 
 /**
@@ -78,7 +79,9 @@ export const generateImageResponseSchema = z
     image: aiImageSchema.nullable(),
     fallback: z.boolean(),
     message: z.string(),
-    provider: z.enum(['offline', 'openai-compatible']),
+    provider: z.enum(AI_PROVIDERS),
+    /** With `success: false` from a configured image model: why (AI_FAILURE_REASONS). */
+    reason: z.string().optional(),
   })
   .meta({ id: 'GenerateImageResponse' })
 export type GenerateImageResponse = z.infer<typeof generateImageResponseSchema>

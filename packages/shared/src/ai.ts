@@ -79,6 +79,25 @@ export const AI_MESSAGES = {
   customToneRequired: 'Please describe your tone',
 } as const
 
+/**
+ * Why a configured AI model gave nothing (said under the spec's failure message, so a person knows whether trying again
+ * can help). Keyed by the failure kinds of the server's AI integration.
+ */
+export const AI_FAILURE_REASONS = {
+  rate_limited: 'The AI service is busy right now (rate limited). Wait a minute, then try again.',
+  unavailable: 'The AI service could not be reached. Try again in a few minutes.',
+  timeout: 'The AI service took too long to answer. Try again.',
+  misconfigured:
+    'The AI service refused Hookpost’s key or does not know its model. Ask whoever runs Hookpost to check AI_API_KEY and AI_MODEL.',
+  rejected: 'The AI service declined this request. Try different words.',
+  invalid_output: 'The AI model’s answer could not be used, even after a second try. Try again.',
+} as const
+export type AiFailureReasonKind = keyof typeof AI_FAILURE_REASONS
+
+/** Which generator answers: the built-in offline one, or the configured OpenAI-compatible model. */
+export const AI_PROVIDERS = ['offline', 'openai-compatible'] as const
+export type AiProviderName = (typeof AI_PROVIDERS)[number]
+
 export const HOOK_CONCEPT_LABELS: Record<HookConcept, string> = {
   curiosity_gap: 'Curiosity gap',
   social_proof: 'Social proof',
@@ -131,7 +150,9 @@ export const generateHooksResponseSchema = z
     success: z.boolean(),
     message: z.string(),
     /** Which generator wrote them: the built-in offline one, or the configured model. */
-    provider: z.enum(['offline', 'openai-compatible']),
+    provider: z.enum(AI_PROVIDERS),
+    /** With `success: false` from a configured model: why (AI_FAILURE_REASONS), so a person knows what to do. */
+    reason: z.string().optional(),
     suggestions: z.array(hookSuggestionSchema),
   })
   .meta({ id: 'GenerateHooksResponse' })
@@ -186,7 +207,9 @@ export const generateContentResponseSchema = z
   .object({
     success: z.boolean(),
     message: z.string(),
-    provider: z.enum(['offline', 'openai-compatible']),
+    provider: z.enum(AI_PROVIDERS),
+    reason: z.string().optional(),
     contentIdeas: z.array(contentIdeaSchema),
   })
   .meta({ id: 'GenerateContentResponse' })
+export type GenerateContentResponse = z.infer<typeof generateContentResponseSchema>

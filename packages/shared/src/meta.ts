@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AI_PROVIDERS } from './ai'
 
 export const healthSchema = z
   .object({
@@ -15,6 +16,8 @@ export const appInfoSchema = z
     supportEmail: z.string(),
     devOutbox: z.boolean(),
     tiktokSandbox: z.boolean(),
+    /** Who writes hooks and ideas, and who makes images: the built-in offline generator or the configured model. */
+    ai: z.object({ writer: z.enum(AI_PROVIDERS), images: z.enum(AI_PROVIDERS) }),
   })
   .meta({ id: 'AppInfo' })
 export type AppInfo = z.infer<typeof appInfoSchema>

@@ -231,6 +231,46 @@ describe('TikTok credentials', () => {
   })
 })
 
+describe('AI provider', () => {
+  it('uses an OpenAI-compatible endpoint when AI_BASE_URL and AI_MODEL are set; the key stays optional', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      AI_MODEL: 'llama3.2',
+    })
+    expect(config.ai).toEqual({
+      provider: 'openai',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.2',
+      imageModel: undefined,
+      timeoutMs: 60_000,
+    })
+  })
+
+  it('takes the key, the image model and the timeout', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      AI_BASE_URL: 'https://api.openai.com/v1',
+      AI_API_KEY: 'sk-test',
+      AI_MODEL: 'gpt-4o-mini',
+      AI_IMAGE_MODEL: 'gpt-image-1',
+      AI_TIMEOUT_SECONDS: '15',
+    })
+    expect(config.ai).toMatchObject({ apiKey: 'sk-test', imageModel: 'gpt-image-1', timeoutMs: 15_000 })
+  })
+
+  it('refuses AI_BASE_URL without AI_MODEL, and a model or key without AI_BASE_URL', () => {
+    expect(configError({ DATA_DIR: dataDir, AI_BASE_URL: 'http://localhost:1234/v1' }).problems).toEqual([
+      'AI_MODEL: required when AI_BASE_URL is set',
+    ])
+    for (const name of ['AI_MODEL', 'AI_IMAGE_MODEL', 'AI_API_KEY']) {
+      expect(configError({ DATA_DIR: dataDir, [name]: 'x' }).problems[0], name).toMatch(/^AI_BASE_URL: required/)
+    }
+    expect(configError({ DATA_DIR: dataDir, AI_TIMEOUT_SECONDS: '0' }).problems[0]).toMatch(/^AI_TIMEOUT_SECONDS: /)
+  })
+})
+
 describe('.env.example and README', () => {
   const repoRoot = path.resolve(import.meta.dirname, '../../../..')
   const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8')

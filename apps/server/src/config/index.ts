@@ -35,6 +35,7 @@ const envSchema = z.object({
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
   AI_IMAGE_MODEL: optionalString,
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   SMTP_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -91,13 +92,19 @@ export interface Config {
     /** The sandbox's base URL when it is in use (admin API, creators page). */
     sandboxUrl?: string | undefined
   }
-  ai: {
-    provider: 'offline' | 'openai'
-    baseUrl?: string | undefined
-    apiKey?: string | undefined
-    model?: string | undefined
-    imageModel?: string | undefined
-  }
+  /** An OpenAI-compatible model when AI_BASE_URL is set (`openai`); the built-in offline generator otherwise. */
+  ai:
+    | { provider: 'offline' }
+    | {
+        provider: 'openai'
+        baseUrl: string
+        apiKey?: string | undefined
+        model: string
+        /** Images from the same endpoint; without it, images are the offline text card. */
+        imageModel?: string | undefined
+        /** Per request to the model (images are allowed twice as long). */
+        timeoutMs: number
+      }
   mail: { smtpUrl?: string | undefined; from: string; devOutbox: boolean }
   encryptionKey: Buffer
   authSecret: string
@@ -179,6 +186,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push('TIKTOK_CLIENT_KEY, TIKTOK_CLIENT_SECRET and TIKTOK_REDIRECT_URI: set all three, or none (sandbox)')
   }
   if (e.AI_BASE_URL && !e.AI_MODEL) problems.push('AI_MODEL: required when AI_BASE_URL is set')
+  if (!e.AI_BASE_URL && (e.AI_MODEL || e.AI_IMAGE_MODEL || e.AI_API_KEY)) {
+    problems.push(
+      'AI_BASE_URL: required with AI_MODEL, AI_IMAGE_MODEL or AI_API_KEY (unset all four for the offline generator)',
+    )
+  }
   if (e.STORAGE === 's3') problems.push('STORAGE: s3 is not supported yet; use local')
   if (problems.length > 0) throw new ConfigError(problems)
 
@@ -195,13 +207,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { kind: 'pglite', dir: path.join(dataDir, 'pgdata') },
     storage: e.STORAGE,
     tiktok: tiktokConfig(e, dataDir, publicUrl),
-    ai: {
-      provider: e.AI_BASE_URL ? 'openai' : 'offline',
-      baseUrl: e.AI_BASE_URL,
-      apiKey: e.AI_API_KEY,
-      model: e.AI_MODEL,
-      imageModel: e.AI_IMAGE_MODEL,
-    },
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            provider: 'openai',
+            baseUrl: e.AI_BASE_URL.replace(/\/$/, ''),
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            imageModel: e.AI_IMAGE_MODEL,
+            timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+          }
+        : { provider: 'offline' },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, devOutbox: !e.SMTP_URL && !production },
     encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption'), 'hex'),
     authSecret: e.AUTH_SECRET ?? devSecret(dataDir, 'auth'),

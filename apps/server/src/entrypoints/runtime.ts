@@ -30,6 +30,7 @@ import {
   type PublishingService,
   type PublishingSettings,
 } from '../modules/posts'
+import { createOpenAiCompatibleClient } from '../integrations/ai'
 import { createLocalMediaStorage } from '../integrations/storage'
 import { imageInfo, inspectVideo } from '../media'
 import { makeStillClip, renderVideo } from '../media/render'
@@ -56,10 +57,38 @@ import {
 } from '../modules/videos'
 import { createSavedHooksRepository, createSavedHooksService, type SavedHooksService } from '../modules/saved-hooks'
 import { createLibraryRepository, createLibraryService, type LibraryService } from '../modules/library'
-import { createAiService, createOfflineImageMaker, createOfflineWriter, type AiService } from '../modules/ai'
+import {
+  createAiService,
+  createOfflineImageMaker,
+  createOfflineWriter,
+  createOpenAiImageMaker,
+  createOpenAiWriter,
+  type AiService,
+  type AiWriter,
+  type ImageMaker,
+} from '../modules/ai'
 import { createImagesRepository, createImagesService, type ImagesService } from '../modules/images'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
+
+/** The AI writer and image maker the configuration asks for (ADR 016): a model, or the built-in offline ones. */
+function createAiProviders(ai: Config['ai'], log: Log): { writer: AiWriter; images: ImageMaker } {
+  if (ai.provider === 'offline') return { writer: createOfflineWriter(), images: createOfflineImageMaker() }
+  const client = createOpenAiCompatibleClient({
+    baseUrl: ai.baseUrl,
+    apiKey: ai.apiKey,
+    model: ai.model,
+    imageModel: ai.imageModel,
+    timeoutMs: ai.timeoutMs,
+    imageTimeoutMs: ai.timeoutMs * 2,
+    // A 1024×1792 PNG is ~4 MB; past 20 MB it is not an image we want.
+    maxImageBytes: 20 * 1024 * 1024,
+  })
+  return {
+    writer: createOpenAiWriter({ client, log }),
+    images: ai.imageModel ? createOpenAiImageMaker({ client, describeImage: imageInfo }) : createOfflineImageMaker(),
+  }
+}
 
 export interface Runtime {
   config: Config
@@ -248,17 +277,19 @@ export async function createRuntime(options: {
     })
 
     const savedHooks = createSavedHooksService({ repo: createSavedHooksRepository(database.db), clock, log })
-    // Hooks and content ideas: the built-in offline generator (no AI service is reachable from here).
+    // Hooks, content ideas and images: the configured OpenAI-compatible model (AI_BASE_URL), or the built-in offline
+    // generator and text card (ADR 013, 016).
+    const aiProviders = createAiProviders(config.ai, log)
     const ai = createAiService({
-      writer: createOfflineWriter(),
+      writer: aiProviders.writer,
       account: (userId, accountId) => tiktokAccounts.get(userId, accountId),
       log,
     })
-    // Images: the offline text card (no image model is reachable from here); made clips join the studio's videos.
+    // Images (made clips join the studio's videos).
     const images = createImagesService({
       repo: createImagesRepository(database.db),
       storage: mediaStorage,
-      maker: createOfflineImageMaker(),
+      maker: aiProviders.images,
       describeImage: imageInfo,
       adoptVideo: (userId, filePath, fileName) => media.adopt(userId, filePath, fileName),
       createVideo: (userId, input) =>
@@ -328,6 +359,7 @@ export async function createRuntime(options: {
           supportEmail: config.supportEmail,
           devOutbox: config.mail.devOutbox,
           tiktokSandbox: config.tiktok.sandbox,
+          ai: { writer: aiProviders.writer.provider, images: aiProviders.images.provider },
         },
         devOutbox: config.mail.devOutbox,
         authRateLimitMax: config.authRateLimitMax,

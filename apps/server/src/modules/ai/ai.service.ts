@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import {
+  AI_FAILURE_REASONS,
   AI_MESSAGES,
   EMPTY_HOOK_CONTEXT,
-  type ContentIdea,
   type GenerateContentInput,
+  type GenerateContentResponse,
   type GenerateHooksInput,
   type GenerateHooksResponse,
   type HookContext,
   type TiktokAccount,
 } from '@hookpost/shared'
+import { AiProviderError, type AiFailureKind } from '../../integrations/ai'
 import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
 import type { AiWriter } from './ai-writer'
@@ -21,6 +23,14 @@ export interface AiServiceDeps {
   /** The person's account (404 for someone else's). */
   account: (userId: string, accountId: string) => Promise<TiktokAccount>
   log: Log
+}
+
+/** Every failure kind of the AI integration has its words for people (a kind without them does not compile). */
+const REASONS: Record<AiFailureKind, string> = AI_FAILURE_REASONS
+
+/** Why a configured model gave nothing, in words for people; nothing for other failures (they are ours to fix). */
+export function aiFailureReason(err: unknown): { reason: string } | Record<string, never> {
+  return err instanceof AiProviderError ? { reason: REASONS[err.kind] } : {}
 }
 
 type ParsedHooksInput = Required<GenerateHooksInput>
@@ -66,14 +76,17 @@ export function createAiService(deps: AiServiceDeps) {
         }
       } catch (err) {
         log.error(`[ai] hook suggestions failed (${writer.provider})`, err)
-        return { success: false, message: AI_MESSAGES.hooksFailed, provider: writer.provider, suggestions: [] }
+        return {
+          success: false,
+          message: AI_MESSAGES.hooksFailed,
+          provider: writer.provider,
+          ...aiFailureReason(err),
+          suggestions: [],
+        }
       }
     },
 
-    async contentIdeas(
-      userId: string,
-      input: ParsedContentInput,
-    ): Promise<{ success: boolean; message: string; provider: AiWriter['provider']; contentIdeas: ContentIdea[] }> {
+    async contentIdeas(userId: string, input: ParsedContentInput): Promise<GenerateContentResponse> {
       const account = await deps.account(userId, input.accountId)
       const context: HookContext = {
         ...EMPTY_HOOK_CONTEXT,
@@ -104,7 +117,13 @@ export function createAiService(deps: AiServiceDeps) {
         }
       } catch (err) {
         log.error(`[ai] content ideas failed (${writer.provider})`, err)
-        return { success: false, message: AI_MESSAGES.contentFailed, provider: writer.provider, contentIdeas: [] }
+        return {
+          success: false,
+          message: AI_MESSAGES.contentFailed,
+          provider: writer.provider,
+          ...aiFailureReason(err),
+          contentIdeas: [],
+        }
       }
     },
   }

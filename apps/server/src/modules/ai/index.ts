@@ -1,5 +1,7 @@
 export { createOfflineWriter, type AiWriter, type ImageMaker, type MadeImage, type WrittenIdea } from './ai-writer'
 export { createOfflineImageMaker, drawOfflineCard, OFFLINE_CARD_LABEL } from './offline-image'
+export { createOpenAiImageMaker } from './openai-image-maker'
+export { createOpenAiWriter } from './openai-writer'
 export { aiRoutes } from './ai.routes'
-export { createAiService, SUGGESTION_COUNT, type AiService } from './ai.service'
+export { aiFailureReason, createAiService, SUGGESTION_COUNT, type AiService } from './ai.service'
 export { generateContentIdeas, generateHooks } from './offline-generator'

@@ -6,6 +6,14 @@ import {
   type HookConcept,
   type HookContext,
 } from '@hookpost/shared'
+import {
+  acceptableHook as acceptable,
+  charCount,
+  containsCI,
+  dedupeKey,
+  IDEA_DESCRIPTION_MAX,
+  IDEA_TITLE_MAX,
+} from './hook-rules'
 
 /**
  * The built-in offline generator (the default AI writer): hooks and content ideas from a curated library of hook
@@ -25,8 +33,6 @@ export interface GeneratedIdea {
   hookText: string
 }
 
-export const IDEA_TITLE_MAX = 100
-export const IDEA_DESCRIPTION_MAX = 300
 const DEFAULT_COUNT = 5
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -50,8 +56,6 @@ function pick<T>(rng: () => number, items: readonly T[]): T | undefined {
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Text helpers
-
-const charCount = (s: string): number => Array.from(s).length
 
 /** One line, single spaces, no space before punctuation, no stray separators at the ends. */
 function tidy(s: string): string {
@@ -90,17 +94,6 @@ function lowerFirstIfPlain(s: string): string {
   if (words.slice(1).some((w) => /[A-Z]/.test(w) && !KEEP_CASE_FIRST_WORDS.has(w.toLowerCase()))) return s
   return first.charAt(0).toLowerCase() + s.slice(1)
 }
-
-/** Same text for de-duplication: case-insensitive, whitespace-normalised, ignoring trailing punctuation. */
-function dedupeKey(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/[\s.!?…]+$/, '')
-    .trim()
-}
-
-const containsCI = (text: string, needle: string): boolean => text.toLowerCase().includes(needle.toLowerCase())
 
 function uniqueValues(values: readonly string[]): string[] {
   const seen = new Set<string>()
@@ -559,12 +552,6 @@ function compose(
 
 function finish(s: string): string {
   return upperFirst(tidy(s))
-}
-
-/** Whether a finished hook is fit to show. */
-function acceptable(text: string, mustInclude: readonly string[]): boolean {
-  if (text === '' || charCount(text) > HOOK_TEXT_MAX) return false
-  return mustInclude.every((k) => containsCI(text, k))
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

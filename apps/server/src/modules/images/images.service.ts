@@ -18,7 +18,7 @@ import {
 import type { MediaStorage } from '../../integrations/storage'
 import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
-import type { ImageMaker, MadeImage } from '../ai'
+import { aiFailureReason, type ImageMaker, type MadeImage } from '../ai'
 import type { ServedFile } from '../media/serve-file'
 import type { AiImageRow, ImagesRepository } from './images.repository'
 
@@ -154,6 +154,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
           fallback: false,
           message: AI_IMAGE_MESSAGES.generateFailed,
           provider: maker.provider,
+          ...aiFailureReason(err),
         }
       }
       const image = toAiImage(row)

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AI_FAILURE_REASONS } from '@hookpost/shared/ai'
 import { AI_IMAGE_MESSAGES, type AiImage } from '@hookpost/shared/ai-images'
 import { mockApi, renderWithQueryClient, type ApiCall, type ApiReply } from '../../../testing/api-mock'
 import { AiGeneration } from './ai-generation'
@@ -31,7 +32,7 @@ const GENERATED = {
   provider: 'offline',
 }
 
-type Routes = Partial<Record<'generate' | 'saved' | 'save' | 'upload' | 'transform', ApiReply>>
+type Routes = Partial<Record<'generate' | 'saved' | 'save' | 'upload' | 'transform' | 'appInfo', ApiReply>>
 
 function setup(routes: Routes = {}, demoMediaId: string | null = null) {
   const reply = (call: ApiCall): ApiReply => {
@@ -56,6 +57,7 @@ function setup(routes: Routes = {}, demoMediaId: string | null = null) {
         }
       )
     }
+    if (call.pathname === '/api/app-info' && routes.appInfo) return routes.appInfo
     return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
   }
   const api = mockApi(reply)
@@ -74,6 +76,25 @@ const generator = () => screen.getByRole('region', { name: 'Generate Images' })
 const transformer = () => screen.getByRole('region', { name: 'Transform to Video' })
 
 describe('AI Generation tab', () => {
+  it('says before generating that, with no image model, the image is a text card', async () => {
+    setup({
+      appInfo: {
+        status: 200,
+        body: {
+          supportEmail: 's@x',
+          devOutbox: true,
+          tiktokSandbox: true,
+          ai: { writer: 'offline', images: 'offline' },
+        },
+      },
+    })
+    expect(
+      await within(generator()).findByText(
+        'No image model is configured: you get a text card made from your prompt, not a picture.',
+      ),
+    ).toBeTruthy()
+  })
+
   it('asks for a prompt and sends nothing without one', async () => {
     const { user, calls } = setup()
     await user.click(within(generator()).getByRole('button', { name: 'Generate Image' }))
@@ -121,6 +142,22 @@ describe('AI Generation tab', () => {
       AI_IMAGE_MESSAGES.noImageUrl,
     ],
     ['a server error', { status: 500, body: { code: 'INTERNAL', message: 'boom' } }, AI_IMAGE_MESSAGES.generateFailed],
+    [
+      'the image model timed out',
+      {
+        status: 200,
+        body: {
+          success: false,
+          imageUrl: null,
+          image: null,
+          fallback: false,
+          message: AI_IMAGE_MESSAGES.generateFailed,
+          provider: 'openai-compatible',
+          reason: AI_FAILURE_REASONS.timeout,
+        },
+      },
+      `${AI_IMAGE_MESSAGES.generateFailed}. ${AI_FAILURE_REASONS.timeout}`,
+    ],
   ] as const)('says so when generating fails: %s', async (_name, reply, message) => {
     const { user } = setup({ generate: reply })
     await user.type(within(generator()).getByLabelText('Image prompt'), 'x')

@@ -18,8 +18,9 @@ import { ApiRequestError, NetworkError } from '../../../lib/api-client'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { POST_LIMITS } from '@hookpost/shared/posts'
 import { useGenerateImage, useSaveImage, useSavedImages, useTransformToVideo, useUploadImage } from '../api/images'
-import { aiErrorMessage } from '../utils/errors'
+import { aiErrorMessage, withReason } from '../utils/errors'
 import { IMAGE_MAKER_LABELS, type AiProvider } from '../utils/providers'
+import { AiSourceNote } from './ai-source-note'
 
 const panelClass = 'rounded-lg border border-slate-200 bg-white p-4 sm:p-6'
 
@@ -98,7 +99,7 @@ function ImageGenerator({ onUse }: { onUse: (image: AiImage) => void }) {
     generate.mutate(parsed.data, {
       onSuccess: (response) => {
         if (!response.success) {
-          setFormError(response.message || AI_IMAGE_MESSAGES.generateFailed)
+          setFormError(withReason(response.message || AI_IMAGE_MESSAGES.generateFailed, response.reason))
           return
         }
         if (!response.image) {
@@ -124,6 +125,7 @@ function ImageGenerator({ onUse }: { onUse: (image: AiImage) => void }) {
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
         Generate Images
       </h2>
+      <AiSourceNote kind="images" />
       <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="mt-4 space-y-4">
         <Field
           label="Image prompt"

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AI_MESSAGES } from '@hookpost/shared/ai'
+import { AI_FAILURE_REASONS, AI_MESSAGES } from '@hookpost/shared/ai'
 import { mockApi, renderWithQueryClient, type ApiReply } from '../../../testing/api-mock'
 import { ContentGenerator, FEEDBACK_MS } from './content-generator'
 import type { HookAccount } from './hook-generator'
@@ -41,7 +41,9 @@ function setup(options: { reply?: ApiReply; save?: (text: string) => Promise<voi
       }
     />,
   )
-  return { ...api, saved, user, writeText }
+  // What the generator sent (the panel also reads app-info, to say who writes).
+  const generateCalls = () => api.calls.filter((c) => c.pathname === '/api/generate')
+  return { ...api, generateCalls, saved, user, writeText }
 }
 
 const submit = () => screen.getByRole('button', { name: 'Generate content ideas' })
@@ -54,12 +56,12 @@ describe('AI content generator (Create Hooks tab)', () => {
     await ctx.user.click(submit())
     expect(screen.getByText(AI_MESSAGES.customConceptRequired)).toBeTruthy()
     expect(screen.getByText(AI_MESSAGES.customToneRequired)).toBeTruthy()
-    expect(ctx.calls).toHaveLength(0)
+    expect(ctx.generateCalls()).toHaveLength(0)
     await ctx.user.type(screen.getByLabelText('Your hook concept'), 'myth busting')
     await ctx.user.type(screen.getByLabelText('Your tone'), 'deadpan')
     await ctx.user.click(submit())
     expect(await screen.findByRole('list', { name: 'Content ideas' })).toBeTruthy()
-    expect(ctx.calls[0]?.body).toMatchObject({
+    expect(ctx.generateCalls()[0]?.body).toMatchObject({
       accountId: 'acc-1',
       hookConcept: 'other',
       tone: 'other',
@@ -79,7 +81,7 @@ describe('AI content generator (Create Hooks tab)', () => {
     await ctx.user.type(screen.getByLabelText('Must-include keywords'), 'budget, meal prep ,, ')
     await ctx.user.click(submit())
     await screen.findByRole('list', { name: 'Content ideas' })
-    expect(ctx.calls[0]?.body).toMatchObject({
+    expect(ctx.generateCalls()[0]?.body).toMatchObject({
       mustInclude: ['budget', 'meal prep'],
       exampleHooks: ['a', 'b', 'c', 'd', 'e'],
     })
@@ -128,6 +130,21 @@ describe('AI content generator (Create Hooks tab)', () => {
     })
     await ctx.user.click(submit())
     expect(await screen.findByText(AI_MESSAGES.contentFailed)).toBeTruthy()
+    cleanup()
+    const model = setup({
+      reply: {
+        status: 200,
+        body: {
+          success: false,
+          message: AI_MESSAGES.contentFailed,
+          provider: 'openai-compatible',
+          reason: AI_FAILURE_REASONS.invalid_output,
+          contentIdeas: [],
+        },
+      },
+    })
+    await model.user.click(submit())
+    expect(await screen.findByText(`${AI_MESSAGES.contentFailed}. ${AI_FAILURE_REASONS.invalid_output}`)).toBeTruthy()
     cleanup()
     const down = setup({ reply: { status: 500, body: { code: 'INTERNAL', message: 'boom' } } })
     await down.user.click(submit())

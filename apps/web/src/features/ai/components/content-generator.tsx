@@ -17,9 +17,10 @@ import { Field } from '../../../components/ui/field'
 import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { useGenerateContent } from '../api/generate-content'
-import { aiErrorMessage } from '../utils/errors'
+import { aiErrorMessage, withReason } from '../utils/errors'
 import { WRITER_LABELS, type AiProvider } from '../utils/providers'
 import { AccountSelect } from './account-select'
+import { AiSourceNote } from './ai-source-note'
 import type { HookAccount } from './hook-generator'
 
 /** spec §9: the copy checkmark and the saved tick show for 2 s. */
@@ -123,7 +124,7 @@ export function ContentGenerator({
     generate.mutate(parsed.data, {
       onSuccess: (result) => {
         if (!result.success) {
-          setErrors({ form: result.message })
+          setErrors({ form: withReason(result.message, result.reason) })
           return
         }
         setIdeas(result.contentIdeas)
@@ -159,6 +160,7 @@ export function ContentGenerator({
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
           AI content generator
         </h2>
+        <AiSourceNote kind="writer" />
         <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="mt-4 space-y-4">
           <AccountSelect
             accounts={accounts}

@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AI_MESSAGES } from '@hookpost/shared/ai'
+import { AI_FAILURE_REASONS, AI_MESSAGES } from '@hookpost/shared/ai'
 import { mockApi, renderWithQueryClient, type ApiReply } from '../../../testing/api-mock'
 import { HookGenerator, type HookAccount } from './hook-generator'
 
@@ -30,8 +30,29 @@ const SUGGESTIONS = {
   ],
 }
 
-function setup(options: { accounts?: HookAccount[]; title?: string; reply?: ApiReply } = {}) {
-  const api = mockApi(() => options.reply ?? { status: 200, body: SUGGESTIONS })
+function setup(
+  options: {
+    accounts?: HookAccount[]
+    title?: string
+    reply?: ApiReply
+    writer?: 'offline' | 'openai-compatible'
+  } = {},
+) {
+  const api = mockApi((call) =>
+    call.pathname === '/api/app-info'
+      ? options.writer
+        ? {
+            status: 200,
+            body: {
+              supportEmail: 's@x',
+              devOutbox: true,
+              tiktokSandbox: true,
+              ai: { writer: options.writer, images: 'offline' },
+            },
+          }
+        : { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
+      : (options.reply ?? { status: 200, body: SUGGESTIONS }),
+  )
   const applied: string[] = []
   function Host() {
     const [title, setTitle] = useState(options.title ?? '')
@@ -52,7 +73,9 @@ function setup(options: { accounts?: HookAccount[]; title?: string; reply?: ApiR
   }
   const user = userEvent.setup()
   renderWithQueryClient(<Host />)
-  return { ...api, applied, user }
+  // What the generator sent (the panel also reads app-info, to say who writes).
+  const generateCalls = () => api.calls.filter((c) => c.pathname === '/api/generate')
+  return { ...api, generateCalls, applied, user }
 }
 
 const generate = () => screen.getByRole('button', { name: 'Generate hooks' })
@@ -68,7 +91,7 @@ describe('AI hook generator', () => {
     await ctx.user.type(screen.getByLabelText('Title'), 'Crust')
     await ctx.user.click(generate())
     expect(screen.getByRole('alert').textContent).toBe(AI_MESSAGES.accountIncomplete)
-    expect(ctx.calls).toHaveLength(0)
+    expect(ctx.generateCalls()).toHaveLength(0)
   })
 
   it('sends the account and the video’s words, lists the suggestions, and adds one as an overlay in one click', async () => {
@@ -77,7 +100,7 @@ describe('AI hook generator', () => {
     expect((screen.getByLabelText('TikTok account') as HTMLSelectElement).value).toBe('acc-1')
     await ctx.user.click(generate())
     const list = await screen.findByRole('list', { name: 'Hook suggestions' })
-    expect(ctx.calls).toMatchObject([
+    expect(ctx.generateCalls()).toMatchObject([
       {
         method: 'POST',
         path: '/api/generate?type=hooks',
@@ -108,6 +131,34 @@ describe('AI hook generator', () => {
     await ctx.user.click(generate())
     expect((await screen.findByRole('alert')).textContent).toBe(AI_MESSAGES.hooksFailed)
     expect(screen.queryByRole('list', { name: 'Hook suggestions' })).toBeNull()
+  })
+
+  it('says before generating who writes the hooks, and why a configured model gave none', async () => {
+    const ctx = setup({
+      title: 'Crust',
+      accounts: [DESCRIBED],
+      writer: 'openai-compatible',
+      reply: {
+        status: 200,
+        body: {
+          success: false,
+          message: AI_MESSAGES.hooksFailed,
+          provider: 'openai-compatible',
+          reason: AI_FAILURE_REASONS.rate_limited,
+          suggestions: [],
+        },
+      },
+    })
+    expect(await screen.findByText('Your configured AI model writes these.')).toBeTruthy()
+    await ctx.user.click(generate())
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `${AI_MESSAGES.hooksFailed} ${AI_FAILURE_REASONS.rate_limited}`,
+    )
+  })
+
+  it('says when the built-in offline generator writes them', async () => {
+    setup({ writer: 'offline' })
+    expect(await screen.findByText(/No AI model is configured: Hookpost’s built-in offline generator/)).toBeTruthy()
   })
 
   it('says ‘Failed to generate hook suggestions’ when the server errs', async () => {

@@ -3,9 +3,10 @@ import { AI_MESSAGES, type HookSuggestion } from '@hookpost/shared/ai'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { Spinner } from '../../../components/ui/spinner'
 import { useGenerateHooks } from '../api/generate-hooks'
-import { aiErrorMessage } from '../utils/errors'
+import { aiErrorMessage, withReason } from '../utils/errors'
 import { WRITER_LABELS, type AiProvider } from '../utils/providers'
 import { AccountSelect } from './account-select'
+import { AiSourceNote } from './ai-source-note'
 
 /** An account the hooks can be written for, with what describes it. */
 export interface HookAccount {
@@ -57,7 +58,7 @@ export function HookGenerator({
       {
         onSuccess: (result) => {
           if (!result.success) {
-            setProblem(result.message)
+            setProblem(withReason(result.message, result.reason))
             return
           }
           setSuggestions(result.suggestions)
@@ -77,6 +78,7 @@ export function HookGenerator({
       <p className="text-sm text-slate-600">
         Hook ideas for this video’s title and description, written for your account’s audience, niche and goals.
       </p>
+      <AiSourceNote kind="writer" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <AccountSelect

@@ -7,3 +7,9 @@ export function aiErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof NetworkError) return MESSAGES.connectionError
   return fallback
 }
+
+/** The spec's failure message, then why the configured model gave nothing (when the server says), as one text. */
+export function withReason(message: string, reason: string | undefined): string {
+  if (!reason) return message
+  return `${message}${/[.!?]$/.test(message) ? '' : '.'} ${reason}`
+}
