@@ -15,13 +15,19 @@ ensureSystemPackages([
 ])
 
 const { TEST_DATABASE_URL, ...envWithoutPg } = process.env
+// Integration tests that open no database (ffmpeg renders, the TikTok client against the sandbox): run once, on the
+// PGlite tier; the PostgreSQL tier is for what the database kind can change.
+const DATABASE_FREE = [
+  'apps/server/src/media/render/render.int.test.ts',
+  'apps/server/src/integrations/tiktok/tiktok-client.int.test.ts',
+]
 const tiers = [
   { name: 'small tests', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web'], env: envWithoutPg },
   { name: 'integration · PGlite', cmd: ['npx', 'vitest', 'run', '--project', 'int'], env: envWithoutPg },
   TEST_DATABASE_URL
     ? {
         name: 'integration · PostgreSQL',
-        cmd: ['npx', 'vitest', 'run', '--project', 'int'],
+        cmd: ['npx', 'vitest', 'run', '--project', 'int', ...DATABASE_FREE.flatMap((file) => ['--exclude', file])],
         env: { ...envWithoutPg, TEST_DATABASE_URL },
       }
     : { name: 'integration · PostgreSQL', skip: 'set TEST_DATABASE_URL=postgres://user@host:5432/db to run it' },

@@ -41,9 +41,14 @@ describe('health, app info and the API reference', () => {
     await other.runtime.queue.stop().catch(() => undefined)
   })
 
-  it('tells the web the support address and that the sandbox and dev outbox are in use', async () => {
+  it('tells the web the support address, and that the sandbox, dev outbox and offline AI are in use', async () => {
     const res = await server.runtime.http!.inject({ method: 'GET', url: '/api/app-info' })
-    expect(res.json()).toEqual({ supportEmail: 'support@hookpost.app', devOutbox: true, tiktokSandbox: true })
+    expect(res.json()).toEqual({
+      supportEmail: 'support@hookpost.app',
+      devOutbox: true,
+      tiktokSandbox: true,
+      ai: { writer: 'offline', images: 'offline' },
+    })
   })
 
   it('serves an OpenAPI document declaring every route with its schemas', async () => {
