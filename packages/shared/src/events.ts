@@ -15,6 +15,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('video.updated'), video: createdVideoSchema }),
   z.object({ type: z.literal('video.deleted'), videoId: z.string() }),
+  /** The automation's settings or runs changed (a post planned, rendered, scheduled, posted or failed): refetch. */
+  z.object({ type: z.literal('automation.updated') }),
   z.object({
     type: z.literal('video.progress'),
     videoId: z.string(),

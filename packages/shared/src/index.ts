@@ -1,6 +1,7 @@
 export * from './ai'
 export * from './ai-images'
 export * from './auth'
+export * from './automation'
 export * from './dashboard'
 export * from './errors'
 export * from './messages'

@@ -11,18 +11,29 @@ export function isValidTimeZone(zone: string): boolean {
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/
 
+/** One formatter per zone: making an Intl.DateTimeFormat costs far more than using one (slot picking asks thousands). */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function zoneFormatter(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    formatters.set(zone, formatter)
+  }
+  return formatter
+}
+
 /** Offset of `zone` from UTC at `instant`, in minutes (positive east of Greenwich). */
 export function zoneOffsetMinutes(instant: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant)
+  const parts = zoneFormatter(zone).formatToParts(instant)
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000)

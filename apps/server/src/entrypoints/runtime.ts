@@ -68,6 +68,13 @@ import {
   type ImageMaker,
 } from '../modules/ai'
 import { createImagesRepository, createImagesService, type ImagesService } from '../modules/images'
+import {
+  automationJobHandlers,
+  createAutomationRepository,
+  createAutomationService,
+  type AutomationService,
+  type AutomationTuning,
+} from '../modules/automation'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -107,6 +114,7 @@ export interface Runtime {
   library: LibraryService
   ai: AiService
   images: ImagesService
+  automation: AutomationService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -139,6 +147,11 @@ export async function createRuntime(options: {
    * the worker). Integration tests that do not need them skip the few seconds of ffmpeg.
    */
   prepareStock?: boolean
+  /** The clock every service reads (default: the system's); integration tests move it to test days ahead. */
+  clock?: () => Date
+  /** Automation tuning and the planner's random seed (tests fix it). */
+  automation?: Partial<AutomationTuning>
+  automationSeed?: () => number
 }): Promise<Runtime> {
   const config = options.config ?? loadConfig()
   const log = options.log ?? consoleLog
@@ -161,7 +174,7 @@ export async function createRuntime(options: {
       { onError: (err) => log.error('[queue] error', err), supervise: options.mode !== 'api' },
     )
     const q = queue
-    const clock = () => new Date()
+    const clock = options.clock ?? (() => new Date())
     const mailRepo = createMailRepository(database.db)
     const mail = createMailService({
       repo: mailRepo,
@@ -315,6 +328,22 @@ export async function createRuntime(options: {
       log,
     })
 
+    const automation = createAutomationService({
+      repo: createAutomationRepository(database.db),
+      writer: aiProviders.writer,
+      library,
+      videos,
+      posts,
+      accounts: tiktokAccounts,
+      profileZone: async (userId) => (await profiles.get(userId)).timeZone,
+      queue: q,
+      events: bus,
+      clock,
+      ...(options.automationSeed ? { seed: options.automationSeed } : {}),
+      log,
+      ...(options.automation ? { tuning: options.automation } : {}),
+    })
+
     if (options.mode !== 'api') {
       // Before taking jobs: re-send due posts' jobs and resume posts a previous process left mid-publish. On PGlite
       // this is the only process, so everything in flight is an orphan now; on PostgreSQL only what outlived a lease.
@@ -327,6 +356,7 @@ export async function createRuntime(options: {
           ...tiktokJobHandlers(tiktokAccounts),
           ...postJobHandlers(publishing),
           ...videoJobHandlers(renders),
+          ...automationJobHandlers(automation),
         },
         (msg, err) => log.error(`[worker] ${msg}`, err),
       )
@@ -347,6 +377,7 @@ export async function createRuntime(options: {
         library,
         ai,
         images,
+        automation,
         events: bus,
         mailRepo,
         health: {
@@ -402,6 +433,7 @@ export async function createRuntime(options: {
       library,
       ai,
       images,
+      automation,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {

@@ -33,6 +33,7 @@ import { videoRoutes, type VideosService } from '../modules/videos'
 import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
 import { libraryRoutes, type LibraryService } from '../modules/library'
 import { imageRoutes, type ImagesService } from '../modules/images'
+import { automationRoutes, type AutomationService } from '../modules/automation'
 import { aiRoutes, type AiService } from '../modules/ai'
 import type { EventBus } from '../lib/events'
 import { registerErrorHandling } from './errors'
@@ -53,6 +54,7 @@ export interface HttpDeps {
   library: LibraryService
   ai: AiService
   images: ImagesService
+  automation: AutomationService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   mailRepo: MailRepository
@@ -128,6 +130,10 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'posts', description: 'Scheduled posts, their publishing status and live updates' },
         { name: 'videos', description: 'Created videos: text overlays, hook + demo, rendering and the rendered files' },
         { name: 'saved-hooks', description: 'Hooks saved from text overlays, to apply to other videos' },
+        { name: 'library', description: 'Stock clips and your rendered videos, to use as sources' },
+        { name: 'ai', description: 'Hook suggestions, content ideas and images (offline generator or your model)' },
+        { name: 'images', description: 'Your images, the gallery, and Transform to Video' },
+        { name: 'automation', description: 'Settings, Run Now and the history of the planner that posts for you' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -174,6 +180,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(libraryRoutes, { prefix: '/library', library: deps.library })
         await authed.register(aiRoutes, { ai: deps.ai, images: deps.images })
         await authed.register(imageRoutes, { images: deps.images })
+        await authed.register(automationRoutes, { prefix: '/automation', automation: deps.automation })
         await authed.register(liveEventRoutes, { events: deps.events })
       })
     },

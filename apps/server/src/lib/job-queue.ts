@@ -57,6 +57,26 @@ export const JOBS = {
     queue: { retryLimit: 0, expireInSeconds: 300 },
     cron: '* * * * *',
   },
+  'automation.plan': {
+    payload: z.object({}),
+    // Plans the posting days ahead (today and the next two) for every enabled automation. Each day is planned once
+    // (automation_day), so running it every hour only fills in what is missing; an hour is the longest a new day waits.
+    queue: { retryLimit: 0, expireInSeconds: 1800 },
+    cron: '5 * * * *',
+  },
+  'automation.slot': {
+    payload: z.object({ slotId: z.uuid() }),
+    // Moves one planned post on: make its video, then (once rendered) schedule its post. One queued job per slot;
+    // every step is conditional on the slot's state, so a duplicate finds nothing to do.
+    queue: { policy: 'short', retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 600 },
+    worker: { concurrency: 2, batchSize: 1, pollingSeconds: 2 },
+  },
+  'automation.sweep': {
+    payload: z.object({}),
+    // Picks up planned posts whose job vanished or whose worker died. Idempotent.
+    queue: { retryLimit: 0, expireInSeconds: 300 },
+    cron: '* * * * *',
+  },
 } as const satisfies Record<
   string,
   {
@@ -93,6 +113,8 @@ export interface JobTransaction {
 
 export interface SendOptions {
   startAfter?: Date
+  /** Run no sooner than this many seconds from now, by the database's clock (a polling delay, not an instant). */
+  delaySeconds?: number
   singletonKey?: string
   tx?: JobTransaction
 }
@@ -173,6 +195,7 @@ export async function startQueue(
       const data = JOBS[name].payload.parse(payload)
       return boss.send(name, data, {
         ...(sendOptions?.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions?.delaySeconds ? { startAfter: sendOptions.delaySeconds } : {}),
         ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...inTx(sendOptions?.tx),
       })

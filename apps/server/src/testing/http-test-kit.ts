@@ -11,7 +11,7 @@ const json = { 'content-type': 'application/json' }
 
 export function inject(
   server: TestServer,
-  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   cookie?: string,
   body?: unknown,

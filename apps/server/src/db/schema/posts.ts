@@ -72,6 +72,8 @@ export const post = pgTable(
     source: text('source', { enum: ['manual', 'automation'] })
       .notNull()
       .default('manual'),
+    /** The automation's planned post this is (automation_slot.id): unique, so a slot is never posted twice. */
+    automationSlotId: uuid('automation_slot_id'),
     publishId: text('publish_id'),
     tiktokPostId: text('tiktok_post_id'),
     errorMessage: text('error_message'),
@@ -87,5 +89,6 @@ export const post = pgTable(
     index('post_user_scheduled_idx').on(t.userId, t.scheduledAt),
     index('post_state_scheduled_idx').on(t.state, t.scheduledAt),
     index('post_account_idx').on(t.accountId),
+    uniqueIndex('post_automation_slot_idx').on(t.automationSlotId),
   ],
 )

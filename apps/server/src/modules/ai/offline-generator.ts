@@ -14,6 +14,7 @@ import {
   IDEA_DESCRIPTION_MAX,
   IDEA_TITLE_MAX,
 } from './hook-rules'
+import { mulberry32, pick } from '../../lib/random'
 
 /**
  * The built-in offline generator (the default AI writer): hooks and content ideas from a curated library of hook
@@ -34,25 +35,6 @@ export interface GeneratedIdea {
 }
 
 const DEFAULT_COUNT = 5
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Seeded randomness
-
-/** mulberry32: a small, fast, seedable PRNG returning floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-function pick<T>(rng: () => number, items: readonly T[]): T | undefined {
-  return items.length === 0 ? undefined : items[Math.floor(rng() * items.length)]
-}
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Text helpers

@@ -26,6 +26,9 @@ describe('health, app info and the API reference', () => {
           'post.sweep',
           'video.render',
           'video.sweep',
+          'automation.plan',
+          'automation.slot',
+          'automation.sweep',
         ],
       },
     })
@@ -66,6 +69,10 @@ describe('health, app info and the API reference', () => {
       '/api/profile',
       '/api/health',
       '/api/app-info',
+      '/api/generate',
+      '/api/transform-to-video',
+      '/api/automation/',
+      '/api/automation/run-now',
     ]) {
       expect(doc.paths[route], route).toBeDefined()
     }

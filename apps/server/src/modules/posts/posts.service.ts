@@ -39,6 +39,8 @@ export interface NewPost extends PostChoices {
   timeZone: string
   scheduledAt: Date
   source?: 'manual' | 'automation'
+  /** The automation's planned post this is: unique, so one planned post is never scheduled twice. */
+  automationSlotId?: string
 }
 
 /** `GET /api/posts` without from/to: the calendar's neighbourhood of today. */
@@ -108,6 +110,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         scheduledAt: input.scheduledAt,
         timeZone: input.timeZone,
         source: input.source ?? 'manual',
+        automationSlotId: input.automationSlotId ?? null,
       })
       await queue.send(
         'post.publish',

@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import {
+  addDays,
+  automationOverviewSchema,
+  AUTOMATION_MESSAGES,
+  instantToZoned,
+  postListSchema,
+  type AutomationOverview,
+  type AutomationSettingsInput,
+} from '@hookpost/shared'
+import { automationSlot, createdVideo, post } from '../../db/schema'
+import { createRuntime } from '../../entrypoints/runtime'
+import { inject, signUp } from '../../testing/http-test-kit'
+import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
+import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
+import { connectCreator, sandboxVideos } from '../posts/testing/posts-test-kit'
+import { weekdayOf } from './automation.service'
+
+/**
+ * The automation end to end on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with real renders of
+ * the Library's stock clips and the TikTok sandbox over HTTP. The clock is moved: planning happens on days chosen by
+ * the test, and the posts of the last test are due in the past, so they publish as soon as the clock says so.
+ */
+let offsetMs = 0
+const clock = () => new Date(Date.now() + offsetMs)
+/** Sets the clock to `iso` (a UTC instant). */
+const setNow = (iso: string) => {
+  offsetMs = Date.parse(iso) - Date.now()
+}
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
+
+let sandbox: TestSandbox
+let server: TestServer
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  server = await startTestServer(sandbox.env)
+  await server.runtime.stop()
+  server.runtime = await createRuntime({
+    mode: 'all',
+    config: server.config,
+    log: silent,
+    httpLogger: false,
+    prepareStock: true,
+    clock,
+    automationSeed: () => 42,
+    automation: { renderPollSeconds: 1 },
+    posts: { dueGraceMs: 0 },
+  })
+  await server.runtime.library.prepareStock()
+}, 120_000)
+afterAll(async () => {
+  await server?.close()
+  await sandbox?.close()
+})
+
+const db = () => server.runtime.database.db
+
+async function person() {
+  const { cookie, userId } = await signUp(server)
+  const { open_id: openId } = await sandbox.createCreator({})
+  const accountId = await connectCreator(server, sandbox, cookie, openId)
+  return { cookie, userId, openId, accountId }
+}
+
+function settings(accountId: string, overrides: Partial<AutomationSettingsInput> = {}): AutomationSettingsInput {
+  return {
+    enabled: true,
+    hookConcept: 'random',
+    customConcept: '',
+    tone: 'random',
+    customTone: '',
+    mustInclude: [],
+    mayInclude: [],
+    customPrompt: '',
+    exampleHooks: [],
+    days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+    postsPerDay: 2,
+    windowStart: '10:00',
+    windowEnd: '12:00',
+    videoIds: ['stock:feature-tour', 'stock:clean-interface'],
+    accountId,
+    postSettings: { privacyLevel: 'SELF_ONLY', allowComment: true, allowDuet: false, allowStitch: false },
+    ...overrides,
+  }
+}
+
+async function save(cookie: string, body: unknown): Promise<AutomationOverview> {
+  const res = await inject(server, 'PUT', '/api/automation', cookie, body)
+  expect(res.statusCode, res.body).toBe(200)
+  return automationOverviewSchema.parse(res.json())
+}
+
+async function overview(cookie: string): Promise<AutomationOverview> {
+  const res = await inject(server, 'GET', '/api/automation', cookie)
+  expect(res.statusCode, res.body).toBe(200)
+  return automationOverviewSchema.parse(res.json())
+}
+
+const allSlots = (o: AutomationOverview) => o.runs.flatMap((r) => r.slots)
+
+/** The person's automation posts from a week ago to two months ahead (by the real clock). */
+async function automationPosts(cookie: string) {
+  const from = new Date(Date.now() - 7 * 86_400_000).toISOString()
+  const to = new Date(Date.now() + 60 * 86_400_000).toISOString()
+  const res = await inject(server, 'GET', `/api/posts?from=${from}&to=${to}`, cookie)
+  expect(res.statusCode, res.body).toBe(200)
+  return postListSchema.parse(res.json()).posts.filter((p) => p.source === 'automation')
+}
+
+describe('automation settings', () => {
+  it('shows the spec’s defaults before anything is saved', async () => {
+    const me = await signUp(server)
+    const { settings: s, runs } = await overview(me.cookie)
+    expect(s).toMatchObject({
+      enabled: false,
+      days: ['monday', 'wednesday', 'friday'],
+      postsPerDay: 3,
+      windowStart: '10:00',
+      windowEnd: '18:00',
+      hookConcept: 'random',
+      tone: 'random',
+      accountId: null,
+      videoIds: [],
+      postSettings: { privacyLevel: null },
+      timeZone: 'UTC',
+      updatedAt: null,
+    })
+    expect(runs).toEqual([])
+  })
+
+  it('refuses to enable without an account, videos, days, privacy or a window that fits, in the spec’s words', async () => {
+    const me = await signUp(server)
+    const cases: [Partial<AutomationSettingsInput>, string, string][] = [
+      [{ accountId: null }, 'accountId', AUTOMATION_MESSAGES.accountRequired],
+      [{ videoIds: [] }, 'videoIds', AUTOMATION_MESSAGES.videosRequired],
+      [{ days: [] }, 'days', AUTOMATION_MESSAGES.daysRequired],
+      [{ windowStart: '18:00', windowEnd: '10:00' }, 'windowEnd', AUTOMATION_MESSAGES.endAfterStart],
+      [
+        { postsPerDay: 5, windowStart: '10:00', windowEnd: '11:00' },
+        'windowEnd',
+        'Not enough time between start and end for 5 posts',
+      ],
+      [
+        { postSettings: { privacyLevel: null, allowComment: true, allowDuet: true, allowStitch: true } },
+        'postSettings.privacyLevel',
+        AUTOMATION_MESSAGES.privacyRequired,
+      ],
+      [{ exampleHooks: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'exampleHooks', AUTOMATION_MESSAGES.exampleHooksMax],
+      [{ exampleHooks: ['  '] }, 'exampleHooks.0', AUTOMATION_MESSAGES.exampleHookBlank],
+      [{ hookConcept: 'other' }, 'customConcept', AUTOMATION_MESSAGES.customConceptRequired],
+    ]
+    for (const [overrides, path, message] of cases) {
+      const res = await inject(
+        server,
+        'PUT',
+        '/api/automation',
+        me.cookie,
+        settings('00000000-0000-4000-8000-000000000000', overrides),
+      )
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(400)
+      expect(res.json().details).toContainEqual({ path, message })
+    }
+    // Nothing was saved.
+    expect((await overview(me.cookie)).settings.updatedAt).toBeNull()
+    // Disabled, the missing pieces are fine (saved for later).
+    const off = await save(me.cookie, settings('', { enabled: false, accountId: null, videoIds: [], days: [] }))
+    expect(off.settings).toMatchObject({ enabled: false, accountId: null, days: [] })
+    expect(off.runs).toEqual([])
+  })
+
+  it('another person’s account is 404, and Run Now says why it cannot run', async () => {
+    const me = await person()
+    const other = await signUp(server)
+    const res = await inject(server, 'PUT', '/api/automation', other.cookie, settings(me.accountId))
+    expect(res.statusCode, res.body).toBe(404)
+    const run = await inject(server, 'POST', '/api/automation/run-now', other.cookie)
+    expect(run.statusCode).toBe(400)
+    expect(run.json().message).toBe(AUTOMATION_MESSAGES.disabled)
+  })
+})
+
+describe('planning, rendering and scheduling', () => {
+  // A day well ahead of the real one: the posts planned here are never due during the test.
+  const D = addDays(new Date().toISOString().slice(0, 10), 40)
+
+  it('enable → the coming days’ posts exist with hooks and rendered videos; planning again adds nothing', async () => {
+    setNow(`${D}T08:00:00Z`)
+    const me = await person()
+    const saved = await save(me.cookie, settings(me.accountId))
+    expect(saved.settings).toMatchObject({ enabled: true, accountId: me.accountId, timeZone: 'UTC' })
+    const [run] = saved.runs
+    expect(run).toMatchObject({ trigger: 'settings' })
+    // Today and the next two days, two posts each, inside 10:00–12:00, at least 30 minutes apart.
+    expect(run!.slots).toHaveLength(6)
+    const byDay = new Map<string, Date[]>()
+    for (const slot of run!.slots) {
+      const at = new Date(slot.scheduledAt)
+      const { date, time } = instantToZoned(at, 'UTC')
+      expect(time >= '10:00' && time <= '12:00', time).toBe(true)
+      byDay.set(date, [...(byDay.get(date) ?? []), at])
+      expect(slot.hookText.trim()).not.toBe('')
+      expect(slot.title.trim()).not.toBe('')
+    }
+    expect([...byDay.keys()].sort()).toEqual([D, addDays(D, 1), addDays(D, 2)])
+    for (const times of byDay.values()) {
+      expect(times).toHaveLength(2)
+      expect(Math.abs(times[1]!.getTime() - times[0]!.getTime())).toBeGreaterThanOrEqual(30 * 60_000)
+    }
+    // The two videos take turns (least recently used first).
+    const sources = run!.slots.map((s) => s.sourceTitle)
+    expect(new Set(sources).size).toBe(2)
+    expect(run!.summary).toMatch(/^Planned 6 posts: /)
+
+    // Each renders with its hook as a centred white 32 px bold overlay, then its post is scheduled.
+    const done = await eventually(async () => {
+      const o = await overview(me.cookie)
+      const slots = allSlots(o)
+      return slots.length === 6 && slots.every((s) => s.state === 'scheduled') ? slots : undefined
+    }, 90_000)
+    for (const slot of done) {
+      const [video] = await db().select().from(createdVideo).where(eq(createdVideo.id, slot.videoId!))
+      expect(video).toMatchObject({ state: 'processed', userId: me.userId })
+      expect(video!.textOverlays).toEqual([
+        expect.objectContaining({
+          text: slot.hookText,
+          position: 'center',
+          color: '#ffffff',
+          fontSize: 32,
+          fontWeight: 'bold',
+        }),
+      ])
+    }
+    const scheduled = await automationPosts(me.cookie)
+    expect(scheduled).toHaveLength(6)
+    expect(scheduled.map((p) => p.scheduledAt).sort()).toEqual(done.map((s) => s.scheduledAt).sort())
+    for (const p of scheduled)
+      expect(p).toMatchObject({ state: 'scheduled', privacyLevel: 'SELF_ONLY', timeZone: 'UTC' })
+
+    // The hourly planner, twice, and twice at once: nothing new (the days are planned).
+    await server.runtime.automation.planAll()
+    await Promise.all([server.runtime.automation.planAll(), server.runtime.automation.planAll()])
+    const again = await overview(me.cookie)
+    expect(again.runs).toHaveLength(1)
+    expect(allSlots(again)).toHaveLength(6)
+
+    // A day later the next day is planned once, even by two planners at once.
+    setNow(`${addDays(D, 1)}T08:00:00Z`)
+    await Promise.all([server.runtime.automation.planAll(), server.runtime.automation.planAll()])
+    const next = await overview(me.cookie)
+    expect(next.runs).toHaveLength(2)
+    expect(next.runs[0]).toMatchObject({ trigger: 'daily' })
+    expect(next.runs[0]!.slots).toHaveLength(2)
+    expect(instantToZoned(new Date(next.runs[0]!.slots[0]!.scheduledAt), 'UTC').date).toBe(addDays(D, 3))
+    const slotRows = await db().select().from(automationSlot).where(eq(automationSlot.userId, me.userId))
+    expect(slotRows).toHaveLength(8)
+
+    // Run Now plans the next days not planned yet, whole days, at least 3 posts: two days of two.
+    const ran = await inject(server, 'POST', '/api/automation/run-now', me.cookie)
+    expect(ran.statusCode, ran.body).toBe(200)
+    const now = automationOverviewSchema.parse(ran.json())
+    expect(now.runs[0]).toMatchObject({ trigger: 'run_now' })
+    expect(now.runs[0]!.slots.map((s) => instantToZoned(new Date(s.scheduledAt), 'UTC').date)).toEqual([
+      addDays(D, 4),
+      addDays(D, 4),
+      addDays(D, 5),
+      addDays(D, 5),
+    ])
+
+    // Turning it off cancels everything that has not gone out: posts, their jobs and their videos.
+    const off = await save(me.cookie, settings(me.accountId, { enabled: false }))
+    expect(allSlots(off).every((s) => s.state === 'cancelled')).toBe(true)
+    expect(await automationPosts(me.cookie)).toEqual([])
+    const videos = await db().select().from(createdVideo).where(eq(createdVideo.userId, me.userId))
+    expect(videos).toEqual([])
+    const jobs = await db()
+      .select({ id: post.id })
+      .from(post)
+      .where(and(eq(post.userId, me.userId), eq(post.source, 'automation')))
+    expect(jobs).toEqual([])
+  }, 150_000)
+
+  it('the planned posts publish to the sandbox when they are due, and the history says posted', async () => {
+    // Planned on a day in the past (the clock says so), then the clock catches up: the posts are due.
+    const real = new Date()
+    const day = addDays(real.toISOString().slice(0, 10), -2)
+    setNow(`${day}T06:00:00Z`)
+    const me = await person()
+    const saved = await save(
+      me.cookie,
+      settings(me.accountId, { days: [weekdayOf(day)], postsPerDay: 1, windowStart: '08:00', windowEnd: '09:00' }),
+    )
+    expect(saved.runs[0]!.slots).toHaveLength(1)
+    const [slot] = saved.runs[0]!.slots
+    await eventually(async () => {
+      const s = allSlots(await overview(me.cookie))[0]
+      return s?.state === 'scheduled' ? s : undefined
+    }, 60_000)
+    // Its time has come in real time but not yet by the clock: nothing is sent.
+    expect(await sandboxVideos(sandbox, me.openId)).toEqual([])
+
+    offsetMs = 0
+    await server.runtime.publishing.sweep()
+    const posted = await eventually(async () => {
+      const s = allSlots(await overview(me.cookie))[0]
+      return s?.state === 'posted' ? s : undefined
+    }, 60_000)
+    expect(posted.id).toBe(slot!.id)
+    const [sent] = await sandboxVideos(sandbox, me.openId)
+    expect(sent).toMatchObject({ privacy_level: 'SELF_ONLY', disable_comment: false, disable_duet: true })
+    expect(sent!.title.startsWith(posted.title)).toBe(true)
+    expect(await sandboxVideos(sandbox, me.openId)).toHaveLength(1)
+
+    // Turning it off now leaves what went out alone.
+    const off = await save(me.cookie, settings(me.accountId, { enabled: false }))
+    expect(allSlots(off)[0]).toMatchObject({ state: 'posted' })
+    expect((await automationPosts(me.cookie))[0]).toMatchObject({ state: 'uploaded' })
+  }, 150_000)
+})

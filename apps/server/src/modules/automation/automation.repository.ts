@@ -1,0 +1,326 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { automationDay, automationRun, automationSettings, automationSlot, createdVideo, post } from '../../db/schema'
+import { withTransactions, type Executor } from '../../db/transactional'
+
+export type AutomationSettingsRow = typeof automationSettings.$inferSelect
+export type NewAutomationSettingsRow = typeof automationSettings.$inferInsert
+export type AutomationRunRow = typeof automationRun.$inferSelect
+export type AutomationSlotRow = typeof automationSlot.$inferSelect
+export type NewAutomationSlotRow = typeof automationSlot.$inferInsert
+
+/** A slot with what its video and post say now (the History and the advance step read both). */
+export interface SlotView extends AutomationSlotRow {
+  video: {
+    state: 'queued' | 'rendering' | 'processed' | 'failed'
+    outputMediaId: string | null
+    errorMessage: string | null
+  } | null
+  post: { id: string; state: string; errorMessage: string | null } | null
+}
+
+/** Slot states whose post has not gone out yet: what turning automation off (or replanning) cancels. */
+const PENDING_STATES = ['preparing', 'rendering', 'scheduled'] as const
+
+function slotViews(db: Executor) {
+  return db
+    .select({
+      slot: automationSlot,
+      videoState: createdVideo.state,
+      videoOutput: createdVideo.outputMediaId,
+      videoError: createdVideo.errorMessage,
+      postId: post.id,
+      postState: post.state,
+      postError: post.errorMessage,
+    })
+    .from(automationSlot)
+    .leftJoin(createdVideo, eq(createdVideo.id, automationSlot.videoId))
+    .leftJoin(post, eq(post.automationSlotId, automationSlot.id))
+}
+
+type SlotViewRow = Awaited<ReturnType<ReturnType<typeof slotViews>['where']>>[number]
+
+function toSlotView(row: SlotViewRow): SlotView {
+  return {
+    ...row.slot,
+    video: row.videoState
+      ? { state: row.videoState, outputMediaId: row.videoOutput, errorMessage: row.videoError }
+      : null,
+    post: row.postId && row.postState ? { id: row.postId, state: row.postState, errorMessage: row.postError } : null,
+  }
+}
+
+/** Every statement about the person's automation; each is scoped by the user id, except the workers' (…Internal). */
+function createQueries(db: Executor) {
+  return {
+    async findSettings(userId: string): Promise<AutomationSettingsRow | undefined> {
+      const [row] = await db.select().from(automationSettings).where(eq(automationSettings.userId, userId))
+      return row
+    },
+
+    async upsertSettings(row: NewAutomationSettingsRow): Promise<AutomationSettingsRow> {
+      const { userId: _userId, ...changes } = row
+      const [saved] = await db
+        .insert(automationSettings)
+        .values(row)
+        .onConflictDoUpdate({ target: automationSettings.userId, set: changes })
+        .returning()
+      if (!saved) throw new Error('automation_settings upsert returned nothing')
+      return saved
+    },
+
+    /** Holds this person's planning still until the transaction ends (two runs at once plan one after the other). */
+    async lockForUser(userId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`automation:${userId}`}))`)
+    },
+
+    async enabledUserIdsInternal(): Promise<string[]> {
+      const rows = await db
+        .select({ userId: automationSettings.userId })
+        .from(automationSettings)
+        .where(eq(automationSettings.isEnabled, true))
+      return rows.map((r) => r.userId)
+    },
+
+    async insertRun(row: typeof automationRun.$inferInsert): Promise<AutomationRunRow> {
+      const [created] = await db.insert(automationRun).values(row).returning()
+      if (!created) throw new Error('automation_run insert returned nothing')
+      return created
+    },
+
+    async setRunSummary(runId: string, summary: string): Promise<void> {
+      await db.update(automationRun).set({ summary }).where(eq(automationRun.id, runId))
+    },
+
+    async deleteRun(runId: string): Promise<void> {
+      await db.delete(automationRun).where(eq(automationRun.id, runId))
+    },
+
+    /** The days of this account already planned between `from` and `to` ('YYYY-MM-DD', both included). */
+    async plannedDays(userId: string, accountId: string, from: string, to: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ day: automationDay.day })
+        .from(automationDay)
+        .where(
+          and(
+            eq(automationDay.userId, userId),
+            eq(automationDay.accountId, accountId),
+            sql`${automationDay.day} between ${from} and ${to}`,
+          ),
+        )
+      return new Set(rows.map((r) => r.day))
+    },
+
+    /** Claims a day for planning; false when it is already planned (by an earlier run, or another worker now). */
+    async claimDay(row: typeof automationDay.$inferInsert): Promise<boolean> {
+      const inserted = await db.insert(automationDay).values(row).onConflictDoNothing().returning()
+      return inserted.length > 0
+    },
+
+    async insertSlots(rows: NewAutomationSlotRow[]): Promise<AutomationSlotRow[]> {
+      if (rows.length === 0) return []
+      return db.insert(automationSlot).values(rows).returning()
+    },
+
+    /** When each Library item was last planned for this person (least recently used goes first). */
+    async lastUsed(userId: string): Promise<Map<string, Date>> {
+      const rows = await db
+        .select({ item: automationSlot.sourceItemId, at: sql<Date>`max(${automationSlot.createdAt})` })
+        .from(automationSlot)
+        .where(and(eq(automationSlot.userId, userId), ne(automationSlot.state, 'cancelled')))
+        .groupBy(automationSlot.sourceItemId)
+      return new Map(rows.map((r) => [r.item, new Date(r.at)]))
+    },
+
+    /** Posts of the account in (from, to], and planned posts not yet scheduled in that span: TikTok's daily cap. */
+    async postsInSpan(accountId: string, from: Date, to: Date): Promise<number> {
+      const [posts] = await db
+        .select({ n: count() })
+        .from(post)
+        .where(
+          and(
+            eq(post.accountId, accountId),
+            gt(post.scheduledAt, from),
+            lte(post.scheduledAt, to),
+            ne(post.state, 'failed'),
+          ),
+        )
+      const [planned] = await db
+        .select({ n: count() })
+        .from(automationSlot)
+        .where(
+          and(
+            eq(automationSlot.accountId, accountId),
+            gt(automationSlot.scheduledAt, from),
+            lte(automationSlot.scheduledAt, to),
+            inArray(automationSlot.state, ['preparing', 'rendering']),
+          ),
+        )
+      return (posts?.n ?? 0) + (planned?.n ?? 0)
+    },
+
+    async findSlotInternal(slotId: string): Promise<SlotView | undefined> {
+      const [row] = await slotViews(db).where(eq(automationSlot.id, slotId))
+      return row ? toSlotView(row) : undefined
+    },
+
+    /**
+     * Takes a `preparing` slot to make its video: only if nobody holds it, or the holder's lease (`claimedAt` before
+     * `staleBefore`) ran out. Returns the slot, or nothing when it is not this worker's to prepare.
+     */
+    async claimForPreparingInternal(
+      slotId: string,
+      now: Date,
+      staleBefore: Date,
+    ): Promise<AutomationSlotRow | undefined> {
+      const [row] = await db
+        .update(automationSlot)
+        .set({ claimedAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(automationSlot.id, slotId),
+            eq(automationSlot.state, 'preparing'),
+            or(isNull(automationSlot.claimedAt), lt(automationSlot.claimedAt, staleBefore)),
+          ),
+        )
+        .returning()
+      return row
+    },
+
+    /** preparing → rendering, with its video; false when the slot was cancelled (or moved on) meanwhile. */
+    async setVideoInternal(slotId: string, videoId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(automationSlot)
+        .set({ videoId, state: 'rendering', updatedAt: now })
+        .where(and(eq(automationSlot.id, slotId), eq(automationSlot.state, 'preparing')))
+        .returning({ id: automationSlot.id })
+      return rows.length > 0
+    },
+
+    /** rendering → scheduled (at the post's time); false when the slot was cancelled meanwhile. */
+    async markScheduledInternal(slotId: string, scheduledAt: Date, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(automationSlot)
+        .set({ state: 'scheduled', scheduledAt, updatedAt: now })
+        .where(and(eq(automationSlot.id, slotId), eq(automationSlot.state, 'rendering')))
+        .returning({ id: automationSlot.id })
+      return rows.length > 0
+    },
+
+    /** Ends a slot that could not go on, with why; only from a state it was in (a cancel wins over a failure). */
+    async failInternal(slotId: string, from: AutomationSlotRow['state'], message: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(automationSlot)
+        .set({ state: 'failed', errorMessage: message, updatedAt: now })
+        .where(and(eq(automationSlot.id, slotId), eq(automationSlot.state, from)))
+        .returning({ id: automationSlot.id })
+      return rows.length > 0
+    },
+
+    /** Slots a worker should look at again: preparing (unclaimed or lease run out) or rendering, untouched since `before`. */
+    async staleSlotIdsInternal(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: automationSlot.id })
+        .from(automationSlot)
+        .where(and(inArray(automationSlot.state, ['preparing', 'rendering']), lt(automationSlot.updatedAt, before)))
+        .orderBy(asc(automationSlot.updatedAt))
+        .limit(limit)
+      return rows.map((r) => r.id)
+    },
+
+    /**
+     * Cancels the person's planned posts that have not gone out: preparing, rendering, and scheduled ones whose post
+     * is still waiting (or was deleted). Returns them, with their video and waiting post, for the caller to clean up.
+     */
+    async cancelPending(userId: string, message: string, now: Date): Promise<AutomationSlotRow[]> {
+      return db
+        .update(automationSlot)
+        .set({ state: 'cancelled', errorMessage: message, updatedAt: now })
+        .where(
+          and(
+            eq(automationSlot.userId, userId),
+            inArray(automationSlot.state, [...PENDING_STATES]),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(post)
+                .where(and(eq(post.automationSlotId, automationSlot.id), ne(post.state, 'scheduled'))),
+            ),
+          ),
+        )
+        .returning()
+    },
+
+    /** Waiting posts of these slots (to delete with their jobs). */
+    async waitingPostIds(userId: string, slotIds: string[]): Promise<string[]> {
+      if (slotIds.length === 0) return []
+      const rows = await db
+        .select({ id: post.id })
+        .from(post)
+        .where(and(eq(post.userId, userId), inArray(post.automationSlotId, slotIds), eq(post.state, 'scheduled')))
+      return rows.map((r) => r.id)
+    },
+
+    /**
+     * Forgets planned days none of whose posts went out (or began to), so they are planned again with the new
+     * settings. Days that are under way keep their plan.
+     */
+    async releaseUnstartedDays(userId: string): Promise<number> {
+      const rows = await db
+        .delete(automationDay)
+        .where(
+          and(
+            eq(automationDay.userId, userId),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(automationSlot)
+                .innerJoin(post, eq(post.automationSlotId, automationSlot.id))
+                .where(
+                  and(
+                    eq(automationSlot.userId, automationDay.userId),
+                    eq(automationSlot.accountId, automationDay.accountId),
+                    eq(automationSlot.day, automationDay.day),
+                    ne(post.state, 'scheduled'),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .returning({ day: automationDay.day })
+      return rows.length
+    },
+
+    /** The History: the newest runs, each with its slots (by time) and what their videos and posts say now. */
+    async recentRuns(userId: string, limit: number): Promise<{ run: AutomationRunRow; slots: SlotView[] }[]> {
+      const runs = await db
+        .select()
+        .from(automationRun)
+        .where(eq(automationRun.userId, userId))
+        .orderBy(desc(automationRun.startedAt), desc(automationRun.id))
+        .limit(limit)
+      if (runs.length === 0) return []
+      const slots = (
+        await slotViews(db)
+          .where(
+            and(
+              eq(automationSlot.userId, userId),
+              inArray(
+                automationSlot.runId,
+                runs.map((r) => r.id),
+              ),
+            ),
+          )
+          .orderBy(asc(automationSlot.scheduledAt), asc(automationSlot.id))
+      ).map(toSlotView)
+      return runs.map((run) => ({ run, slots: slots.filter((s) => s.runId === run.id) }))
+    },
+  }
+}
+
+export type AutomationQueries = ReturnType<typeof createQueries>
+
+export function createAutomationRepository(db: Database) {
+  return withTransactions(db, createQueries)
+}
+export type AutomationRepository = ReturnType<typeof createAutomationRepository>

@@ -1,0 +1,706 @@
+import { randomInt as cryptoRandomInt, randomUUID } from 'node:crypto'
+import {
+  addDays,
+  AUTOMATION_DEFAULTS,
+  AUTOMATION_LIMITS,
+  AUTOMATION_MESSAGES,
+  CONTENT_TONES,
+  EMPTY_HOOK_CONTEXT,
+  HOOK_CONCEPTS,
+  HOOK_OVERLAY_DEFAULTS,
+  MESSAGES,
+  todayInZone,
+  WEEKDAYS,
+  windowIssue,
+  type AutomationOverview,
+  type AutomationRun,
+  type AutomationSettings,
+  type AutomationSlot,
+  type AutomationTrigger,
+  type ContentTone,
+  type CreatedVideo,
+  type HookConcept,
+  type LibraryItem,
+  type MediaFile,
+  type TiktokAccount,
+  type Weekday,
+  type automationSettingsInputSchema,
+} from '@hookpost/shared'
+import type { z } from 'zod'
+import { AppError } from '../../lib/errors'
+import type { EventBus } from '../../lib/events'
+import type { JobQueue } from '../../lib/job-queue'
+import type { Log } from '../../lib/log'
+import { mulberry32, pick } from '../../lib/random'
+import type { AiWriter } from '../ai'
+import type { PostsService } from '../posts'
+import type { VideosService } from '../videos'
+import type {
+  AutomationRepository,
+  AutomationSettingsRow,
+  AutomationSlotRow,
+  NewAutomationSlotRow,
+  SlotView,
+} from './automation.repository'
+import { pickSlots } from './slot-picker'
+
+export type AutomationSettingsBody = z.output<typeof automationSettingsInputSchema>
+
+export interface AutomationTuning {
+  /** The daily planning covers today and this many days after it (so at least 24 h ahead is always planned). */
+  horizonDays: number
+  /** Run Now looks this far ahead for days not planned yet. */
+  runNowHorizonDays: number
+  /** A post is planned at least this long ahead: time to write its hook and render its video. */
+  leadMs: number
+  /** While its video renders, a planned post is looked at again this often. */
+  renderPollSeconds: number
+  /** A worker's hold on a post it is making the video of; past it, another worker may take it. */
+  claimLeaseMs: number
+  /** The sweep re-sends the job of a planned post untouched for this long. */
+  staleAfterMs: number
+  /** A planned post that still could not be scheduled this long after its time is given up. */
+  giveUpAfterMs: number
+  /** TikTok's posting cap per creator per 24 h ("typically around 15", tiktok-api.md §4.4). */
+  dailyPostCap: number
+  /** Runs the History shows. */
+  historyRuns: number
+}
+
+export const DEFAULT_AUTOMATION_TUNING: AutomationTuning = {
+  horizonDays: 2,
+  runNowHorizonDays: 14,
+  leadMs: 10 * 60_000,
+  renderPollSeconds: 10,
+  claimLeaseMs: 5 * 60_000,
+  staleAfterMs: 2 * 60_000,
+  giveUpAfterMs: 60 * 60_000,
+  dailyPostCap: 15,
+  historyRuns: 20,
+}
+
+export interface AutomationDeps {
+  repo: AutomationRepository
+  writer: AiWriter
+  library: {
+    list(userId: string): Promise<{ videos: LibraryItem[] }>
+    use(userId: string, itemId: string): Promise<MediaFile>
+  }
+  videos: Pick<VideosService, 'create' | 'remove'>
+  posts: Pick<PostsService, 'scheduleAt' | 'remove'>
+  accounts: { get(userId: string, accountId: string): Promise<TiktokAccount> }
+  /** The person's own zone (profile), when the account has none. */
+  profileZone(userId: string): Promise<string | null>
+  queue: JobQueue
+  events: EventBus
+  clock: () => Date
+  /** A fresh seed per planning run (tests pass a fixed one). */
+  seed?: () => number
+  log: Log
+  tuning?: Partial<AutomationTuning>
+}
+
+const WEEKDAY_OF_UTC_DAY: readonly Weekday[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+]
+
+/** The weekday of a 'YYYY-MM-DD' date. */
+export function weekdayOf(date: string): Weekday {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return WEEKDAY_OF_UTC_DAY[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!
+}
+
+/** "Monday, 24 November" for a 'YYYY-MM-DD' date. */
+function dayLabel(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  )
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** Concepts and tones 'random' picks from: the named ones ('other' needs the person's words). */
+const RANDOM_CONCEPTS = HOOK_CONCEPTS.filter((c) => c !== 'other')
+const RANDOM_TONES = CONTENT_TONES.filter((t) => t !== 'other')
+
+function defaultsRow(userId: string): AutomationSettingsRow {
+  return {
+    userId,
+    isEnabled: false,
+    accountId: null,
+    hookConcept: AUTOMATION_DEFAULTS.hookConcept,
+    customConcept: '',
+    contentTone: AUTOMATION_DEFAULTS.tone,
+    customTone: '',
+    mustIncludeKeywords: [],
+    mayIncludeKeywords: [],
+    selectedVideos: [],
+    scheduleDays: [...AUTOMATION_DEFAULTS.days],
+    postsPerDay: AUTOMATION_DEFAULTS.postsPerDay,
+    windowStart: AUTOMATION_DEFAULTS.windowStart,
+    windowEnd: AUTOMATION_DEFAULTS.windowEnd,
+    customPrompt: '',
+    exampleHooks: [],
+    privacyLevel: null,
+    allowComment: false,
+    allowDuet: false,
+    allowStitch: false,
+    updatedAt: new Date(0),
+  }
+}
+
+/** What the planner reads: a change to any of these replans what has not gone out yet. */
+function planningKey(row: AutomationSettingsRow): string {
+  const { updatedAt: _updatedAt, isEnabled: _isEnabled, ...planning } = row
+  return JSON.stringify(planning)
+}
+
+/** The planned post as the History shows it; once scheduled, its post says whether it went out. */
+export function toSlotDto(slot: SlotView): AutomationSlot {
+  let state: AutomationSlot['state'] = slot.state
+  let errorMessage = slot.errorMessage
+  if (slot.state === 'scheduled') {
+    if (!slot.post) {
+      state = 'cancelled'
+      errorMessage = 'The post was deleted'
+    } else if (slot.post.state === 'uploaded') {
+      state = 'posted'
+    } else if (slot.post.state === 'failed' || slot.post.state === 'unconfirmed') {
+      state = 'failed'
+      errorMessage = slot.post.errorMessage ?? MESSAGES.scheduleFailed
+    }
+  }
+  return {
+    id: slot.id,
+    scheduledAt: slot.scheduledAt.toISOString(),
+    timeZone: slot.timeZone,
+    sourceTitle: slot.sourceTitle,
+    hookText: slot.hookText,
+    title: slot.title,
+    state,
+    errorMessage,
+    videoId: slot.videoId,
+    postId: slot.post?.id ?? null,
+  }
+}
+
+class DayTaken extends Error {}
+
+/**
+ * Automation (issue #7): the person's settings, and the planner that turns them into posts — for each posting day,
+ * times in the window (slot-picker), a Library video (least recently used first), a hook and title from the AI
+ * writer, a video rendered with the hook, and a post scheduled through the publishing engine. It runs on the server
+ * (pg-boss cron), for every enabled person, whether or not the app is open. Every step is idempotent: a day is planned
+ * once (automation_day), a planned post is made into one video and one post (post.automation_slot_id is unique).
+ */
+export function createAutomationService(deps: AutomationDeps) {
+  const { repo, writer, library, videos, posts, accounts, queue, events, clock, log } = deps
+  const tuning: AutomationTuning = { ...DEFAULT_AUTOMATION_TUNING, ...deps.tuning }
+  const seed = deps.seed ?? (() => cryptoRandomInt(2 ** 31))
+
+  const announce = (userId: string) => events.publish(userId, { type: 'automation.updated' })
+
+  async function zoneFor(userId: string, account: TiktokAccount | null): Promise<string> {
+    return account?.timeZone ?? (await deps.profileZone(userId)) ?? 'UTC'
+  }
+
+  async function accountOrNull(userId: string, accountId: string | null): Promise<TiktokAccount | null> {
+    if (!accountId) return null
+    try {
+      return await accounts.get(userId, accountId)
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return null
+      throw err
+    }
+  }
+
+  async function settingsDto(userId: string, row: AutomationSettingsRow | undefined): Promise<AutomationSettings> {
+    const r = row ?? defaultsRow(userId)
+    const account = await accountOrNull(userId, r.accountId)
+    return {
+      enabled: r.isEnabled,
+      hookConcept: r.hookConcept,
+      customConcept: r.customConcept,
+      tone: r.contentTone,
+      customTone: r.customTone,
+      mustInclude: r.mustIncludeKeywords,
+      mayInclude: r.mayIncludeKeywords,
+      customPrompt: r.customPrompt,
+      exampleHooks: r.exampleHooks,
+      days: WEEKDAYS.filter((d) => r.scheduleDays.includes(d)),
+      postsPerDay: r.postsPerDay,
+      windowStart: r.windowStart,
+      windowEnd: r.windowEnd,
+      videoIds: r.selectedVideos,
+      accountId: account ? r.accountId : null,
+      postSettings: {
+        privacyLevel: r.privacyLevel,
+        allowComment: r.allowComment,
+        allowDuet: r.allowDuet,
+        allowStitch: r.allowStitch,
+      },
+      timeZone: await zoneFor(userId, account),
+      updatedAt: row ? row.updatedAt.toISOString() : null,
+    }
+  }
+
+  async function overview(userId: string): Promise<AutomationOverview> {
+    const [row, runs] = await Promise.all([repo.findSettings(userId), repo.recentRuns(userId, tuning.historyRuns)])
+    return {
+      settings: await settingsDto(userId, row),
+      runs: runs.map(({ run, slots }): AutomationRun => ({
+        id: run.id,
+        trigger: run.trigger,
+        startedAt: run.startedAt.toISOString(),
+        summary: run.summary,
+        slots: slots.map(toSlotDto),
+      })),
+    }
+  }
+
+  /**
+   * Cancels every planned post that has not gone out (their waiting posts and unused videos go too), and forgets the
+   * days none of whose posts started, so they are planned afresh. How many were cancelled.
+   */
+  async function cancelPending(userId: string, why: string): Promise<number> {
+    const cancelled = await repo.cancelPending(userId, why, clock())
+    for (const postId of await repo.waitingPostIds(
+      userId,
+      cancelled.map((s) => s.id),
+    )) {
+      await posts.remove(userId, postId).catch((err: unknown) => {
+        // Already gone, or being published this instant (then it goes out: nothing is posted twice either way).
+        log.warn(`[automation] could not delete post ${postId}: ${err instanceof Error ? err.message : String(err)}`)
+      })
+    }
+    for (const slot of cancelled) {
+      if (!slot.videoId) continue
+      await videos.remove(userId, slot.videoId).catch((err: unknown) => {
+        log.warn(
+          `[automation] kept video ${slot.videoId} of cancelled slot ${slot.id}: ${err instanceof Error ? err.message : String(err)}`,
+        )
+      })
+    }
+    await repo.releaseUnstartedDays(userId)
+    return cancelled.length
+  }
+
+  /** Why this person's automation cannot plan now, in the spec's Run Now words; null when it can. */
+  function readiness(row: AutomationSettingsRow | undefined, account: TiktokAccount | null): string | null {
+    if (!row?.isEnabled) return AUTOMATION_MESSAGES.disabled
+    if (!account) return AUTOMATION_MESSAGES.noAccount
+    if (row.selectedVideos.length === 0) return AUTOMATION_MESSAGES.noVideos
+    if (row.scheduleDays.length === 0) return AUTOMATION_MESSAGES.noDays
+    return windowIssue(row.windowStart, row.windowEnd, row.postsPerDay)
+  }
+
+  /**
+   * Plans the posting days ahead that are not planned yet. `daily` and `settings`: today and the next
+   * `horizonDays`. `run_now`: the next unplanned posting days within `runNowHorizonDays`, whole days, until at least
+   * 3 posts are planned. Returns the run (none for a daily run that found nothing to do).
+   */
+  async function plan(userId: string, trigger: AutomationTrigger): Promise<string | null> {
+    const row = await repo.findSettings(userId)
+    const account = await accountOrNull(userId, row?.accountId ?? null)
+    const notReady = readiness(row, account)
+    if (notReady || !row || !account) {
+      if (trigger === 'run_now') throw new AppError('VALIDATION_FAILED', notReady ?? AUTOMATION_MESSAGES.disabled)
+      return null
+    }
+    const now = clock()
+    const zone = await zoneFor(userId, account)
+    const rng = mulberry32(seed())
+    const items = new Map((await library.list(userId)).videos.map((item) => [item.id, item]))
+    const selection = row.selectedVideos.filter((id) => items.has(id))
+    const lastUsed = await repo.lastUsed(userId)
+    const today = todayInZone(now, zone)
+    const horizon = trigger === 'run_now' ? tuning.runNowHorizonDays : tuning.horizonDays
+    const planned = await repo.plannedDays(userId, account.id, today, addDays(today, horizon))
+    const wanted = trigger === 'run_now' ? AUTOMATION_LIMITS.runNowPosts : Number.POSITIVE_INFINITY
+
+    // The run row is written with the first day it plans (in that day's transaction), so a run that loses every
+    // day to another planner leaves nothing behind; runs that must say something anyway write it at the end.
+    let runId: string | null = null
+    const newRun = () => ({ id: randomUUID(), userId, trigger, summary: 'Planning…', startedAt: now })
+    const ensureRun = async () => {
+      runId ??= (await repo.insertRun(newRun())).id
+      return runId
+    }
+    const done: { day: string; count: number; failed: number }[] = []
+    let total = 0
+
+    if (selection.length === 0) {
+      const summary = 'Nothing planned: none of the selected videos is in your Library any more'
+      if (trigger === 'daily') return null
+      const id = await ensureRun()
+      await repo.setRunSummary(id, summary)
+      announce(userId)
+      return id
+    }
+
+    for (let offset = 0; offset <= horizon && total < wanted; offset++) {
+      const day = addDays(today, offset)
+      if (!row.scheduleDays.includes(weekdayOf(day)) || planned.has(day)) continue
+      const picked = pickSlots({
+        date: day,
+        windowStart: row.windowStart,
+        windowEnd: row.windowEnd,
+        count: row.postsPerDay,
+        timeZone: zone,
+        rng,
+      })
+      if (!picked.ok) {
+        log.warn(`[automation] ${userId} ${day}: ${picked.message}`)
+        continue
+      }
+      const times = picked.slots.filter((at) => at.getTime() >= now.getTime() + tuning.leadMs)
+      if (times.length === 0) continue // the day's window has (nearly) passed: nothing to plan for it
+
+      const slots: Omit<NewAutomationSlotRow, 'runId'>[] = []
+      for (const at of times)
+        slots.push(await prepareSlot({ userId, row, account, zone, day, at, items, selection, lastUsed, rng }))
+      const run = runId ? null : newRun()
+      const id: string = runId ?? run!.id
+      try {
+        await repo.transaction(async ({ repo: tx, jobs }) => {
+          if (run) await tx.insertRun(run)
+          if (!(await tx.claimDay({ userId, accountId: account.id, day, runId: id }))) throw new DayTaken()
+          const inserted = await tx.insertSlots(slots.map((s) => ({ ...s, runId: id })))
+          for (const slot of inserted) {
+            if (slot.state === 'preparing') {
+              await queue.send('automation.slot', { slotId: slot.id }, { singletonKey: slot.id, tx: jobs })
+            }
+          }
+        })
+      } catch (err) {
+        if (err instanceof DayTaken) continue // planned meanwhile by another run: nothing more to do for it
+        throw err
+      }
+      runId = id
+      const failed = slots.filter((s) => s.state === 'failed').length
+      done.push({ day, count: slots.length - failed, failed })
+      total += slots.length - failed
+    }
+
+    if (done.length === 0) {
+      if (trigger === 'daily') return null
+      const id = await ensureRun()
+      await repo.setRunSummary(
+        id,
+        trigger === 'run_now'
+          ? `Nothing new to plan: your posting days in the next ${tuning.runNowHorizonDays} days are already planned`
+          : 'Nothing new to plan: the coming posting days are already planned, or their window has passed',
+      )
+      announce(userId)
+      return id
+    }
+    const failed = done.reduce((n, d) => n + d.failed, 0)
+    const days = done.map((d) => `${dayLabel(d.day)} (${d.count})`).join(', ')
+    const summary =
+      `Planned ${plural(total, 'post')}: ${days}` +
+      (failed > 0 ? `; ${plural(failed, 'post')} could not be planned` : '')
+    await repo.setRunSummary(runId!, summary)
+    log.info(`[automation] ${userId} ${trigger}: ${summary}`)
+    announce(userId)
+    return runId
+  }
+
+  /** One planned post: its video (least recently used first), its hook and title, or why it could not be planned. */
+  async function prepareSlot(input: {
+    userId: string
+    row: AutomationSettingsRow
+    account: TiktokAccount
+    zone: string
+    day: string
+    at: Date
+    items: Map<string, LibraryItem>
+    selection: string[]
+    lastUsed: Map<string, Date>
+    rng: () => number
+  }): Promise<Omit<NewAutomationSlotRow, 'runId'>> {
+    const { userId, row, account, zone, day, at, items, selection, lastUsed, rng } = input
+    // Never used first (in the order chosen), then the one used longest ago.
+    const itemId = [...selection].sort(
+      (a, b) => (lastUsed.get(a)?.getTime() ?? -1) - (lastUsed.get(b)?.getTime() ?? -1),
+    )[0]!
+    lastUsed.set(itemId, new Date(clock().getTime() + lastUsed.size + 1))
+    const item = items.get(itemId)!
+    const concept: HookConcept =
+      row.hookConcept === 'random' ? (pick(rng, RANDOM_CONCEPTS) ?? 'curiosity_gap') : row.hookConcept
+    const tone: ContentTone = row.contentTone === 'random' ? (pick(rng, RANDOM_TONES) ?? 'casual') : row.contentTone
+    const base = {
+      userId,
+      accountId: account.id,
+      day,
+      scheduledAt: at,
+      timeZone: zone,
+      sourceItemId: itemId,
+      sourceTitle: item.title,
+      concept,
+      tone,
+      privacyLevel: row.privacyLevel ?? 'SELF_ONLY',
+      allowComment: row.allowComment,
+      allowDuet: row.allowDuet,
+      allowStitch: row.allowStitch,
+    }
+    const failed = (message: string) => ({
+      ...base,
+      hookText: '',
+      title: item.title.slice(0, 100),
+      description: '',
+      state: 'failed' as const,
+      errorMessage: message,
+    })
+
+    const recent = await repo.postsInSpan(account.id, new Date(at.getTime() - 86_400_000), at)
+    if (recent >= tuning.dailyPostCap) {
+      return failed(
+        `TikTok allows about ${tuning.dailyPostCap} posts a day per account; this account already has ${recent} in the 24 hours before this time`,
+      )
+    }
+    try {
+      const [idea] = await writer.contentIdeas({
+        context: {
+          ...EMPTY_HOOK_CONTEXT,
+          targetAudience: account.targetAudience,
+          niche: account.niche,
+          appGoals: account.appGoals,
+          videoTitle: item.title,
+          videoDescription: item.description,
+          mustInclude: row.mustIncludeKeywords,
+          mayInclude: row.mayIncludeKeywords,
+          customConcept: row.customConcept,
+          customTone: row.customTone,
+          exampleHooks: row.exampleHooks,
+        },
+        concept,
+        tone,
+        customPrompt: row.customPrompt,
+        count: 1,
+      })
+      if (!idea) throw new Error('the writer returned no idea')
+      return {
+        ...base,
+        hookText: idea.hookText,
+        title: idea.title.slice(0, 100),
+        description: idea.description,
+        state: 'preparing',
+        errorMessage: null,
+      }
+    } catch (err) {
+      log.error(`[automation] writing the hook for ${userId} ${day} failed (${writer.provider})`, err)
+      return failed('Failed to generate hooks. Please try again later.')
+    }
+  }
+
+  /** Makes the planned post's video: its Library video with the hook on it (centre, white, 32 px, bold). */
+  async function makeVideo(slot: AutomationSlotRow): Promise<void> {
+    const now = clock()
+    const claimed = await repo.claimForPreparingInternal(slot.id, now, new Date(now.getTime() - tuning.claimLeaseMs))
+    if (!claimed) return
+    let video: CreatedVideo
+    try {
+      const media = await library.use(slot.userId, slot.sourceItemId)
+      video = await videos.create(
+        slot.userId,
+        {
+          title: slot.title,
+          description: slot.description,
+          sourceMediaId: media.id,
+          demoMediaId: null,
+          layout: 'sequence',
+          textOverlays: [{ id: 'automation-hook', text: slot.hookText, ...HOOK_OVERLAY_DEFAULTS }],
+        },
+        { anyShape: true },
+      )
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code === 'INTERNAL' || err.code === 'SERVICE_UNAVAILABLE') throw err
+      const message =
+        err.code === 'NOT_FOUND' ? `The video “${slot.sourceTitle}” is no longer in your Library` : err.message
+      if (await repo.failInternal(slot.id, 'preparing', message, clock())) announce(slot.userId)
+      return
+    }
+    if (!(await repo.setVideoInternal(slot.id, video.id, clock()))) {
+      // Cancelled while the video was being made: it is not wanted.
+      await videos.remove(slot.userId, video.id).catch(() => undefined)
+      return
+    }
+    announce(slot.userId)
+    await queue.send(
+      'automation.slot',
+      { slotId: slot.id },
+      { singletonKey: slot.id, delaySeconds: tuning.renderPollSeconds },
+    )
+  }
+
+  /** Once its video is rendered, schedules the planned post (never before its time, never twice). */
+  async function schedulePost(slot: SlotView): Promise<void> {
+    const now = clock()
+    const video = slot.video
+    if (!video) {
+      if (await repo.failInternal(slot.id, 'rendering', 'The video was deleted before it could be posted', now)) {
+        announce(slot.userId)
+      }
+      return
+    }
+    if (video.state === 'failed') {
+      const message = `The video could not be rendered${video.errorMessage ? `: ${video.errorMessage}` : ''}`
+      if (await repo.failInternal(slot.id, 'rendering', message, now)) announce(slot.userId)
+      return
+    }
+    if (video.state !== 'processed' || !video.outputMediaId) {
+      await queue.send(
+        'automation.slot',
+        { slotId: slot.id },
+        { singletonKey: slot.id, delaySeconds: tuning.renderPollSeconds },
+      )
+      return
+    }
+    // Scheduled already (a retry after the post was made): only the slot's state is left to write.
+    if (slot.post) {
+      if (await repo.markScheduledInternal(slot.id, slot.scheduledAt, now)) announce(slot.userId)
+      return
+    }
+    // A render that finished after the planned time posts a minute from now instead of never.
+    const at = new Date(Math.max(slot.scheduledAt.getTime(), now.getTime() + 60_000))
+    try {
+      await posts.scheduleAt(slot.userId, {
+        accountId: slot.accountId,
+        mediaId: video.outputMediaId,
+        title: slot.title,
+        description: slot.description,
+        privacyLevel: slot.privacyLevel,
+        allowComment: slot.allowComment,
+        allowDuet: slot.allowDuet,
+        allowStitch: slot.allowStitch,
+        commercial: { enabled: false, yourBrand: false, brandedContent: false },
+        timeZone: slot.timeZone,
+        scheduledAt: at,
+        source: 'automation',
+        automationSlotId: slot.id,
+      })
+    } catch (err) {
+      const permanent =
+        err instanceof AppError && !['INTERNAL', 'SERVICE_UNAVAILABLE', 'RATE_LIMITED'].includes(err.code)
+      const late = now.getTime() > slot.scheduledAt.getTime() + tuning.giveUpAfterMs
+      if (!permanent && !late) throw err
+      const message = err instanceof AppError ? err.message : MESSAGES.scheduleFailed
+      if (await repo.failInternal(slot.id, 'rendering', message, now)) announce(slot.userId)
+      return
+    }
+    if (!(await repo.markScheduledInternal(slot.id, at, clock()))) {
+      // Cancelled while the post was being made: take it back.
+      const view = await repo.findSlotInternal(slot.id)
+      if (view?.post) await posts.remove(slot.userId, view.post.id).catch(() => undefined)
+      return
+    }
+    announce(slot.userId)
+  }
+
+  return {
+    /** GET /api/automation: the settings (defaults until saved) and the newest runs. */
+    overview,
+
+    /**
+     * PUT /api/automation. Turning it off cancels what has not gone out. Turning it on, or changing what planning
+     * reads while on, replans: what has not gone out is cancelled and the coming days are planned now.
+     */
+    async save(userId: string, body: AutomationSettingsBody): Promise<AutomationOverview> {
+      if (body.accountId) await accounts.get(userId, body.accountId) // 404 for someone else's account
+      if (body.videoIds.length > 0) {
+        const known = new Set((await library.list(userId)).videos.map((v) => v.id))
+        const missing = body.videoIds.filter((id) => !known.has(id))
+        if (missing.length > 0) {
+          throw new AppError('VALIDATION_FAILED', 'A selected video is no longer in your Library', [
+            { path: 'videoIds', message: 'A selected video is no longer in your Library' },
+          ])
+        }
+      }
+      const before = await repo.findSettings(userId)
+      const saved = await repo.upsertSettings({
+        userId,
+        isEnabled: body.enabled,
+        accountId: body.accountId,
+        hookConcept: body.hookConcept,
+        customConcept: body.hookConcept === 'other' ? body.customConcept : '',
+        contentTone: body.tone,
+        customTone: body.tone === 'other' ? body.customTone : '',
+        mustIncludeKeywords: body.mustInclude,
+        mayIncludeKeywords: body.mayInclude,
+        selectedVideos: [...new Set(body.videoIds)],
+        scheduleDays: WEEKDAYS.filter((d) => body.days.includes(d)),
+        postsPerDay: body.postsPerDay,
+        windowStart: body.windowStart,
+        windowEnd: body.windowEnd,
+        customPrompt: body.customPrompt,
+        exampleHooks: body.exampleHooks,
+        privacyLevel: body.postSettings.privacyLevel,
+        allowComment: body.postSettings.allowComment,
+        allowDuet: body.postSettings.allowDuet,
+        allowStitch: body.postSettings.allowStitch,
+        updatedAt: clock(),
+      })
+      const wasOn = before?.isEnabled ?? false
+      if (!saved.isEnabled) {
+        if (wasOn) await cancelPending(userId, 'Automation was turned off')
+      } else if (!wasOn || !before || planningKey(before) !== planningKey(saved)) {
+        if (wasOn) await cancelPending(userId, 'Replanned with new settings')
+        await plan(userId, 'settings')
+      }
+      announce(userId)
+      return overview(userId)
+    },
+
+    /** POST /api/automation/run-now: plans the next posts now (at least 3), or says in the spec's words why not. */
+    async runNow(userId: string): Promise<AutomationOverview> {
+      await plan(userId, 'run_now')
+      return overview(userId)
+    },
+
+    /** `automation.plan` (hourly): plans what is missing for every enabled automation. */
+    async planAll(): Promise<{ users: number; failed: number }> {
+      let failed = 0
+      const users = await repo.enabledUserIdsInternal()
+      for (const userId of users) {
+        try {
+          await plan(userId, 'daily')
+        } catch (err) {
+          failed++
+          log.error(`[automation] planning for ${userId} failed`, err)
+        }
+      }
+      return { users: users.length, failed }
+    },
+
+    /** `automation.slot`: moves one planned post on (make its video; schedule its post once rendered). */
+    async advance(slotId: string): Promise<void> {
+      const slot = await repo.findSlotInternal(slotId)
+      if (!slot) return
+      switch (slot.state) {
+        case 'preparing':
+          return makeVideo(slot)
+        case 'rendering':
+          return schedulePost(slot)
+        case 'scheduled':
+        case 'failed':
+        case 'cancelled':
+          return
+      }
+    },
+
+    /** `automation.sweep` (every minute): re-sends the jobs of planned posts nobody moved on for a while. */
+    async sweep(): Promise<number> {
+      const ids = await repo.staleSlotIdsInternal(new Date(clock().getTime() - tuning.staleAfterMs), 200)
+      for (const slotId of ids) await queue.send('automation.slot', { slotId }, { singletonKey: slotId })
+      return ids.length
+    },
+  }
+}
+export type AutomationService = ReturnType<typeof createAutomationService>

@@ -1,0 +1,232 @@
+import { z } from 'zod'
+import { AI_MESSAGES, CONTENT_TONES, EXAMPLE_HOOKS_MAX, HOOK_CONCEPTS, MUST_INCLUDE_MAX } from './ai'
+import { privacyLevelSchema } from './posts'
+
+/**
+ * Automation (spec §2 Automation tab, §3 automation settings, §5 automation save, §8, §9): Hookpost plans, renders and
+ * schedules posts for the person every posting day, on the server, whether or not the app is open. The contract
+ * between `/api/automation*` and the web.
+ */
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+}
+
+/** spec §9: automation adds 'random' to the hook concepts and tones. */
+export const AUTOMATION_CONCEPTS = [...HOOK_CONCEPTS, 'random'] as const
+export type AutomationConcept = (typeof AUTOMATION_CONCEPTS)[number]
+export const AUTOMATION_TONES = [...CONTENT_TONES, 'random'] as const
+export type AutomationTone = (typeof AUTOMATION_TONES)[number]
+
+/** spec §9 automation constants. */
+export const AUTOMATION_LIMITS = {
+  postsPerDayMin: 1,
+  postsPerDayMax: 5,
+  /** Minimum minutes between two posts of one day. */
+  minGapMinutes: 30,
+  /** Random picks per slot before falling back to even spacing. */
+  triesPerSlot: 100,
+  /** Run Now plans this many posts. */
+  runNowPosts: 3,
+  /** Videos one automation may rotate through. */
+  videosMax: 50,
+} as const
+
+export const AUTOMATION_DEFAULTS = {
+  days: ['monday', 'wednesday', 'friday'] as Weekday[],
+  postsPerDay: 3,
+  windowStart: '10:00',
+  windowEnd: '18:00',
+  hookConcept: 'random' as AutomationConcept,
+  tone: 'random' as AutomationTone,
+}
+
+export const AUTOMATION_MESSAGES = {
+  accountRequired: 'Please select a TikTok account to enable automation',
+  videosRequired: 'Please select at least one video for automation',
+  daysRequired: 'Please select at least one day for posting',
+  endAfterStart: 'End time must be after start time',
+  privacyRequired: 'Please choose who can see the automated posts',
+  customConceptRequired: AI_MESSAGES.customConceptRequired,
+  customToneRequired: AI_MESSAGES.customToneRequired,
+  exampleHooksMax: `Add at most ${EXAMPLE_HOOKS_MAX} example hooks`,
+  exampleHookBlank: 'Example hooks cannot be blank',
+  // Run Now (spec §8).
+  disabled: 'Automation is disabled',
+  noAccount: 'No TikTok account selected',
+  noVideos: 'No videos selected for automation',
+  noDays: 'No posting days selected',
+  saveFailed: 'Failed to save automation settings',
+  runFailed: 'Failed to run automation',
+  fetchFailed: 'Failed to fetch automation settings',
+} as const
+
+/** spec §8: the window cannot hold `posts` posts 30 minutes apart. */
+export function windowTooShortMessage(posts: number): string {
+  return `Not enough time between start and end for ${posts} posts`
+}
+
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+/** 'HH:MM' → minutes after midnight. */
+export function minutesOfDay(time: string): number {
+  const m = TIME_RE.exec(time)
+  if (!m) return Number.NaN
+  return Number(m[1]) * 60 + Number(m[2])
+}
+
+/**
+ * The posting window's problem, if any (spec §5): end after start, and room for `postsPerDay` posts at least
+ * `minGapMinutes` apart — (posts − 1) × 30 min.
+ */
+export function windowIssue(windowStart: string, windowEnd: string, postsPerDay: number): string | null {
+  const start = minutesOfDay(windowStart)
+  const end = minutesOfDay(windowEnd)
+  if (!(end > start)) return AUTOMATION_MESSAGES.endAfterStart
+  if (end - start < (postsPerDay - 1) * AUTOMATION_LIMITS.minGapMinutes) return windowTooShortMessage(postsPerDay)
+  return null
+}
+
+const timeOfDay = z.string().regex(TIME_RE, { message: 'Please choose a time' })
+const keywordList = z.array(z.string().trim().min(1).max(50)).max(10).default([])
+
+/** TikTok post settings automation uses, chosen once explicitly (no defaults: TikTok UX rule 2b). */
+export const automationPostSettingsSchema = z.object({
+  privacyLevel: privacyLevelSchema.nullable(),
+  allowComment: z.boolean(),
+  allowDuet: z.boolean(),
+  allowStitch: z.boolean(),
+})
+export type AutomationPostSettings = z.infer<typeof automationPostSettingsSchema>
+
+/** PUT /api/automation: the four sub-tabs and the toggle, saved together. */
+export const automationSettingsInputSchema = z
+  .object({
+    enabled: z.boolean(),
+    // Content Settings
+    hookConcept: z.enum(AUTOMATION_CONCEPTS),
+    customConcept: z.string().trim().max(200).default(''),
+    tone: z.enum(AUTOMATION_TONES),
+    customTone: z.string().trim().max(200).default(''),
+    mustInclude: keywordList.refine((words) => words.join(' ').length <= MUST_INCLUDE_MAX, {
+      message: `Must-include keywords can be at most ${MUST_INCLUDE_MAX} characters together`,
+    }),
+    mayInclude: keywordList,
+    customPrompt: z.string().trim().max(1000).default(''),
+    exampleHooks: z
+      .array(z.string().trim().min(1, { message: AUTOMATION_MESSAGES.exampleHookBlank }).max(150))
+      .max(EXAMPLE_HOOKS_MAX, { message: AUTOMATION_MESSAGES.exampleHooksMax })
+      .default([]),
+    // Schedule Settings (the window is in the account's time zone)
+    days: z.array(z.enum(WEEKDAYS)).max(7),
+    postsPerDay: z.number().int().min(AUTOMATION_LIMITS.postsPerDayMin).max(AUTOMATION_LIMITS.postsPerDayMax),
+    windowStart: timeOfDay,
+    windowEnd: timeOfDay,
+    // Video Selection: Library item ids (`stock:<slug>`, `video:<id>`), rotated least recently used first.
+    videoIds: z.array(z.string().min(1).max(120)).max(AUTOMATION_LIMITS.videosMax),
+    // Advanced Settings
+    accountId: z.string().max(64).nullable(),
+    postSettings: automationPostSettingsSchema,
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+    if (v.hookConcept === 'other' && v.customConcept === '') {
+      issue('customConcept', AUTOMATION_MESSAGES.customConceptRequired)
+    }
+    if (v.tone === 'other' && v.customTone === '') issue('customTone', AUTOMATION_MESSAGES.customToneRequired)
+    const window = windowIssue(v.windowStart, v.windowEnd, v.postsPerDay)
+    if (window) issue('windowEnd', window)
+    // spec §5: what enabling needs, in this order.
+    if (!v.enabled) return
+    if (!v.accountId) issue('accountId', AUTOMATION_MESSAGES.accountRequired)
+    if (v.videoIds.length === 0) issue('videoIds', AUTOMATION_MESSAGES.videosRequired)
+    if (v.days.length === 0) issue('days', AUTOMATION_MESSAGES.daysRequired)
+    if (v.postSettings.privacyLevel === null) issue('postSettings.privacyLevel', AUTOMATION_MESSAGES.privacyRequired)
+  })
+  .meta({ id: 'AutomationSettingsBody' })
+export type AutomationSettingsInput = z.input<typeof automationSettingsInputSchema>
+
+export const automationSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    hookConcept: z.enum(AUTOMATION_CONCEPTS),
+    customConcept: z.string(),
+    tone: z.enum(AUTOMATION_TONES),
+    customTone: z.string(),
+    mustInclude: z.array(z.string()),
+    mayInclude: z.array(z.string()),
+    customPrompt: z.string(),
+    exampleHooks: z.array(z.string()),
+    days: z.array(z.enum(WEEKDAYS)),
+    postsPerDay: z.number().int(),
+    windowStart: z.string(),
+    windowEnd: z.string(),
+    videoIds: z.array(z.string()),
+    accountId: z.string().nullable(),
+    postSettings: automationPostSettingsSchema,
+    /** The zone the window is in: the account's, else the person's profile zone. */
+    timeZone: z.string(),
+    /** null until first saved (the defaults are shown). */
+    updatedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'AutomationSettings' })
+export type AutomationSettings = z.infer<typeof automationSettingsSchema>
+
+/**
+ * One planned post and how far it got: `preparing` (hook written, video being made), `rendering`, `scheduled` (the
+ * post waits for its time), `posted`, `failed` (with why), `cancelled` (automation turned off or replanned).
+ */
+export const AUTOMATION_SLOT_STATES = ['preparing', 'rendering', 'scheduled', 'posted', 'failed', 'cancelled'] as const
+export type AutomationSlotState = (typeof AUTOMATION_SLOT_STATES)[number]
+
+export const automationSlotSchema = z
+  .object({
+    id: z.string(),
+    scheduledAt: z.iso.datetime(),
+    timeZone: z.string(),
+    /** The Library video it was made from. */
+    sourceTitle: z.string(),
+    hookText: z.string(),
+    title: z.string(),
+    state: z.enum(AUTOMATION_SLOT_STATES),
+    errorMessage: z.string().nullable(),
+    videoId: z.string().nullable(),
+    postId: z.string().nullable(),
+  })
+  .meta({ id: 'AutomationSlot' })
+export type AutomationSlot = z.infer<typeof automationSlotSchema>
+
+export const AUTOMATION_TRIGGERS = ['daily', 'run_now', 'settings'] as const
+export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number]
+export const AUTOMATION_TRIGGER_LABELS: Record<AutomationTrigger, string> = {
+  daily: 'Daily planning',
+  run_now: 'Run Now',
+  settings: 'Settings saved',
+}
+
+/** One run of the planner: when, why, what it planned and how each post is doing. */
+export const automationRunSchema = z
+  .object({
+    id: z.string(),
+    trigger: z.enum(AUTOMATION_TRIGGERS),
+    startedAt: z.iso.datetime(),
+    /** What happened, in a sentence ("Planned 3 posts for Monday, 24 November"; "Nothing to plan: …"). */
+    summary: z.string(),
+    slots: z.array(automationSlotSchema),
+  })
+  .meta({ id: 'AutomationRun' })
+export type AutomationRun = z.infer<typeof automationRunSchema>
+
+/** GET, PUT /api/automation and POST /api/automation/run-now: the settings and the newest runs (at most 20). */
+export const automationOverviewSchema = z
+  .object({ settings: automationSettingsSchema, runs: z.array(automationRunSchema) })
+  .meta({ id: 'AutomationOverview' })
+export type AutomationOverview = z.infer<typeof automationOverviewSchema>
