@@ -131,7 +131,7 @@ const consoleLog: Log = {
  * one-process default (`npm start`); `api` and `worker` scale out separately and need PostgreSQL, because PGlite is
  * one process only (ADR 002).
  */
-export async function createRuntime(options: {
+export interface RuntimeOptions {
   mode: RuntimeMode
   config?: Config
   log?: Log
@@ -152,7 +152,9 @@ export async function createRuntime(options: {
   /** Automation tuning and the planner's random seed (tests fix it). */
   automation?: Partial<AutomationTuning>
   automationSeed?: () => number
-}): Promise<Runtime> {
+}
+
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const config = options.config ?? loadConfig()
   const log = options.log ?? consoleLog
   if (options.mode !== 'all' && config.database.kind === 'pglite') {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { loadConfig, type Config } from '../config'
-import { createRuntime, type Runtime } from '../entrypoints/runtime'
+import { createRuntime, type Runtime, type RuntimeOptions } from '../entrypoints/runtime'
 
 /**
  * A whole server (API + worker) on a fresh database for one test file: PGlite in a temp folder by default, or a new
@@ -23,8 +23,11 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  /** prepareStock: make the Library's stock clips at start (off by default: a few seconds of ffmpeg). */
-  options: { prepareStock?: boolean } = {},
+  /**
+   * Runtime options: tuning, a moved clock… `prepareStock` (make the Library's stock clips at start) is off by
+   * default: a few seconds of ffmpeg.
+   */
+  options: Omit<RuntimeOptions, 'mode' | 'config' | 'log' | 'httpLogger'> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hookpost-int-'))
   const adminUrl = process.env.TEST_DATABASE_URL
@@ -56,6 +59,7 @@ export async function startTestServer(
       config,
       log: silent,
       httpLogger: false,
+      ...options,
       prepareStock: options.prepareStock ?? false,
     })
   const server: TestServer = {

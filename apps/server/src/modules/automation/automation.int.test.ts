@@ -10,7 +10,6 @@ import {
   type AutomationSettingsInput,
 } from '@hookpost/shared'
 import { automationSlot, createdVideo, post } from '../../db/schema'
-import { createRuntime } from '../../entrypoints/runtime'
 import { inject, signUp } from '../../testing/http-test-kit'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
@@ -28,20 +27,13 @@ const clock = () => new Date(Date.now() + offsetMs)
 const setNow = (iso: string) => {
   offsetMs = Date.parse(iso) - Date.now()
 }
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
 let sandbox: TestSandbox
 let server: TestServer
 
 beforeAll(async () => {
   sandbox = await startTestSandbox()
-  server = await startTestServer(sandbox.env)
-  await server.runtime.stop()
-  server.runtime = await createRuntime({
-    mode: 'all',
-    config: server.config,
-    log: silent,
-    httpLogger: false,
+  server = await startTestServer(sandbox.env, {
     prepareStock: true,
     clock,
     automationSeed: () => 42,

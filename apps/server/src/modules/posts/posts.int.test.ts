@@ -46,16 +46,8 @@ beforeAll(async () => {
   video = path.join(fixtureDir, 'clip.mp4')
   const made = makeVideo(video)
   sandbox = await startTestSandbox()
-  server = await startTestServer(sandbox.env)
-  // Same database and data folder, but with the engine's deadlines shortened for tests.
-  await server.runtime.stop()
-  server.runtime = await createRuntime({
-    mode: 'all',
-    config: server.config,
-    log: silent,
-    httpLogger: false,
-    posts: SETTINGS,
-  })
+  // The engine's deadlines shortened for tests.
+  server = await startTestServer(sandbox.env, { posts: SETTINGS })
   await made
 })
 afterAll(async () => {

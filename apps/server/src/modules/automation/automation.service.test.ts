@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import type { SlotView } from './automation.repository'
+import { toSlotDto, weekdayOf } from './automation.service'
+
+const base: SlotView = {
+  id: 's1',
+  userId: 'u1',
+  runId: 'r1',
+  accountId: 'a1',
+  day: '2026-11-23',
+  scheduledAt: new Date('2026-11-23T10:30:00Z'),
+  timeZone: 'UTC',
+  sourceItemId: 'stock:feature-tour',
+  sourceTitle: 'Feature tour',
+  concept: 'question',
+  tone: 'casual',
+  hookText: 'Ever wondered?',
+  title: 'A question',
+  description: 'Film it.',
+  privacyLevel: 'SELF_ONLY',
+  allowComment: true,
+  allowDuet: false,
+  allowStitch: false,
+  state: 'scheduled',
+  errorMessage: null,
+  videoId: 'v1',
+  claimedAt: null,
+  createdAt: new Date('2026-11-22T08:00:00Z'),
+  updatedAt: new Date('2026-11-22T08:00:00Z'),
+  video: { state: 'processed', outputMediaId: 'm1', errorMessage: null },
+  post: { id: 'p1', state: 'scheduled', errorMessage: null },
+}
+
+describe('automation helpers', () => {
+  it('knows the weekday of a date', () => {
+    expect(weekdayOf('2026-11-23')).toBe('monday')
+    expect(weekdayOf('2026-11-29')).toBe('sunday')
+    expect(weekdayOf('2028-02-29')).toBe('tuesday')
+  })
+
+  it('shows a scheduled slot by what its post says: waiting, posted, failed with why, or deleted', () => {
+    expect(toSlotDto(base)).toMatchObject({ state: 'scheduled', postId: 'p1', errorMessage: null })
+    expect(toSlotDto({ ...base, post: { id: 'p1', state: 'publishing', errorMessage: null } }).state).toBe('scheduled')
+    expect(toSlotDto({ ...base, post: { id: 'p1', state: 'uploaded', errorMessage: null } }).state).toBe('posted')
+    expect(toSlotDto({ ...base, post: { id: 'p1', state: 'failed', errorMessage: 'Token revoked' } })).toMatchObject({
+      state: 'failed',
+      errorMessage: 'Token revoked',
+    })
+    expect(toSlotDto({ ...base, post: null })).toMatchObject({
+      state: 'cancelled',
+      errorMessage: 'The post was deleted',
+      postId: null,
+    })
+    // Before it is scheduled, the slot's own state and reason stand.
+    expect(toSlotDto({ ...base, state: 'failed', errorMessage: 'No hook', post: null })).toMatchObject({
+      state: 'failed',
+      errorMessage: 'No hook',
+    })
+    expect(toSlotDto(base).scheduledAt).toBe('2026-11-23T10:30:00.000Z')
+  })
+})
