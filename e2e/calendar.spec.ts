@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { Post } from '@hookpost/shared/posts'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
  * The Scheduled Videos panel against the real server, its publishing engine and the TikTok sandbox: posts made through
@@ -40,12 +40,6 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-let counter = 0
-function uniqueHandle(prefix: string): string {
-  counter += 1
-  return `${prefix}_${Date.now().toString(36)}${process.pid % 100}${counter}`.slice(0, 24)
-}
-
 /** 'YYYY-MM-DD' of `instant` in `zone`. */
 function dayIn(instant: Date, zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -59,24 +53,6 @@ function panel(page: Page): Locator {
 
 function dayCell(page: Page, day: string): Locator {
   return panel(page).locator(`td[data-date="${day}"]`)
-}
-
-/** Connects a brand-new sandbox creator from the Schedule tab (see e2e/tiktok.spec.ts); returns its account id. */
-async function connectSandboxCreator(page: Page, displayName: string, username: string): Promise<string> {
-  const card = page.getByRole('region', { name: 'Schedule New Video' })
-  await card.getByRole('button', { name: 'Connect TikTok account' }).click()
-  await expect(page).toHaveURL(/\/v2\/auth\/authorize\//)
-  const choices = page.getByRole('group', { name: 'Choose a sandbox creator' })
-  await choices.getByRole('radio', { name: 'Create a new sandbox creator' }).check()
-  await choices.getByLabel('Display name').fill(displayName)
-  await choices.getByLabel('Username').fill(username)
-  await page.getByRole('button', { name: 'Authorize' }).click()
-  await expect(page.getByText(MESSAGES.tiktokConnected)).toBeVisible({ timeout: 15_000 })
-  const res = await page.request.get('/api/tiktok/accounts')
-  const { accounts } = (await res.json()) as { accounts: { id: string; accountUsername: string }[] }
-  const account = accounts.find((a) => a.accountUsername === username)
-  expect(account, 'the connected account').toBeDefined()
-  return account!.id
 }
 
 /** Uploads the clip over tus (POST /api/uploads, one PATCH) and keeps it (POST /api/media), with the page's cookies. */

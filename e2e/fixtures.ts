@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { MESSAGES } from '@hookpost/shared/messages'
 
 /**
  * Every test fails on a console error or an uncaught page error (DEVELOPERS.md). A test that provokes an HTTP error on
@@ -72,4 +73,32 @@ export async function resetLinkFor(page: Page, email: string): Promise<string> {
     })
     .toBeDefined()
   return link!
+}
+
+let handles = 0
+/** A sandbox username nobody else has: 2–24 letters, digits, dots or underscores. */
+export function uniqueHandle(prefix: string): string {
+  handles += 1
+  return `${prefix}_${Date.now().toString(36)}${process.pid % 100}${handles}`.slice(0, 24)
+}
+
+/**
+ * Connects a brand-new sandbox creator from the Schedule tab, as a person would (TikTok's authorize page is the
+ * sandbox's; e2e/tiktok.spec.ts walks it in detail). Returns the connected account's id.
+ */
+export async function connectSandboxCreator(page: Page, displayName: string, username: string): Promise<string> {
+  const card = page.getByRole('region', { name: 'Schedule New Video' })
+  await card.getByRole('button', { name: 'Connect TikTok account' }).click()
+  await expect(page).toHaveURL(/\/v2\/auth\/authorize\//)
+  const choices = page.getByRole('group', { name: 'Choose a sandbox creator' })
+  await choices.getByRole('radio', { name: 'Create a new sandbox creator' }).check()
+  await choices.getByLabel('Display name').fill(displayName)
+  await choices.getByLabel('Username').fill(username)
+  await page.getByRole('button', { name: 'Authorize' }).click()
+  await expect(page.getByText(MESSAGES.tiktokConnected)).toBeVisible({ timeout: 15_000 })
+  const res = await page.request.get('/api/tiktok/accounts')
+  const { accounts } = (await res.json()) as { accounts: { id: string; accountUsername: string }[] }
+  const account = accounts.find((a) => a.accountUsername === username)
+  expect(account, 'the connected account').toBeDefined()
+  return account!.id
 }

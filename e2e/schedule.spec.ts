@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
  * The Schedule tab's 'Schedule New Video' form against the real server and the TikTok sandbox: connect a sandbox
@@ -54,29 +54,8 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-let counter = 0
-function uniqueHandle(prefix: string): string {
-  counter += 1
-  return `${prefix}_${Date.now().toString(36)}${process.pid % 100}${counter}`.slice(0, 24)
-}
-
 function scheduleCard(page: Page): Locator {
   return page.getByRole('region', { name: 'Schedule New Video' })
-}
-
-/** Connects a brand-new sandbox creator from the Schedule tab, as a person would (see e2e/tiktok.spec.ts). */
-async function connectSandboxCreator(page: Page, displayName: string, username: string) {
-  const card = scheduleCard(page)
-  await expect(card.getByRole('heading', { name: 'No TikTok Accounts Connected' })).toBeVisible()
-  await card.getByRole('button', { name: 'Connect TikTok account' }).click()
-  await expect(page).toHaveURL(/\/v2\/auth\/authorize\//)
-  const choices = page.getByRole('group', { name: 'Choose a sandbox creator' })
-  await choices.getByRole('radio', { name: 'Create a new sandbox creator' }).check()
-  await choices.getByLabel('Display name').fill(displayName)
-  await choices.getByLabel('Username').fill(username)
-  await page.getByRole('button', { name: 'Authorize' }).click()
-  await expect(page.getByText(MESSAGES.tiktokConnected)).toBeVisible({ timeout: 15_000 })
-  await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/)
 }
 
 /** Date and time `minutes` from now in UTC, as the date and time inputs want them. */

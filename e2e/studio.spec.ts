@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
  * The Create tab's video studio against the real server and its render job: a real 9:16 MP4 uploaded over tus, text
@@ -44,25 +44,6 @@ test.beforeAll(() => {
 test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
-
-let counter = 0
-function uniqueHandle(prefix: string): string {
-  counter += 1
-  return `${prefix}_${Date.now().toString(36)}${process.pid % 100}${counter}`.slice(0, 24)
-}
-
-/** Connects a brand-new sandbox creator from the Schedule tab, as a person would (as in e2e/schedule.spec.ts). */
-async function connectSandboxCreator(page: Page, displayName: string, username: string) {
-  const card = page.getByRole('region', { name: 'Schedule New Video' })
-  await card.getByRole('button', { name: 'Connect TikTok account' }).click()
-  await expect(page).toHaveURL(/\/v2\/auth\/authorize\//)
-  const choices = page.getByRole('group', { name: 'Choose a sandbox creator' })
-  await choices.getByRole('radio', { name: 'Create a new sandbox creator' }).check()
-  await choices.getByLabel('Display name').fill(displayName)
-  await choices.getByLabel('Username').fill(username)
-  await page.getByRole('button', { name: 'Authorize' }).click()
-  await expect(page.getByText(MESSAGES.tiktokConnected)).toBeVisible({ timeout: 15_000 })
-}
 
 /** Uploads the portrait clip, creates a video titled `title` and waits until it has rendered. */
 async function createVideo(page: Page, title: string): Promise<Locator> {

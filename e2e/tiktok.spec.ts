@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
  * Connecting TikTok accounts against the TikTok sandbox (apps/tiktok-sandbox), which the e2e server starts on the next
@@ -9,13 +9,6 @@ import { expect, signUp, test, uniqueEmail } from './fixtures'
 const CONNECTED_BANNER = 'Your TikTok account was connected successfully.'
 const AUTHORIZE_URL = /\/v2\/auth\/authorize\//
 const CALLBACK_URL = /\/auth\/tiktok\/callback\/?\?/
-
-let counter = 0
-/** A sandbox username nobody else has: 2–24 letters, digits, dots or underscores. */
-function uniqueHandle(prefix: string): string {
-  counter += 1
-  return `${prefix}_${Date.now().toString(36)}${process.pid % 100}${counter}`.slice(0, 24)
-}
 
 function accountsSection(page: Page): Locator {
   return page.getByRole('region', { name: 'TikTok Accounts' })

@@ -1,6 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AutomationPanel } from '../features/automation/components/automation-panel'
+import {
+  accountChoices,
+  automationApi,
+  libraryChoices,
+  makeOverview,
+  makeRun,
+  makeSlot,
+} from '../features/automation/testing/test-utils'
 import { ScheduledVideos } from '../features/posts/components/scheduled-videos/scheduled-videos'
 import { CreatedVideos } from '../features/studio/components/created-videos'
 import { ProcessingNotice } from '../features/studio/components/processing-notice'
@@ -139,5 +148,38 @@ describe('live updates of created videos', () => {
     await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 3000 })
     FakeEventSource.latest().open()
     await vi.waitFor(() => expect(gets()).toHaveLength(2))
+  })
+})
+
+describe('live updates of the automation', () => {
+  function LiveAutomation() {
+    useLiveUpdates(true)
+    return (
+      <AutomationPanel
+        accounts={accountChoices()}
+        library={libraryChoices()}
+        profileTimeZone="Europe/Paris"
+        noAccounts={null}
+      />
+    )
+  }
+
+  it('automation.updated refetches the history; a gap in the stream refetches it too', async () => {
+    const run = makeRun({ slots: [makeSlot({ id: 's1', state: 'rendering' })] })
+    const api = automationApi(makeOverview({ enabled: true }, [run]))
+    renderWithClient(<LiveAutomation />)
+    const slots = await screen.findByRole('list', { name: 'Planned posts' })
+    expect(within(slots).getByText('Rendering')).toBeTruthy()
+    const source = FakeEventSource.latest()
+    source.open()
+    api.set(makeOverview({ enabled: true }, [{ ...run, slots: [{ ...run.slots[0]!, state: 'scheduled' }] }]))
+    source.emit({ type: 'automation.updated' })
+    expect(await within(slots).findByText('Scheduled')).toBeTruthy()
+    expect(api.gets()).toHaveLength(2)
+
+    source.fail(false)
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 3000 })
+    FakeEventSource.latest().open()
+    await vi.waitFor(() => expect(api.gets()).toHaveLength(3))
   })
 })

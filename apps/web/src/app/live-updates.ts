@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { applyAutomationEvent, refetchAutomationAfterGap } from '../features/automation/api/get-automation'
 import { applyServerEvent, refetchPostsAfterGap } from '../features/posts/api/get-posts'
 import { applyVideoEvent, refetchVideosAfterGap } from '../features/studio/api/get-videos'
 import { useServerEvents } from '../lib/use-server-events'
 
 /**
- * The signed-in area's live updates: one event stream per tab, applied to the cached posts and created videos so every
- * screen showing them follows the server (a post turning 'Uploaded', a render's progress, without a refresh). After a
- * gap in the stream, what is on screen is fetched again once, to catch up on what was missed.
+ * The signed-in area's live updates: one event stream per tab, applied to the cached posts, created videos and
+ * automation runs so every screen showing them follows the server (a post turning 'Uploaded', a render's progress, an
+ * automated post being planned, without a refresh). After a gap in the stream, what is on screen is fetched again
+ * once, to catch up on what was missed.
  */
 export function useLiveUpdates(signedIn: boolean) {
   const queryClient = useQueryClient()
@@ -14,10 +16,12 @@ export function useLiveUpdates(signedIn: boolean) {
     onEvent: (event) => {
       applyServerEvent(queryClient, event)
       applyVideoEvent(queryClient, event)
+      applyAutomationEvent(queryClient, event)
     },
     onReconnect: () => {
       void refetchPostsAfterGap(queryClient)
       void refetchVideosAfterGap(queryClient)
+      void refetchAutomationAfterGap(queryClient)
     },
   })
 }

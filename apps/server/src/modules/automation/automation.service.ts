@@ -71,7 +71,7 @@ export const DEFAULT_AUTOMATION_TUNING: AutomationTuning = {
   horizonDays: 2,
   runNowHorizonDays: 14,
   leadMs: 10 * 60_000,
-  renderPollSeconds: 10,
+  renderPollSeconds: 3,
   claimLeaseMs: 5 * 60_000,
   staleAfterMs: 2 * 60_000,
   giveUpAfterMs: 60 * 60_000,
@@ -311,7 +311,7 @@ export function createAutomationService(deps: AutomationDeps) {
     const account = await accountOrNull(userId, row?.accountId ?? null)
     const notReady = readiness(row, account)
     if (notReady || !row || !account) {
-      if (trigger === 'run_now') throw new AppError('VALIDATION_FAILED', notReady ?? AUTOMATION_MESSAGES.disabled)
+      if (trigger === 'run_now') throw new AppError('BAD_REQUEST', notReady ?? AUTOMATION_MESSAGES.disabled)
       return null
     }
     const now = clock()

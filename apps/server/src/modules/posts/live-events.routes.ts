@@ -26,10 +26,11 @@ export const liveEventRoutes: FastifyPluginAsyncZod<{ events: EventBus; pingMs?:
     {
       schema: {
         tags: ['posts'],
-        summary: 'Live updates of your posts and created videos (text/event-stream)',
+        summary: 'Live updates of your posts, created videos and automation (text/event-stream)',
         description:
           'Each message is `data: <JSON>` with `type` post.updated (the whole post), post.deleted, post.progress, ' +
-          'video.updated (the whole created video), video.deleted or video.progress.',
+          'video.updated (the whole created video), video.deleted, video.progress, or automation.updated (the ' +
+          'automation’s settings or runs changed: fetch GET /api/automation again).',
       },
     },
     async (request, reply) => {

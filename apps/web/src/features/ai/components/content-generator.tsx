@@ -3,7 +3,6 @@ import {
   AI_MESSAGES,
   CONTENT_TONE_LABELS,
   CONTENT_TONES,
-  EXAMPLE_HOOKS_MAX,
   generateContentInputSchema,
   HOOK_CONCEPT_LABELS,
   HOOK_CONCEPTS,
@@ -13,6 +12,7 @@ import {
 } from '@hookpost/shared/ai'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
+import { ExampleHooksField } from '../../../components/ui/example-hooks-field'
 import { Field } from '../../../components/ui/field'
 import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
@@ -75,7 +75,6 @@ export function ContentGenerator({
   const [mayInclude, setMayInclude] = useState('')
   const [customText, setCustomText] = useState('')
   const [customPrompt, setCustomPrompt] = useState('')
-  const [example, setExample] = useState('')
   const [examples, setExamples] = useState<string[]>([])
   const [errors, setErrors] = useState<Errors>({})
   const [ideas, setIdeas] = useState<ContentIdea[]>([])
@@ -83,14 +82,6 @@ export function ContentGenerator({
   const [notice, setNotice] = useState<string | null>(null)
   const [copied, flashCopied] = useFlash()
   const [saved, flashSaved] = useFlash()
-
-  function addExample() {
-    const text = example.trim()
-    if (text === '' || examples.length >= EXAMPLE_HOOKS_MAX) return
-    setExamples((prev) => [...prev, text])
-    setExample('')
-    setErrors((e) => ({ ...e, exampleHooks: undefined }))
-  }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -250,55 +241,14 @@ export function ContentGenerator({
               <textarea {...props} rows={2} value={customPrompt} onChange={(e) => setCustomPrompt(e.target.value)} />
             )}
           />
-          <div className="space-y-2">
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-              <div className="min-w-0 flex-1">
-                <Field
-                  label="Example hook"
-                  hint={`Hooks you like, up to ${EXAMPLE_HOOKS_MAX}: new ones follow their style.`}
-                  error={errors.exampleHooks}
-                  render={(props) => (
-                    <input
-                      {...props}
-                      value={example}
-                      disabled={examples.length >= EXAMPLE_HOOKS_MAX}
-                      onChange={(e) => setExample(e.target.value)}
-                      onKeyDown={(e) => {
-                        if (e.key !== 'Enter') return
-                        e.preventDefault()
-                        addExample()
-                      }}
-                    />
-                  )}
-                />
-              </div>
-              <button
-                type="button"
-                className={secondaryButtonClass}
-                disabled={example.trim() === '' || examples.length >= EXAMPLE_HOOKS_MAX}
-                onClick={addExample}
-              >
-                Add example
-              </button>
-            </div>
-            {examples.length > 0 ? (
-              <ul aria-label="Example hooks" className="space-y-1">
-                {examples.map((text, i) => (
-                  <li key={`${i}-${text}`} className="flex items-center justify-between gap-2 text-sm text-slate-800">
-                    <span className="min-w-0 break-words">{text}</span>
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      aria-label={`Remove example “${text}”`}
-                      onClick={() => setExamples((prev) => prev.filter((_, j) => j !== i))}
-                    >
-                      Remove
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+          <ExampleHooksField
+            value={examples}
+            error={errors.exampleHooks}
+            onChange={(next) => {
+              setExamples(next)
+              setErrors((e) => ({ ...e, exampleHooks: undefined }))
+            }}
+          />
           {errors.form ? <MessageBanner tone="error">{errors.form}</MessageBanner> : null}
           <button
             type="submit"

@@ -128,7 +128,9 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent) {
     case 'video.updated':
     case 'video.deleted':
     case 'video.progress':
-      // The studio's events: its own cache applies them.
+    case 'automation.updated':
+      // The studio's and the automation's events: their own caches apply them. An automated post arrives as
+      // `post.updated` (source 'automation') like any other.
       return
   }
 }

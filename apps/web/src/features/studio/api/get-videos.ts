@@ -80,6 +80,7 @@ export function applyVideoEvent(queryClient: QueryClient, event: ServerEvent) {
     case 'post.updated':
     case 'post.deleted':
     case 'post.progress':
+    case 'automation.updated':
       return
   }
 }

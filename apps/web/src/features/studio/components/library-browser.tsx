@@ -9,6 +9,7 @@ import {
 } from '@hookpost/shared/library'
 import { Field } from '../../../components/ui/field'
 import { LoadError } from '../../../components/ui/load-error'
+import { SegmentedRadio } from '../../../components/ui/segmented-radio'
 import { Spinner } from '../../../components/ui/spinner'
 import { formatDuration } from '../../../lib/format'
 import { useLibrary } from '../api/get-library'
@@ -59,29 +60,14 @@ export function LibraryBrowser({
   return (
     <div className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-[auto_minmax(0,1fr)_minmax(0,1fr)] sm:items-end">
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Show</legend>
-          <div className="mt-1 flex rounded-md border border-slate-300 p-0.5 sm:inline-flex">
-            {LIBRARY_FILTERS.map((value) => (
-              <label
-                key={value}
-                className={`relative flex-1 cursor-pointer rounded px-2 py-1 text-center text-sm font-medium sm:whitespace-nowrap has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-fuchsia-700 ${
-                  filter === value ? 'bg-fuchsia-700 text-white' : 'text-slate-700 hover:bg-slate-100'
-                }`}
-              >
-                <input
-                  type="radio"
-                  name={`${id}-filter`}
-                  value={value}
-                  checked={filter === value}
-                  onChange={() => setFilter(value)}
-                  className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
-                />
-                {LIBRARY_FILTER_LABELS[value]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <SegmentedRadio
+          legend="Show"
+          name={`${id}-filter`}
+          options={LIBRARY_FILTERS}
+          labels={LIBRARY_FILTER_LABELS}
+          value={filter}
+          onChange={setFilter}
+        />
         <Field
           label="Category"
           error={undefined}

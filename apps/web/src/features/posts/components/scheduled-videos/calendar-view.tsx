@@ -26,6 +26,7 @@ import type { Post } from '@hookpost/shared/posts'
 import { WEEKDAYS, dayLabel, daysBetween, postDay, timeIn } from './calendar'
 import { PostProblem } from './post-dialogs'
 import { PostProgressBar } from './post-progress'
+import { SourceBadge, sourceSuffix } from './source-badge'
 import { StatusBadge, statusLabel } from './status-badge'
 
 type EntryData = { post: Post }
@@ -39,9 +40,12 @@ function entryPost(data: unknown): Post | null {
   return typeof data === 'object' && data !== null && 'post' in data ? (data as EntryData).post : null
 }
 
-/** 'Morning tip, 9:00 AM, Scheduled': what an entry's button says (its visible parts have no spaces between them). */
+/**
+ * 'Morning tip, 9:00 AM, Scheduled' (', Automation' when automation planned it): what an entry's button says (its
+ * visible parts have no spaces between them).
+ */
 function entryName(post: Post, zone: string): string {
-  return `${post.title}, ${timeIn(post.scheduledAt, zone)}, ${statusLabel(post.state)}`
+  return `${post.title}, ${timeIn(post.scheduledAt, zone)}, ${statusLabel(post.state)}${sourceSuffix(post)}`
 }
 
 function videoCount(count: number): string {
@@ -197,6 +201,7 @@ function CalendarEntry({
           <span className="mt-0.5 flex flex-wrap items-center gap-1 text-slate-600">
             <time dateTime={post.scheduledAt}>{timeIn(post.scheduledAt, zone)}</time>
             <StatusBadge state={post.state} />
+            <SourceBadge post={post} />
           </span>
         </button>
       </div>
@@ -421,6 +426,7 @@ export function Agenda({
                       <span className="mt-0.5 flex flex-wrap items-center gap-2 text-slate-600">
                         <time dateTime={post.scheduledAt}>{timeIn(post.scheduledAt, zone)}</time>
                         <StatusBadge state={post.state} />
+                        <SourceBadge post={post} />
                       </span>
                     </button>
                     <PostProblem post={post} className="mt-1 text-xs" />

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
 import { ModalDialog } from '../../../../components/ui/modal-dialog'
 import { dateTimeIn, timeIn } from './calendar'
 import { PostProgressBar } from './post-progress'
+import { SourceBadge } from './source-badge'
 import { StatusBadge } from './status-badge'
 
 /** 'Tue, Apr 7, 2026, 2:30 PM (Europe/Berlin)', plus the post's own zone when it is another one. */
@@ -61,7 +62,10 @@ export function PostDetailsDialog({
           <h2 id={`${id}-title`} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
             {post.title}
           </h2>
-          <StatusBadge state={post.state} />
+          <span className="flex flex-wrap gap-1">
+            <StatusBadge state={post.state} />
+            <SourceBadge post={post} />
+          </span>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="font-medium text-slate-600">When</dt>

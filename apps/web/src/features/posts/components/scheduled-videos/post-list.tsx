@@ -2,6 +2,7 @@ import type { Post } from '@hookpost/shared/posts'
 import { rowButtonClass, rowDangerButtonClass } from '../../../../components/ui/button-styles'
 import { PostProblem, PostWhen } from './post-dialogs'
 import { PostProgressBar } from './post-progress'
+import { SourceBadge } from './source-badge'
 import { StatusBadge } from './status-badge'
 
 /** The List view: the period's posts in time order, with their account, moment, status and actions. */
@@ -27,6 +28,7 @@ export function PostList({
             <div className="flex flex-wrap items-center gap-2">
               <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{post.title}</p>
               <StatusBadge state={post.state} />
+              <SourceBadge post={post} />
             </div>
             <p className="text-sm [overflow-wrap:anywhere] text-slate-600">
               @{post.account.accountUsername}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router'
+import type { TiktokAccount } from '@hookpost/shared/tiktok'
+import { linkClass } from '../../../components/ui/form'
+import { AutomationPanel } from '../../../features/automation/components/automation-panel'
+import { useProfile } from '../../../features/profile/api/profile-api'
+import { useLibrary } from '../../../features/studio/api/get-library'
+import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
+import { statusLabel } from '../../../features/tiktok/components/account-status-badge'
+import { tabHref } from './tabs'
+
+/** 'Ana Cooks (@anacooks) · Sandbox', with its status when it cannot post: as the Schedule tab's picker says it. */
+function accountLabel(account: TiktokAccount): string {
+  const status = account.status === 'active' ? '' : ` · ${statusLabel(account.status)}`
+  return `${account.accountName} (@${account.accountUsername})${status}${account.sandbox ? ' · Sandbox' : ''}`
+}
+
+/**
+ * The Automation tab (spec §2): the automation feature's panel, with the person's TikTok accounts (tiktok feature),
+ * their Library (studio feature) and their own time zone (profile feature) composed here, since features never import
+ * each other.
+ */
+export function AutomationTab() {
+  const accounts = useTiktokAccounts()
+  const library = useLibrary()
+  const profile = useProfile()
+  return (
+    <AutomationPanel
+      accounts={{
+        status: accounts.status,
+        items: (accounts.data ?? []).map((a) => ({
+          id: a.id,
+          label: accountLabel(a),
+          canPost: a.status === 'active',
+          timeZone: a.timeZone,
+        })),
+        retrying: accounts.isFetching,
+        onRetry: () => void accounts.refetch(),
+      }}
+      library={{
+        status: library.status,
+        items: library.data?.videos ?? [],
+        preparing: library.data?.preparing ?? false,
+        retrying: library.isFetching,
+        onRetry: () => void library.refetch(),
+      }}
+      profileTimeZone={profile.data?.timeZone ?? null}
+      noAccounts={
+        <p>
+          <Link to={tabHref('schedule')} className={linkClass}>
+            Connect a TikTok account in the Schedule tab
+          </Link>
+          , then come back to choose it here.
+        </p>
+      }
+    />
+  )
+}

@@ -1,0 +1,169 @@
+import type {
+  AutomationOverview,
+  AutomationRun,
+  AutomationSettings,
+  AutomationSettingsInput,
+  AutomationSlot,
+} from '@hookpost/shared/automation'
+import type { LibraryItem } from '@hookpost/shared/library'
+import { mockApi, type ApiReply } from '../../../testing/api-mock'
+import type { AccountChoices } from '../components/advanced-settings'
+import type { LibraryChoices } from '../components/video-selection'
+
+export { installDialogPolyfill, renderWithQueryClient } from '../../../testing/api-mock'
+
+/** What GET /api/automation answers before the person ever saved (the contract's defaults), in Paris. */
+export function makeSettings(overrides: Partial<AutomationSettings> = {}): AutomationSettings {
+  return {
+    enabled: false,
+    hookConcept: 'random',
+    customConcept: '',
+    tone: 'random',
+    customTone: '',
+    mustInclude: [],
+    mayInclude: [],
+    customPrompt: '',
+    exampleHooks: [],
+    days: ['monday', 'wednesday', 'friday'],
+    postsPerDay: 3,
+    windowStart: '10:00',
+    windowEnd: '18:00',
+    videoIds: [],
+    accountId: null,
+    postSettings: { privacyLevel: null, allowComment: false, allowDuet: false, allowStitch: false },
+    timeZone: 'Europe/Paris',
+    updatedAt: null,
+    ...overrides,
+  }
+}
+
+let serial = 0
+export function makeSlot(overrides: Partial<AutomationSlot> = {}): AutomationSlot {
+  serial += 1
+  return {
+    id: `slot-${serial}`,
+    scheduledAt: '2026-04-20T08:30:00.000Z',
+    timeZone: 'Europe/Paris',
+    sourceTitle: 'Feature tour',
+    hookText: 'Nobody tells you this about meal prep',
+    title: 'Nobody tells you this about meal prep',
+    state: 'preparing',
+    errorMessage: null,
+    videoId: null,
+    postId: null,
+    ...overrides,
+  }
+}
+
+export function makeRun(overrides: Partial<AutomationRun> = {}): AutomationRun {
+  serial += 1
+  return {
+    id: `run-${serial}`,
+    trigger: 'run_now',
+    startedAt: '2026-04-20T07:00:00.000Z',
+    summary: 'Planned 3 posts for Monday, 20 April',
+    slots: [],
+    ...overrides,
+  }
+}
+
+export function makeOverview(
+  settings: Partial<AutomationSettings> = {},
+  runs: AutomationRun[] = [],
+): AutomationOverview {
+  return { settings: makeSettings(settings), runs }
+}
+
+/**
+ * A stand-in for `/api/automation*` over `overview`: GET answers it (or `get`), PUT and run-now answer with `put` /
+ * `runNow` when given, else a saved overview (PUT keeps the body; enabled adds a 'settings' run) or a new run.
+ */
+export function automationApi(
+  initial: AutomationOverview,
+  options: {
+    get?: () => ApiReply
+    put?: (body: AutomationSettingsInput) => ApiReply | Promise<ApiReply>
+    runNow?: () => ApiReply | Promise<ApiReply>
+  } = {},
+) {
+  let overview = initial
+  const api = mockApi(({ method, pathname, body }) => {
+    if (pathname === '/api/automation' && method === 'GET') {
+      return options.get?.() ?? { status: 200, body: overview }
+    }
+    if (pathname === '/api/automation' && method === 'PUT') {
+      const input = body as AutomationSettingsInput
+      if (options.put) return options.put(input)
+      const runs = input.enabled
+        ? [makeRun({ trigger: 'settings', summary: 'Planned 3 posts for Monday, 20 April' }), ...overview.runs]
+        : overview.runs
+      overview = {
+        settings: makeSettings({
+          ...(input as Partial<AutomationSettings>),
+          timeZone: overview.settings.timeZone,
+          updatedAt: '2026-04-15T10:00:00.000Z',
+        }),
+        runs,
+      }
+      return { status: 200, body: overview }
+    }
+    if (pathname === '/api/automation/run-now' && method === 'POST') {
+      if (options.runNow) return options.runNow()
+      overview = {
+        ...overview,
+        runs: [makeRun({ summary: 'Planned 3 posts for Wednesday, 15 April' }), ...overview.runs],
+      }
+      return { status: 200, body: overview }
+    }
+    return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
+  })
+  return {
+    ...api,
+    /** What the server has now (a test may change it, e.g. a slot that rendered, before an event). */
+    set: (next: AutomationOverview) => {
+      overview = next
+    },
+    gets: () => api.calls.filter((c) => c.method === 'GET' && c.pathname === '/api/automation'),
+    puts: () => api.calls.filter((c) => c.method === 'PUT'),
+    runs: () => api.calls.filter((c) => c.pathname === '/api/automation/run-now'),
+  }
+}
+
+export function makeLibraryItem(overrides: Partial<LibraryItem> = {}): LibraryItem {
+  return {
+    id: 'stock:feature-tour',
+    title: 'Feature tour',
+    description: 'A quick look around',
+    category: 'Product Features',
+    thumbnailUrl: '/thumb.jpg',
+    videoUrl: '/clip.mp4',
+    duration: 8,
+    width: 1080,
+    height: 1920,
+    isUserContent: false,
+    ...overrides,
+  }
+}
+
+export const LIBRARY_ITEMS: LibraryItem[] = [
+  makeLibraryItem(),
+  makeLibraryItem({ id: 'stock:connect-tools', title: 'Connect your tools', category: 'Integration' }),
+  makeLibraryItem({ id: 'video:v1', title: 'My pancakes', category: 'My Videos', isUserContent: true }),
+]
+
+export function libraryChoices(overrides: Partial<LibraryChoices> = {}): LibraryChoices {
+  return { status: 'success', items: LIBRARY_ITEMS, preparing: false, retrying: false, onRetry: () => {}, ...overrides }
+}
+
+export function accountChoices(overrides: Partial<AccountChoices> = {}): AccountChoices {
+  return {
+    status: 'success',
+    items: [
+      { id: 'acc-1', label: 'Ana Cooks (@anacooks) · Sandbox', canPost: true, timeZone: null },
+      { id: 'acc-2', label: 'Bake Lab (@bakelab)', canPost: true, timeZone: 'America/New_York' },
+    ],
+    retrying: false,
+    onRetry: () => {},
+    ...overrides,
+  }
+}

@@ -1,0 +1,202 @@
+import {
+  AUTOMATION_LIMITS,
+  automationSettingsInputSchema,
+  WEEKDAYS,
+  type AutomationConcept,
+  type AutomationPostSettings,
+  type AutomationSettings,
+  type AutomationSettingsInput,
+  type AutomationTone,
+  type Weekday,
+} from '@hookpost/shared/automation'
+
+/** The four sub-tabs (spec §2 Automation tab), in their order. */
+export const AUTOMATION_TABS = [
+  { key: 'content', label: 'Content Settings' },
+  { key: 'schedule', label: 'Schedule Settings' },
+  { key: 'videos', label: 'Video Selection' },
+  { key: 'advanced', label: 'Advanced Settings' },
+] as const
+export type AutomationTab = (typeof AUTOMATION_TABS)[number]['key']
+
+export function tabLabel(tab: AutomationTab): string {
+  return AUTOMATION_TABS.find((t) => t.key === tab)?.label ?? tab
+}
+
+/**
+ * What the four sub-tabs and the toggle edit, as one value (switching tabs keeps every edit). Keywords stay the text
+ * the person typed ("budget, meal prep") until they are saved.
+ */
+export interface AutomationForm {
+  enabled: boolean
+  hookConcept: AutomationConcept
+  customConcept: string
+  tone: AutomationTone
+  customTone: string
+  mustInclude: string
+  mayInclude: string
+  customPrompt: string
+  exampleHooks: string[]
+  days: Weekday[]
+  postsPerDay: number
+  windowStart: string
+  windowEnd: string
+  videoIds: string[]
+  accountId: string | null
+  postSettings: AutomationPostSettings
+}
+
+export function formFromSettings(s: AutomationSettings): AutomationForm {
+  return {
+    enabled: s.enabled,
+    hookConcept: s.hookConcept,
+    customConcept: s.customConcept,
+    tone: s.tone,
+    customTone: s.customTone,
+    mustInclude: s.mustInclude.join(', '),
+    mayInclude: s.mayInclude.join(', '),
+    customPrompt: s.customPrompt,
+    exampleHooks: [...s.exampleHooks],
+    days: sortDays(s.days),
+    postsPerDay: s.postsPerDay,
+    windowStart: s.windowStart,
+    windowEnd: s.windowEnd,
+    videoIds: [...s.videoIds],
+    accountId: s.accountId,
+    postSettings: { ...s.postSettings },
+  }
+}
+
+/** "budget, meal prep ,, " → ['budget', 'meal prep'] (as the content generator reads its keywords). */
+export function keywords(text: string): string[] {
+  return text
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
+}
+
+/** Monday first, each day once. */
+export function sortDays(days: readonly Weekday[]): Weekday[] {
+  return WEEKDAYS.filter((d) => days.includes(d))
+}
+
+/** The form as `PUT /api/automation` takes it (before the contract trims and fills in defaults). */
+export function toInput(form: AutomationForm): AutomationSettingsInput {
+  return {
+    enabled: form.enabled,
+    hookConcept: form.hookConcept,
+    customConcept: form.customConcept,
+    tone: form.tone,
+    customTone: form.customTone,
+    mustInclude: keywords(form.mustInclude),
+    mayInclude: keywords(form.mayInclude),
+    customPrompt: form.customPrompt,
+    exampleHooks: form.exampleHooks,
+    days: sortDays(form.days),
+    postsPerDay: form.postsPerDay,
+    windowStart: form.windowStart,
+    windowEnd: form.windowEnd,
+    videoIds: form.videoIds,
+    accountId: form.accountId,
+    postSettings: form.postSettings,
+  }
+}
+
+/** Whether the form differs from what is saved (Run Now uses the saved settings). */
+export function hasUnsavedChanges(form: AutomationForm, saved: AutomationSettings): boolean {
+  return JSON.stringify(toInput(form)) !== JSON.stringify(toInput(formFromSettings(saved)))
+}
+
+// --- Problems: where a message belongs, and on which sub-tab ---
+
+export const FIELD_TABS = {
+  hookConcept: 'content',
+  customConcept: 'content',
+  tone: 'content',
+  customTone: 'content',
+  mustInclude: 'content',
+  mayInclude: 'content',
+  customPrompt: 'content',
+  exampleHooks: 'content',
+  days: 'schedule',
+  postsPerDay: 'schedule',
+  windowStart: 'schedule',
+  windowEnd: 'schedule',
+  videoIds: 'videos',
+  accountId: 'advanced',
+  'postSettings.privacyLevel': 'advanced',
+  'postSettings.allowComment': 'advanced',
+  'postSettings.allowDuet': 'advanced',
+  'postSettings.allowStitch': 'advanced',
+} as const satisfies Record<string, AutomationTab>
+export type FieldKey = keyof typeof FIELD_TABS
+
+/** A message for the person, on its field when it has one (null: about the settings as a whole). */
+export interface Problem {
+  field: FieldKey | null
+  message: string
+}
+
+/** `['postSettings', 'privacyLevel']`, `'exampleHooks.2'` → the field it is about, if the form has it. */
+export function fieldOf(path: readonly PropertyKey[] | string): FieldKey | null {
+  const parts = typeof path === 'string' ? path.split('.').filter(Boolean) : path.map(String)
+  const [first, second] = parts
+  const key = first === 'postSettings' && second !== undefined ? `postSettings.${second}` : first
+  return key !== undefined && key in FIELD_TABS ? (key as FieldKey) : null
+}
+
+const KEYWORD_LIMITS = 'Use at most 10 keywords, each at most 50 characters'
+
+/**
+ * Checks the form with the contract the server uses (same messages, spec §5/§8). Valid: the exact body to send.
+ * Invalid: one message per field, in the contract's order.
+ */
+export function validate(
+  form: AutomationForm,
+): { ok: true; body: AutomationSettingsInput } | { ok: false; problems: Problem[] } {
+  const parsed = automationSettingsInputSchema.safeParse(toInput(form))
+  if (parsed.success) return { ok: true, body: parsed.data }
+  const problems: Problem[] = []
+  for (const issue of parsed.error.issues) {
+    const field = fieldOf(issue.path)
+    // zod's own words for a keyword list that is too long are not for people; the contract's custom one is.
+    const message =
+      (field === 'mustInclude' || field === 'mayInclude') && issue.code !== 'custom' ? KEYWORD_LIMITS : issue.message
+    if (problems.some((p) => p.field === field && (field !== null || p.message === message))) continue
+    problems.push({ field, message })
+  }
+  return { ok: false, problems }
+}
+
+/** A 400's `details` as problems; without details, its message is about the settings as a whole. */
+export function problemsFromDetails(
+  details: readonly { path: string; message: string }[] | undefined,
+  message: string,
+): Problem[] {
+  const problems: Problem[] = []
+  for (const detail of details ?? []) {
+    const field = fieldOf(detail.path)
+    if (problems.some((p) => p.field === field && (field !== null || p.message === detail.message))) continue
+    problems.push({ field, message: detail.message })
+  }
+  return problems.length > 0 ? problems : [{ field: null, message }]
+}
+
+/** The first message about each field. */
+export function errorsByField(problems: readonly Problem[]): Partial<Record<FieldKey, string>> {
+  const out: Partial<Record<FieldKey, string>> = {}
+  for (const p of problems) if (p.field) out[p.field] ??= p.message
+  return out
+}
+
+export function problemCount(problems: readonly Problem[], tab: AutomationTab): number {
+  return problems.filter((p) => p.field !== null && FIELD_TABS[p.field] === tab).length
+}
+
+export const POSTS_PER_DAY_CHOICES = Array.from(
+  { length: AUTOMATION_LIMITS.postsPerDayMax - AUTOMATION_LIMITS.postsPerDayMin + 1 },
+  (_, i) => AUTOMATION_LIMITS.postsPerDayMin + i,
+)
+
+/** How a sub-tab changes the form: the fields it sets. */
+export type FormChange = (patch: Partial<AutomationForm>) => void
