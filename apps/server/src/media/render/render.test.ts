@@ -60,6 +60,8 @@ function plan(name: string): RenderPlan {
 describe('renderVideo', () => {
   it('writes the overlay image, runs ffmpeg twice, reports progress and returns what ffprobe found', async () => {
     const p = plan('ok')
+    // The fake appends every call it gets: count only this test's.
+    writeFileSync(path.join(dir, 'ffmpeg-calls'), '')
     const seen: number[] = []
     const result = await renderVideo(p, { ffmpegPath: ffmpeg, ffprobePath: ffprobe, onProgress: (v) => seen.push(v) })
     expect(result).toMatchObject({ durationMs: 2000, width: 1080, height: 1920, sizeBytes: 'rendered\n'.length })

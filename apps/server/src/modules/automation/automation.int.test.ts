@@ -273,6 +273,41 @@ describe('planning, rendering and scheduling', () => {
     expect(jobs).toEqual([])
   }, 150_000)
 
+  it('does not plan past TikTok’s daily cap: a slot with 15 posts in the 24 h before it says why', async () => {
+    const day = addDays(new Date().toISOString().slice(0, 10), 50)
+    setNow(`${day}T07:00:00Z`)
+    const me = await person()
+    // Fifteen posts of the account already that morning (made by hand, through the calendar).
+    await db()
+      .insert(post)
+      .values(
+        Array.from({ length: 15 }, (_, i) => ({
+          userId: me.userId,
+          accountId: me.accountId,
+          title: `Morning post ${i + 1}`,
+          privacyLevel: 'SELF_ONLY' as const,
+          disableComment: false,
+          disableDuet: false,
+          disableStitch: false,
+          scheduledAt: new Date(`${day}T09:${String(i).padStart(2, '0')}:00Z`),
+          timeZone: 'UTC',
+        })),
+      )
+    const saved = await save(me.cookie, settings(me.accountId, { postsPerDay: 1 }))
+    const [today, tomorrow] = saved.runs[0]!.slots
+    expect(instantToZoned(new Date(today!.scheduledAt), 'UTC').date).toBe(day)
+    expect(today).toMatchObject({
+      state: 'failed',
+      errorMessage:
+        'TikTok allows about 15 posts a day per account; this account already has 15 in the 24 hours before this time',
+    })
+    // The next day's post is 24 h clear of them.
+    expect(instantToZoned(new Date(tomorrow!.scheduledAt), 'UTC').date).toBe(addDays(day, 1))
+    expect(tomorrow!.state).not.toBe('failed')
+    expect(saved.runs[0]!.summary).toMatch(/; 1 post could not be planned$/)
+    await save(me.cookie, settings(me.accountId, { enabled: false }))
+  }, 60_000)
+
   it('the planned posts publish to the sandbox when they are due, and the history says posted', async () => {
     // Planned on a day in the past (the clock says so), then the clock catches up: the posts are due.
     const real = new Date()
