@@ -41,8 +41,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file opens its own database (PGlite is ~250 MB resident): keep two at a time on a 2-core machine.
-          maxWorkers: 2,
+          // Each file opens its own database (PGlite is ~250 MB resident). Much of a file is waiting (renders,
+          // publishing deadlines): three at a time on a 2-core machine finish sooner than two (165 s against 183 s).
+          maxWorkers: 3,
           fileParallelism: true,
         },
       },

@@ -1,18 +1,16 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { statSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { MESSAGES, tiktokCaption, type PostState, type ServerEvent } from '@hookpost/shared'
 import { post } from '../../db/schema'
 import { createRuntime, type Runtime } from '../../entrypoints/runtime'
 import { createTiktokClient } from '../../integrations/tiktok'
-import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
-import { startTestSandbox, TEST_REDIRECT_URI, SANDBOX_CLIENT_KEY, type TestSandbox } from '../../testing/tiktok-sandbox'
+import { eventually } from '../../testing/test-runtime'
+import { TEST_REDIRECT_URI, SANDBOX_CLIENT_KEY } from '../../testing/tiktok-sandbox'
 import type { PublishingSettings } from './post-state-machine'
-import { signUp, sleep } from '../../testing/http-test-kit'
-import { makeVideo, storeMedia } from '../../testing/media-fixtures'
-import { connectCreator, inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
+import { sleep } from '../../testing/http-test-kit'
+import { inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
+import { TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/posts-int-context'
 
 /**
  * What happens when workers die or run side by side: a crash between init and the end of the upload, orphans found
@@ -20,65 +18,21 @@ import { connectCreator, inSeconds, postInput, sandboxVideos } from './testing/p
  * reaches TikTok at most once.
  */
 const SETTINGS: Partial<PublishingSettings> = {
-  pollBaseMs: 300,
-  pollMaxMs: 1_000,
-  retryBaseMs: 300,
-  unconfirmedAfterMs: 4_000,
+  ...TEST_PUBLISHING_SETTINGS,
   leaseMs: 1_500,
-  dueGraceMs: 1_000,
   // A stop abandons uploads at once: the in-process stand-in for killing the worker.
   stopGraceMs: 0,
 }
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
-let sandbox: TestSandbox
-let server: TestServer
-let fixtureDir: string
-let video: string
+const { world, db, person, row, until } = usePostsServer(SETTINGS)
 
 const start = (mode: 'all' | 'worker' = 'all') =>
-  createRuntime({ mode, config: server.config, log: silent, httpLogger: false, posts: SETTINGS })
+  createRuntime({ mode, config: world.server.config, log: silent, httpLogger: false, posts: SETTINGS })
 
 async function restart() {
-  await server.runtime.stop()
-  server.runtime = await start()
-}
-
-beforeAll(async () => {
-  fixtureDir = mkdtempSync(path.join(tmpdir(), 'posts-recovery-'))
-  video = path.join(fixtureDir, 'clip.mp4')
-  const made = makeVideo(video)
-  sandbox = await startTestSandbox()
-  server = await startTestServer(sandbox.env)
-  await server.runtime.stop()
-  server.runtime = await start()
-  await made
-})
-afterAll(async () => {
-  await server?.close()
-  await sandbox?.close()
-  rmSync(fixtureDir, { recursive: true, force: true })
-})
-
-const db = () => server.runtime.database.db
-
-async function person() {
-  const { cookie, userId } = await signUp(server)
-  const { open_id: openId } = await sandbox.createCreator()
-  const accountId = await connectCreator(server, sandbox, cookie, openId)
-  return { cookie, userId, openId, accountId, mediaId: await storeMedia(server, userId, video) }
-}
-
-async function row(id: string) {
-  const [found] = await db().select().from(post).where(eq(post.id, id))
-  return found
-}
-
-async function until(id: string, states: PostState[], ms = 20_000) {
-  return eventually(async () => {
-    const found = await row(id)
-    return found && states.includes(found.state) ? found : undefined
-  }, ms)
+  await world.server.runtime.stop()
+  world.server.runtime = await start()
 }
 
 const final: PostState[] = ['uploaded', 'failed', 'unconfirmed']
@@ -87,54 +41,54 @@ describe('a worker that dies mid-publish', () => {
   it('between init and the end of the upload: after the restart the post is resumed, never posted again', async () => {
     const me = await person()
     // The upload hangs at TikTok's door long enough for the worker to be "killed" in the middle of it.
-    await sandbox.admin('PUT', '/sandbox/admin/faults', { latency_ms: 10_000, paths: ['/upload/'] })
+    await world.sandbox.admin('PUT', '/sandbox/admin/faults', { latency_ms: 10_000, paths: ['/upload/'] })
     try {
-      const p = await server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(1) }))
+      const p = await world.server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(1) }))
       const accepted = await eventually(async () => {
         const found = await row(p.id)
         return found?.publishId ? found : undefined
       })
       expect(accepted.state).toBe('publishing')
       await restart()
-      await sandbox.admin('DELETE', '/sandbox/admin/faults')
+      await world.sandbox.admin('DELETE', '/sandbox/admin/faults')
       // PGlite resumes at start (it is the only process); PostgreSQL once the lease is over, at the next sweep.
       await sleep(SETTINGS.leaseMs! + 200)
-      await server.runtime.publishing.sweep()
+      await world.server.runtime.publishing.sweep()
 
       const done = await until(p.id, final)
       // TikTok never got the whole file, so it never says "published": the person is told to check.
       expect(done).toMatchObject({ state: 'unconfirmed', errorMessage: MESSAGES.unconfirmed })
       expect(done.publishId).toBe(accepted.publishId)
       expect(done.attempts).toBe(1)
-      const videos = await sandboxVideos(sandbox, me.openId)
+      const videos = await sandboxVideos(world.sandbox, me.openId)
       expect(videos.map((v) => v.publish_id)).toEqual([accepted.publishId])
       await sleep(1_000)
-      expect(await sandboxVideos(sandbox, me.openId)).toHaveLength(1)
+      expect(await sandboxVideos(world.sandbox, me.openId)).toHaveLength(1)
     } finally {
-      await sandbox.admin('DELETE', '/sandbox/admin/faults')
+      await world.sandbox.admin('DELETE', '/sandbox/admin/faults')
     }
   })
 
   it('after the upload finished but before it was recorded: resumed by polling, it ends uploaded, once', async () => {
     const me = await person()
-    const p = await server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(3600) }))
+    const p = await world.server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(3600) }))
     // What the dead worker did: init + the whole upload, and stored only the publish_id.
     const client = createTiktokClient({
-      apiBase: sandbox.url,
-      authBase: sandbox.url,
+      apiBase: world.sandbox.url,
+      authBase: world.sandbox.url,
       clientKey: SANDBOX_CLIENT_KEY,
-      clientSecret: sandbox.secret,
+      clientSecret: world.sandbox.secret,
       redirectUri: TEST_REDIRECT_URI,
     })
-    const token = await server.runtime.tiktokAccounts.accessToken(me.accountId)
-    const size = statSync(video).size
+    const token = await world.server.runtime.tiktokAccounts.accessToken(me.accountId)
+    const size = statSync(world.video).size
     const init = await client.initDirectPost(token, {
       postInfo: { title: tiktokCaption(p.title, p.description), privacyLevel: 'SELF_ONLY' },
       source: { kind: 'file', size },
     })
     await client.uploadFile({
       uploadUrl: init.uploadUrl!,
-      filePath: video,
+      filePath: world.video,
       contentType: 'video/mp4',
       plan: init.chunks!,
     })
@@ -152,22 +106,22 @@ describe('a worker that dies mid-publish', () => {
       })
       .where(eq(post.id, p.id))
 
-    const swept = await server.runtime.publishing.sweep()
+    const swept = await world.server.runtime.publishing.sweep()
     expect(swept.resumed).toBe(1)
     const done = await until(p.id, final)
     expect(done).toMatchObject({ state: 'uploaded', attempts: 1, publishId: init.publishId })
-    expect(await sandboxVideos(sandbox, me.openId)).toHaveLength(1)
+    expect(await sandboxVideos(world.sandbox, me.openId)).toHaveLength(1)
   })
 
   it('after the claim, before init was sent: it goes out again; after init may have been sent: unconfirmed', async () => {
     const me = await person()
     const longAgo = new Date(Date.now() - 3_600_000)
     const orphan = { state: 'publishing' as const, attempts: 1, scheduledAt: longAgo, claimedAt: longAgo }
-    const neverSent = await server.runtime.posts.scheduleAt(
+    const neverSent = await world.server.runtime.posts.scheduleAt(
       me.userId,
       postInput({ ...me, scheduledAt: inSeconds(3600) }),
     )
-    const maybeSent = await server.runtime.posts.scheduleAt(
+    const maybeSent = await world.server.runtime.posts.scheduleAt(
       me.userId,
       postInput({ ...me, scheduledAt: inSeconds(3600) }),
     )
@@ -180,27 +134,27 @@ describe('a worker that dies mid-publish', () => {
       .set({ ...orphan, uploadedBytes: 0, updatedAt: longAgo })
       .where(eq(post.id, maybeSent.id))
 
-    const swept = await server.runtime.publishing.sweep()
+    const swept = await world.server.runtime.publishing.sweep()
     expect(swept).toMatchObject({ released: 1, unconfirmed: 1 })
     expect(await row(maybeSent.id)).toMatchObject({ state: 'unconfirmed', errorMessage: MESSAGES.initUnconfirmed })
     const done = await until(neverSent.id, final)
     expect(done).toMatchObject({ state: 'uploaded', attempts: 2 })
-    expect(await sandboxVideos(sandbox, me.openId)).toHaveLength(1)
+    expect(await sandboxVideos(world.sandbox, me.openId)).toHaveLength(1)
   })
 
   it('the sweep re-sends the job of a due post whose job vanished', async () => {
     const me = await person()
-    const p = await server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(3600) }))
-    await server.runtime.queue.cancelQueued('post.publish', p.id)
+    const p = await world.server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(3600) }))
+    await world.server.runtime.queue.cancelQueued('post.publish', p.id)
     await db()
       .update(post)
       .set({ scheduledAt: new Date(Date.now() - 60_000) })
       .where(eq(post.id, p.id))
-    const swept = await server.runtime.publishing.sweep()
+    const swept = await world.server.runtime.publishing.sweep()
     expect(swept.requeued).toBe(1)
     expect((await until(p.id, final)).state).toBe('uploaded')
-    expect((await server.runtime.publishing.sweep()).requeued).toBe(0)
-    expect(await sandboxVideos(sandbox, me.openId)).toHaveLength(1)
+    expect((await world.server.runtime.publishing.sweep()).requeued).toBe(0)
+    expect(await sandboxVideos(world.sandbox, me.openId)).toHaveLength(1)
   })
 })
 
@@ -211,12 +165,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two worker processes on one Pos
       const people = await Promise.all(Array.from({ length: 5 }, () => person()))
       const { description } = postInput({ ...people[0]!, scheduledAt: new Date() })
       const events: ServerEvent[] = []
-      const unsubscribe = people.map((p) => server.runtime.events.subscribe(p.userId, (e) => events.push(e)))
+      const unsubscribe = people.map((p) => world.server.runtime.events.subscribe(p.userId, (e) => events.push(e)))
       const dueAt = inSeconds(4)
       const posts = []
       for (const [i, who] of people.entries()) {
         for (const n of [1, 2]) {
-          const created = await server.runtime.posts.scheduleAt(
+          const created = await world.server.runtime.posts.scheduleAt(
             who.userId,
             postInput({ ...who, title: `race ${i}-${n}`, scheduledAt: dueAt }),
           )
@@ -237,7 +191,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two worker processes on one Pos
       expect(rows.map((r) => r.state)).toEqual(Array(10).fill('uploaded'))
       expect(rows.map((r) => r.attempts)).toEqual(Array(10).fill(1))
       for (const [i, who] of people.entries()) {
-        const videos = await sandboxVideos(sandbox, who.openId)
+        const videos = await sandboxVideos(world.sandbox, who.openId)
         expect(videos.map((v) => v.title).sort()).toEqual([
           tiktokCaption(`race ${i}-1`, description),
           tiktokCaption(`race ${i}-2`, description),
