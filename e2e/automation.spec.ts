@@ -198,6 +198,28 @@ test('enable automation: each missing choice said in turn, then save, Run Now, t
     .getByRole('listitem')
     .filter({ hasText: first.title })
   await expect(row.first().getByText('Automation', { exact: true })).toBeVisible()
+
+  // Turning it off asks first, then cancels what has not gone out: the history says so, the posts are gone.
+  const again = await openAutomation(page)
+  await again.getByRole('switch', { name: 'Automation' }).click()
+  await again.getByRole('button', { name: 'Save Settings' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Turn automation off?' })
+  await expect(confirm).toBeVisible()
+  await confirm.getByRole('button', { name: 'Turn off and save' }).click()
+  await expect(confirm).toBeHidden()
+  const cancelled = page
+    .getByRole('region', { name: 'History' })
+    .getByRole('listitem', { name: 'Run Now' })
+    .first()
+    .getByRole('list', { name: 'Planned posts' })
+    .locator('[data-state]')
+  await expect.poll(async () => new Set(await cancelled.allTextContents())).toEqual(new Set(['Cancelled']))
+  const after = await page.request.get(
+    `/api/posts?from=${encodeURIComponent(now.toISOString())}&to=${encodeURIComponent(
+      new Date(now.getTime() + 40 * 24 * 3_600_000).toISOString(),
+    )}`,
+  )
+  expect(((await after.json()) as { posts: Post[] }).posts.filter((p) => p.source === 'automation')).toEqual([])
 })
 
 test('the Automation tab on a 375 px phone, by keyboard', async ({ page }) => {

@@ -92,7 +92,6 @@ export const AI_FAILURE_REASONS = {
   rejected: 'The AI service declined this request. Try different words.',
   invalid_output: 'The AI model’s answer could not be used, even after a second try. Try again.',
 } as const
-export type AiFailureReasonKind = keyof typeof AI_FAILURE_REASONS
 
 /** Which generator answers: the built-in offline one, or the configured OpenAI-compatible model. */
 export const AI_PROVIDERS = ['offline', 'openai-compatible'] as const

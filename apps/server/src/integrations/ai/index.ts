@@ -1,6 +1,5 @@
 export {
   AiProviderError,
-  classifyAiError,
   createOpenAiCompatibleClient,
   type AiFailureKind,
   type ChatJsonRequest,

@@ -71,8 +71,6 @@ export interface OpenAiCompatibleClient {
   image(request: { prompt: string }): Promise<Uint8Array>
 }
 
-const TRANSIENT: readonly AiFailureKind[] = ['unavailable']
-
 /** The SDK's errors (and fetch's), sorted into what they mean for us. */
 export function classifyAiError(err: unknown): AiProviderError {
   if (err instanceof AiProviderError) return err
@@ -106,7 +104,7 @@ async function withOneRetry<T>(call: () => Promise<T>, retryDelayMs: number): Pr
     return await call()
   } catch (err) {
     const failure = classifyAiError(err)
-    if (!TRANSIENT.includes(failure.kind)) throw failure
+    if (failure.kind !== 'unavailable') throw failure
     await sleep(retryDelayMs)
     try {
       return await call()

@@ -13,6 +13,6 @@ export {
   type OverlayPngs,
   type RenderArgsOptions,
 } from './render-args'
-export { makeStillClip, STILL_CLIP, stillClipArgs } from './still-clip'
+export { makeStillClip } from './still-clip'
 export { renderVideo, type RenderTuning } from './render'
 export { RenderError, type RenderOptions, type RenderPlan, type RenderResult, type RenderSource } from './types'

@@ -1,5 +1,5 @@
 export { createOfflineWriter, type AiWriter, type ImageMaker, type MadeImage, type WrittenIdea } from './ai-writer'
-export { createOfflineImageMaker, drawOfflineCard, OFFLINE_CARD_LABEL } from './offline-image'
+export { createOfflineImageMaker } from './offline-image'
 export { createOpenAiImageMaker } from './openai-image-maker'
 export { createOpenAiWriter } from './openai-writer'
 export { aiRoutes } from './ai.routes'

@@ -69,11 +69,6 @@ function createQueries(db: Executor) {
       return saved
     },
 
-    /** Holds this person's planning still until the transaction ends (two runs at once plan one after the other). */
-    async lockForUser(userId: string): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`automation:${userId}`}))`)
-    },
-
     async enabledUserIdsInternal(): Promise<string[]> {
       const rows = await db
         .select({ userId: automationSettings.userId })
@@ -90,10 +85,6 @@ function createQueries(db: Executor) {
 
     async setRunSummary(runId: string, summary: string): Promise<void> {
       await db.update(automationRun).set({ summary }).where(eq(automationRun.id, runId))
-    },
-
-    async deleteRun(runId: string): Promise<void> {
-      await db.delete(automationRun).where(eq(automationRun.id, runId))
     },
 
     /** The days of this account already planned between `from` and `to` ('YYYY-MM-DD', both included). */

@@ -22,6 +22,7 @@ import {
   type HookConcept,
   type LibraryItem,
   type MediaFile,
+  type PrivacyLevel,
   type TiktokAccount,
   type Weekday,
   type automationSettingsInputSchema,
@@ -298,6 +299,8 @@ export function createAutomationService(deps: AutomationDeps) {
     if (!account) return AUTOMATION_MESSAGES.noAccount
     if (row.selectedVideos.length === 0) return AUTOMATION_MESSAGES.noVideos
     if (row.scheduleDays.length === 0) return AUTOMATION_MESSAGES.noDays
+    // Saving with automation on requires it; a post is never given a privacy nobody chose.
+    if (!row.privacyLevel) return AUTOMATION_MESSAGES.privacyRequired
     return windowIssue(row.windowStart, row.windowEnd, row.postsPerDay)
   }
 
@@ -310,10 +313,11 @@ export function createAutomationService(deps: AutomationDeps) {
     const row = await repo.findSettings(userId)
     const account = await accountOrNull(userId, row?.accountId ?? null)
     const notReady = readiness(row, account)
-    if (notReady || !row || !account) {
+    if (notReady || !row || !account || !row.privacyLevel) {
       if (trigger === 'run_now') throw new AppError('BAD_REQUEST', notReady ?? AUTOMATION_MESSAGES.disabled)
       return null
     }
+    const privacyLevel = row.privacyLevel
     const now = clock()
     const zone = await zoneFor(userId, account)
     const rng = mulberry32(seed())
@@ -365,7 +369,9 @@ export function createAutomationService(deps: AutomationDeps) {
 
       const slots: Omit<NewAutomationSlotRow, 'runId'>[] = []
       for (const at of times)
-        slots.push(await prepareSlot({ userId, row, account, zone, day, at, items, selection, lastUsed, rng }))
+        slots.push(
+          await prepareSlot({ userId, row, account, zone, day, at, items, selection, lastUsed, rng, privacyLevel }),
+        )
       const run = runId ? null : newRun()
       const id: string = runId ?? run!.id
       try {
@@ -424,13 +430,16 @@ export function createAutomationService(deps: AutomationDeps) {
     selection: string[]
     lastUsed: Map<string, Date>
     rng: () => number
+    privacyLevel: PrivacyLevel
   }): Promise<Omit<NewAutomationSlotRow, 'runId'>> {
     const { userId, row, account, zone, day, at, items, selection, lastUsed, rng } = input
     // Never used first (in the order chosen), then the one used longest ago.
     const itemId = [...selection].sort(
       (a, b) => (lastUsed.get(a)?.getTime() ?? -1) - (lastUsed.get(b)?.getTime() ?? -1),
     )[0]!
-    lastUsed.set(itemId, new Date(clock().getTime() + lastUsed.size + 1))
+    // Now the most recently used: later than every other use, so the next slot takes another video first.
+    const latest = Math.max(clock().getTime(), ...[...lastUsed.values()].map((d) => d.getTime()))
+    lastUsed.set(itemId, new Date(latest + 1))
     const item = items.get(itemId)!
     const concept: HookConcept =
       row.hookConcept === 'random' ? (pick(rng, RANDOM_CONCEPTS) ?? 'curiosity_gap') : row.hookConcept
@@ -445,7 +454,7 @@ export function createAutomationService(deps: AutomationDeps) {
       sourceTitle: item.title,
       concept,
       tone,
-      privacyLevel: row.privacyLevel ?? 'SELF_ONLY',
+      privacyLevel: input.privacyLevel,
       allowComment: row.allowComment,
       allowDuet: row.allowDuet,
       allowStitch: row.allowStitch,

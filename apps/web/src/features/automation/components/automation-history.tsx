@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { AUTOMATION_TRIGGER_LABELS, type AutomationRun, type AutomationSlot } from '@hookpost/shared/automation'
-import { dateTimeIn } from '../utils/time'
+import { dateTimeIn } from '../../../lib/format'
 import { SlotStateBadge } from './slot-state-badge'
 
 /**

@@ -160,10 +160,8 @@ export function timeIn(instant: string, zone: string): string {
   return format({ hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(instant))
 }
 
-/** 'Tue, Apr 7, 2026, 2:30 PM' in `zone`. */
-export function dateTimeIn(instant: string, zone: string): string {
-  return `${shortDate(instantToZoned(new Date(instant), zone).date)}, ${timeIn(instant, zone)}`
-}
+/** 'Tue, Apr 7, 2026, 2:30 PM' in `zone` (one formatter for every screen: lib/format). */
+export { dateTimeIn } from '../../../../lib/format'
 
 // --- Moving a post to another day ---
 
