@@ -260,8 +260,7 @@ export function createPgEventBus(options: {
     })
     try {
       await next.connect()
-      await next.query(`LISTEN ${next.escapeIdentifier(channel)}`)
-      await next.query(`LISTEN ${next.escapeIdentifier(SESSIONS_CHANNEL)}`)
+      await next.query(`LISTEN ${next.escapeIdentifier(channel)}; LISTEN ${next.escapeIdentifier(SESSIONS_CHANNEL)}`)
       if (closed) {
         await next.end()
         return
