@@ -27,7 +27,8 @@ export const MESSAGES = {
   noAccountsConnected: 'No TikTok Accounts Connected',
   noAuthorizationCode: 'No authorization code found in URL',
   tiktokAuthError: 'Authentication error from TikTok',
-  connectStateInvalid: 'This connection attempt has expired or was already used. Please connect your account again.',
+  connectStateInvalid:
+    'This connection attempt has expired or was already used. Go back to the dashboard and press “Connect TikTok account” again.',
   connectFailed: 'We could not finish connecting your TikTok account. Please try again.',
   accountAlreadyConnected: 'This TikTok account is already connected to your Hookpost account.',
   reconnectRequired: 'Reconnect required',
@@ -123,4 +124,16 @@ export const MESSAGES = {
   hookDemoCreateFailed: 'Failed to create video. Please try again.',
   hookDemoCreatedTitle: 'Video Created Successfully!',
   hookDemoCreatedText: 'Your video is being processed. You will be redirected to your videos library shortly...',
+  // Trust and limits (issue 18; ADR 021)
+  scheduleTooFar: 'Posts can be scheduled up to one year ahead. Please choose an earlier date.',
+  crossSiteRefused: 'This request came from another website, so it was refused.',
+  forbiddenCharacter:
+    'contains a hidden control character (a NUL byte or a text-direction override) that is not allowed. Remove it and try again.',
+  // Figures from UPLOAD_LIMITS and the server's stream cap (a test keeps them in step).
+  tooManyUploads:
+    'You already have 5 uploads in progress, the most at once. Wait for one to finish or cancel one, then try again.',
+  tooManyUploadBytes:
+    'Your uploads in progress would add up to more than 1,000 MB, the most at once. Wait for one to finish or cancel one, then try again.',
+  tooManyEventStreams:
+    'You have 10 Hookpost tabs or windows receiving live updates, the most at once. Close one and this one connects again by itself.',
 } as const

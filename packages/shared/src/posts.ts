@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { timeZoneSchema } from './profile'
+import { addDays, todayInZone } from './time'
 
 /**
  * Scheduling and publishing posts (the spec's scheduled_videos), uploads, and live events: the contract between the
@@ -14,7 +15,28 @@ export const POST_LIMITS = {
   caption: 2200,
   fileBytes: 500 * 1024 * 1024,
 } as const
+
+/**
+ * Per user, uploads not yet finalised (ADR 021): how many at once and how many announced bytes (Upload-Length) in
+ * all. Five clips for the automation's rotation, or two videos of the largest size, at the same time.
+ */
+export const UPLOAD_LIMITS = {
+  concurrent: 5,
+  bytesInFlight: 2 * POST_LIMITS.fileBytes,
+} as const
 export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const
+
+/**
+ * How far ahead a post may be scheduled (ADR 021): by the calendar of the zone it is scheduled in, the last day is
+ * today there plus this many days. Further out, the TikTok account's authorisation and the creator's plans are
+ * unlikely to hold, and a typo in the year would sit unnoticed on the calendar.
+ */
+export const SCHEDULE_HORIZON_DAYS = 365
+
+/** The last date ('YYYY-MM-DD', in `zone`) a post may be scheduled on. */
+export function lastSchedulableDate(now: Date, zone: string): string {
+  return addDays(todayInZone(now, zone), SCHEDULE_HORIZON_DAYS)
+}
 
 /** The caption TikTok receives (post_info.title): the title, then the description after a blank line. */
 export function tiktokCaption(title: string, description: string): string {

@@ -6,7 +6,14 @@ import { openDatabase, type DatabaseHandle } from '../db/client'
 import { buildHttpApp, DEFAULT_WEB_DIST } from '../http/app'
 import { createSmtpTransport, outboxTransport } from '../integrations/mail'
 import { startQueue, type QueueRuntime } from '../lib/job-queue'
-import { createAuth, RESET_TOKEN_TTL_SECONDS, type Auth } from '../modules/auth'
+import {
+  createAuth,
+  createSessionsRepository,
+  createSessionWatch,
+  RESET_TOKEN_TTL_SECONDS,
+  type Auth,
+  type SessionWatch,
+} from '../modules/auth'
 import { createMailRepository, createMailService, mailJobHandlers, passwordResetMail } from '../modules/mail'
 import { createProfileRepository, createProfileService } from '../modules/profile'
 import {
@@ -19,7 +26,13 @@ import {
 import { createTiktokClient, TIKTOK_IMAGE_ORIGINS } from '../integrations/tiktok'
 import { createSandboxAdmin } from '../integrations/tiktok-sandbox'
 import { createSecretBox } from '../lib/crypto'
-import { createInProcessEventBus, createPgEventBus, type EventBus } from '../lib/events'
+import {
+  createInProcessEventBus,
+  createPgEventBus,
+  createPgliteSessionFeed,
+  type EventBus,
+  type SessionEndFeed,
+} from '../lib/events'
 import {
   createPostsRepository,
   createPostsService,
@@ -152,6 +165,11 @@ export interface RuntimeOptions {
   /** Automation tuning and the planner's random seed (tests fix it). */
   automation?: Partial<AutomationTuning>
   automationSeed?: () => number
+  /**
+   * How open event streams follow their sessions (ADR 021): the clock expiry is judged by (default: the system's,
+   * which better-auth uses) and how often every session is checked again (default 15 s).
+   */
+  sessions?: { clock?: () => Date; checkIntervalMs?: number }
 }
 
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -232,8 +250,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     // Live events: in-process on PGlite (one process); LISTEN/NOTIFY on PostgreSQL, so a worker's updates reach the
     // API process holding the browser's stream.
-    const bus: EventBus =
-      database.kind === 'postgres' ? createPgEventBus({ url: database.url!, log }) : createInProcessEventBus(log)
+    const pgBus = database.kind === 'postgres' ? createPgEventBus({ url: database.url!, log }) : undefined
+    const bus: EventBus = pgBus ?? createInProcessEventBus(log)
     events = bus
     const postsRepo = createPostsRepository(database.db)
     const publishing = createPublishingService({
@@ -365,7 +383,37 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
 
     let http: FastifyInstance | undefined
+    let sessionWatch: SessionWatch | undefined
+    let stopSessionFeed: (() => Promise<void>) | undefined
     if (options.mode !== 'worker') {
+      // Open event streams end with their session, whatever ends it (ADR 021): the database NOTIFYs deleted sessions
+      // (over the event bus's LISTEN connection on PostgreSQL, PGlite's own listener here); expiry and a periodic
+      // check cover the rest.
+      const watch = createSessionWatch({
+        findLive: createSessionsRepository(database.db).findLive,
+        clock: options.sessions?.clock ?? (() => new Date()),
+        log,
+        ...(options.sessions?.checkIntervalMs ? { intervalMs: options.sessions.checkIntervalMs } : {}),
+      })
+      sessionWatch = watch
+      let feed: SessionEndFeed
+      if (pgBus) {
+        feed = pgBus.sessionsEnded
+      } else {
+        const pgliteFeed = createPgliteSessionFeed(
+          (channel, callback) => database.pglite!.listen(channel, callback),
+          log,
+        )
+        await pgliteFeed.ready
+        feed = pgliteFeed
+        stopSessionFeed = () => pgliteFeed.close()
+      }
+      const unsubscribe = feed.subscribe((userId) => watch.nudge(userId))
+      const stopFeed = stopSessionFeed
+      stopSessionFeed = async () => {
+        unsubscribe()
+        await stopFeed?.()
+      }
       http = await buildHttpApp({
         auth,
         profiles,
@@ -381,6 +429,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         images,
         automation,
         events: bus,
+        sessions: watch,
         mailRepo,
         health: {
           databaseKind: database.kind,
@@ -442,6 +491,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         if (stopped) return
         stopped = true
         await http?.close()
+        sessionWatch?.stop()
+        await stopSessionFeed?.()
         await uploadSweeper?.stop()
         // Running uploads get a grace period, then are let go (resumed by polling after the restart).
         // Renders get a moment, then are stopped and queued again (rendered from the start after the restart).

@@ -28,7 +28,7 @@ import {
   type TiktokAccountsService,
 } from '../modules/tiktok'
 import { mediaRoutes, uploadRoutes, type MediaService, type UploadStore } from '../modules/media'
-import { liveEventRoutes, postRoutes, type PostsService } from '../modules/posts'
+import { liveEventRoutes, postRoutes, type PostsService, type StreamSessions } from '../modules/posts'
 import { videoRoutes, type VideosService } from '../modules/videos'
 import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
 import { libraryRoutes, type LibraryService } from '../modules/library'
@@ -36,8 +36,11 @@ import { imageRoutes, type ImagesService } from '../modules/images'
 import { automationRoutes, type AutomationService } from '../modules/automation'
 import { aiRoutes, type AiService } from '../modules/ai'
 import type { EventBus } from '../lib/events'
+import { canonicalPageUrl } from './canonical-host'
 import { registerErrorHandling } from './errors'
 import { toFetchHeaders } from './headers'
+import { registerOriginCheck } from './origin-check'
+import { registerTextGuard } from './text-guard'
 
 export interface HttpDeps {
   auth: Auth
@@ -57,6 +60,8 @@ export interface HttpDeps {
   automation: AutomationService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
+  /** Ends a stream when the session it was opened with ends (modules/auth's session watch). */
+  sessions: StreamSessions
   mailRepo: MailRepository
   health: {
     databaseKind: 'pglite' | 'postgres'
@@ -110,6 +115,10 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED', MESSAGES.tooManyRequests),
   })
+  // Before any route (ADR 021): cross-site writes are refused before anything else runs; text with NUL or bidi
+  // controls is refused before any schema or handler sees it.
+  registerOriginCheck(app, deps.publicUrl)
+  registerTextGuard(app)
 
   await app.register(swagger, {
     openapi: {
@@ -167,9 +176,10 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         rateLimitMax: deps.authRateLimitMax,
       })
       await api.register(sandboxCreatorRoutes, { prefix: '/tiktok', creators: deps.sandboxCreators })
-      // Everything below needs a signed-in user; each module scopes its queries by request.user.id.
+      // Everything below needs a signed-in user; each module scopes its queries by request.user.id. The session is
+      // checked on request, before the body is read or validated: no session gets 401, whatever was sent.
       await api.register(async (authed) => {
-        authed.addHook('preHandler', sessionGuard(deps.auth, toFetchHeaders))
+        authed.addHook('onRequest', sessionGuard(deps.auth, toFetchHeaders))
         await authed.register(profileRoutes, { profiles: deps.profiles })
         await authed.register(tiktokAccountRoutes, { prefix: '/tiktok', accounts: deps.tiktokAccounts })
         await authed.register(mediaRoutes, { media: deps.media })
@@ -181,7 +191,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(aiRoutes, { ai: deps.ai, images: deps.images })
         await authed.register(imageRoutes, { images: deps.images })
         await authed.register(automationRoutes, { prefix: '/automation', automation: deps.automation })
-        await authed.register(liveEventRoutes, { events: deps.events })
+        await authed.register(liveEventRoutes, { events: deps.events, sessions: deps.sessions })
       })
     },
     { prefix: '/api' },
@@ -209,6 +219,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     const url = request.url
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/assets/')
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Pages only on PUBLIC_URL's host, where the session cookie lives (ADR 021).
+      const canonical = canonicalPageUrl(request.host, url, deps.publicUrl)
+      if (canonical) return reply.header('cache-control', 'no-store').redirect(canonical, 307)
       // The SPA owns every other path (its router sends unknown ones to /).
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }

@@ -66,6 +66,65 @@ export function createInProcessEventBus(log: Log): EventBus {
   }
 }
 
+/**
+ * The channel the database's `session_ended` trigger NOTIFYs (payload: the user id) whenever rows of `session` are
+ * deleted: sign-out, password reset, or any other code or person deleting sessions (migration 0008). Open event
+ * streams of that user then check their sessions at once (ADR 021).
+ */
+export const SESSIONS_CHANNEL = 'hookpost_sessions'
+
+/** User ids whose sessions were just deleted in the database, by anyone, in any process. */
+export interface SessionEndFeed {
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (userId: string) => void): () => void
+}
+
+function createSessionFanout(log: Log) {
+  const listeners = new Set<(userId: string) => void>()
+  return {
+    feed: {
+      subscribe(listener: (userId: string) => void) {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+    } satisfies SessionEndFeed,
+    dispatch(userId: string) {
+      for (const listener of listeners) {
+        try {
+          listener(userId)
+        } catch (err) {
+          log.error('[events] a session listener failed', err)
+        }
+      }
+    },
+    clear: () => listeners.clear(),
+  }
+}
+
+/**
+ * The feed on PGlite: its own LISTEN (PGlite delivers NOTIFYs within the process, after the deleting transaction
+ * commits). `listen` is PGlite's.
+ */
+export function createPgliteSessionFeed(
+  listen: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>,
+  log: Log,
+): SessionEndFeed & { ready: Promise<void>; close(): Promise<void> } {
+  const fanout = createSessionFanout(log)
+  let unlisten: (() => Promise<void>) | undefined
+  const ready = listen(SESSIONS_CHANNEL, (payload) => fanout.dispatch(payload)).then((stop) => {
+    unlisten = stop
+  })
+  return {
+    ...fanout.feed,
+    ready,
+    async close() {
+      fanout.clear()
+      await ready.catch(() => undefined)
+      await unlisten?.().catch(() => undefined)
+    },
+  }
+}
+
 export const EVENTS_CHANNEL = 'hookpost_events'
 /**
  * PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. A post event can exceed that (a 2,200-character description
@@ -146,7 +205,7 @@ export function createNotifyAssembler(options: { ttlMs: number; now: () => numbe
 /**
  * PostgreSQL LISTEN/NOTIFY on channel `hookpost_events`: a dedicated connection listens (and reconnects with back-off
  * when it drops); NOTIFYs go through a small pool. A process receives its own notifications too, so local streams are
- * served the same way as remote ones.
+ * served the same way as remote ones. The same connection listens on `hookpost_sessions` for `sessionsEnded`.
  */
 export function createPgEventBus(options: {
   url: string
@@ -154,10 +213,11 @@ export function createPgEventBus(options: {
   channel?: string
   /** Reconnect back-off: this, doubled per failure, capped at 30 s. */
   reconnectMs?: number
-}): EventBus & { ready: Promise<void> } {
+}): EventBus & { ready: Promise<void>; sessionsEnded: SessionEndFeed } {
   const channel = options.channel ?? EVENTS_CHANNEL
   const log = options.log
   const listeners = createListenerRegistry(log)
+  const sessions = createSessionFanout(log)
   const assembler = createNotifyAssembler({ ttlMs: 10_000, now: Date.now })
   const pool = new pg.Pool({ connectionString: options.url, max: 2 })
   pool.on('error', (err) => log.warn(`[events] idle publish connection failed: ${err.message}`))
@@ -181,6 +241,7 @@ export function createPgEventBus(options: {
     if (closed) return
     const next = new pg.Client({ connectionString: options.url })
     next.on('notification', (message) => {
+      if (message.channel === SESSIONS_CHANNEL && message.payload) return sessions.dispatch(message.payload)
       if (message.channel !== channel || message.payload === undefined) return
       const complete = assembler.accept(message.payload)
       if (complete) listeners.dispatch(complete.userId, complete.event)
@@ -199,7 +260,7 @@ export function createPgEventBus(options: {
     })
     try {
       await next.connect()
-      await next.query(`LISTEN ${next.escapeIdentifier(channel)}`)
+      await next.query(`LISTEN ${next.escapeIdentifier(channel)}; LISTEN ${next.escapeIdentifier(SESSIONS_CHANNEL)}`)
       if (closed) {
         await next.end()
         return
@@ -217,6 +278,7 @@ export function createPgEventBus(options: {
 
   return {
     ready,
+    sessionsEnded: sessions.feed,
     publish(userId, event) {
       if (closed) return
       const parts = encodeNotifyParts(userId, event)
@@ -229,6 +291,7 @@ export function createPgEventBus(options: {
       closed = true
       if (retryTimer) clearTimeout(retryTimer)
       listeners.clear()
+      sessions.clear()
       const current = client
       client = undefined
       await current?.end().catch(() => undefined)

@@ -20,6 +20,7 @@ import {
   postsApi,
   renderWithClient,
 } from '../features/posts/components/scheduled-videos/test-utils'
+import { sessionQueryOptions } from '../lib/auth'
 import { FakeEventSource } from '../testing/fake-event-source'
 import { useLiveUpdates } from './live-updates'
 
@@ -108,6 +109,19 @@ describe('live updates on the calendar', () => {
     source.fail(true)
     source.open()
     await vi.waitFor(() => expect(gets()).toHaveLength(2))
+  })
+
+  it('asks again who is signed in when the server refuses the stream (the session ended elsewhere)', async () => {
+    postsApi([])
+    const { queryClient } = renderWithClient(<LiveSchedule signedIn />)
+    queryClient.setQueryData(sessionQueryOptions.queryKey, { user: { id: 'u1', email: 'ana@example.com' } })
+    await screen.findByRole('table')
+    const source = FakeEventSource.latest()
+    source.open()
+    source.fail(true)
+    expect(queryClient.getQueryState(sessionQueryOptions.queryKey)?.isInvalidated).toBe(false)
+    source.fail(false)
+    expect(queryClient.getQueryState(sessionQueryOptions.queryKey)?.isInvalidated).toBe(true)
   })
 
   it('opens no stream when signed out, and closes it on sign-out', async () => {

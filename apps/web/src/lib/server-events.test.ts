@@ -26,11 +26,12 @@ const post: Post = {
 function connect() {
   const events: ServerEvent[] = []
   const onReconnect = vi.fn()
+  const onGiveUp = vi.fn()
   const close = connectServerEvents(
-    { onEvent: (e) => events.push(e), onReconnect },
+    { onEvent: (e) => events.push(e), onReconnect, onGiveUp },
     { createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource, retryDelays: [1_000, 5_000] },
   )
-  return { events, onReconnect, close }
+  return { events, onReconnect, onGiveUp, close }
 }
 
 beforeEach(() => {
@@ -92,6 +93,15 @@ describe('connectServerEvents', () => {
     expect(onReconnect).toHaveBeenCalledTimes(1)
     close()
     expect(FakeEventSource.latest().closed).toBe(true)
+  })
+
+  it('says when the browser gave up (the server refused the stream), not when it retries by itself', () => {
+    const { onGiveUp } = connect()
+    FakeEventSource.latest().open()
+    FakeEventSource.latest().fail(true)
+    expect(onGiveUp).not.toHaveBeenCalled()
+    FakeEventSource.latest().fail(false)
+    expect(onGiveUp).toHaveBeenCalledTimes(1)
   })
 
   it('stops for good when closed, even with a retry pending', () => {

@@ -15,6 +15,11 @@ export type ServerEventHandlers = {
   onEvent: (event: ServerEvent) => void
   /** The stream is back after an interruption: events may have been missed, so whatever is shown should be refetched. */
   onReconnect?: () => void
+  /**
+   * The browser gave up on the stream: the server refused it (a 401 once the session ended: signed out elsewhere,
+   * password reset, expired, ADR 021) or is not answering. Whether the person is still signed in is worth asking.
+   */
+  onGiveUp?: () => void
 }
 
 export type ServerEventsOptions = {
@@ -73,6 +78,7 @@ export function connectServerEvents(handlers: ServerEventHandlers, options: Serv
       // CONNECTING: the browser is already retrying. CLOSED: it gave up, so we try again ourselves.
       if (closed || current.readyState !== CLOSED) return
       current.close()
+      handlers.onGiveUp?.()
       const delay = delays[Math.min(failures, delays.length - 1)] ?? 30_000
       failures += 1
       retryTimer = setTimeout(open, delay)

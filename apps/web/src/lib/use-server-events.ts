@@ -15,6 +15,7 @@ export function useServerEvents(enabled: boolean, handlers: ServerEventHandlers)
     return connectServerEvents({
       onEvent: (event) => latest.current.onEvent(event),
       onReconnect: () => latest.current.onReconnect?.(),
+      onGiveUp: () => latest.current.onGiveUp?.(),
     })
   }, [enabled])
 }

@@ -171,13 +171,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   )
 }
 
-/** Resolves the signed-in user or answers 401 'User not authenticated'. */
+/**
+ * Resolves the signed-in user or answers 401 'User not authenticated'. It needs nothing but the headers, so it runs
+ * as an `onRequest` hook (http/app.ts): a request without a session is refused before its body is read or validated.
+ */
 export function sessionGuard(auth: Auth, toHeaders: (request: FastifyRequest) => Headers) {
   return async function requireUser(request: FastifyRequest): Promise<void> {
     const session = await auth.api.getSession({ headers: toHeaders(request) })
     if (!session) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
     request.user = { id: session.user.id, email: session.user.email }
     request.sessionId = session.session.id
+    request.sessionExpiresAt = new Date(session.session.expiresAt)
   }
 }
 
@@ -186,5 +190,7 @@ declare module 'fastify' {
     user?: SessionUser
     /** The signed-in session's id (OAuth `state` is bound to it). */
     sessionId?: string
+    /** When that session expires (a live event stream ends then, ADR 021). */
+    sessionExpiresAt?: Date
   }
 }

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import * as tus from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES, POST_LIMITS, finalizeUploadResponseSchema, type MediaFile } from '@hookpost/shared'
+import { MESSAGES, POST_LIMITS, UPLOAD_LIMITS, finalizeUploadResponseSchema, type MediaFile } from '@hookpost/shared'
 import { mediaFile, post, tiktokAccount } from '../../db/schema'
 import { cookieHeader, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { createUploadStore } from './upload-store'
@@ -412,6 +412,71 @@ describe('bad uploads: a clear message, nothing stored', () => {
     expect(await sweeper.sweepExpired(new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(1)
     expect((await head(carol, location)).status).toBe(404)
     expect(leftoversOf(location.split('/').pop()!)).toEqual([])
+  })
+})
+
+describe('uploads in progress, per user (ADR 021)', () => {
+  const MB = 1024 * 1024
+  const cancel = (user: User, location: string) =>
+    fetch(new URL(location, base), { method: 'DELETE', headers: { ...TUS, cookie: user.cookie } })
+
+  it(`holds ${UPLOAD_LIMITS.concurrent} at once: one more is refused with 429 and the reason, creating nothing`, async () => {
+    const erin = await signUp()
+    const locations: string[] = []
+    for (let i = 0; i < UPLOAD_LIMITS.concurrent; i++) {
+      const created = await createUpload(erin, MB)
+      expect(created.status).toBe(201)
+      locations.push(created.headers.get('location')!)
+    }
+    // One of them finished (not yet finalised): it still holds its place.
+    await patch(erin, locations[0]!, 0, new Uint8Array(MB))
+    const before = allUploadFiles()
+    const refused = await createUpload(erin, MB)
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ code: 'RATE_LIMITED', message: MESSAGES.tooManyUploads })
+    expect(allUploadFiles()).toEqual(before)
+
+    // Somebody else is not affected; cancelling one makes room.
+    const frank = await signUp()
+    expect((await createUpload(frank, MB)).status).toBe(201)
+    expect((await cancel(erin, locations[1]!)).status).toBe(204)
+    expect((await createUpload(erin, MB)).status).toBe(201)
+  })
+
+  it(`holds ${UPLOAD_LIMITS.bytesInFlight / MB} MB announced at once, counting deferred lengths as 500 MB`, async () => {
+    const gina = await signUp()
+    expect((await createUpload(gina, 400 * MB)).status).toBe(201)
+    const deferred = await fetch(`${base}/api/uploads`, {
+      method: 'POST',
+      headers: { ...TUS, 'upload-defer-length': '1', cookie: gina.cookie },
+    })
+    expect(deferred.status).toBe(201)
+    const refused = await createUpload(gina, 101 * MB)
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ code: 'RATE_LIMITED', message: MESSAGES.tooManyUploadBytes })
+    expect((await createUpload(gina, 100 * MB)).status).toBe(201)
+  })
+
+  it('gives the room of an upload idle for over an hour to a new one, deleting it', async () => {
+    const hugo = await signUp()
+    const first = (await createUpload(hugo, 500 * MB)).headers.get('location')!
+    const second = (await createUpload(hugo, 500 * MB)).headers.get('location')!
+    expect((await createUpload(hugo, 10 * MB)).status).toBe(429)
+    // The first one's browser went away two hours ago.
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000)
+    utimesSync(path.join(uploadsDir(), first.split('/').pop()!), twoHoursAgo, twoHoursAgo)
+    expect((await createUpload(hugo, 10 * MB)).status).toBe(201)
+    expect((await head(hugo, first)).status).toBe(404)
+    expect((await head(hugo, second)).status).toBe(200)
+  })
+
+  it('refuses a file name with a text-direction override, naming it', async () => {
+    const ivan = await signUp()
+    const res = await createUpload(ivan, MB, 'clip\u202Egnp.mp4')
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { message: string }).message).toBe(
+      `“filename” ${MESSAGES.forbiddenCharacter} (U+202E)`,
+    )
   })
 })
 

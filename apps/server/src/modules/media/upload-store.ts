@@ -37,6 +37,15 @@ export interface UploadInfo {
   complete: boolean
 }
 
+/** An upload that holds room for its owner (ADR 021): created, not yet finalised, cancelled or expired. */
+export interface HeldUpload {
+  id: string
+  /** Announced length (Upload-Length); undefined while deferred. */
+  size: number | undefined
+  /** When bytes last arrived (or it was created): its data file's modification time. */
+  lastActivityAt: Date
+}
+
 export interface ClaimedUpload {
   path: string
   /** Puts the bytes back where tus expects them (the check could not run; the user can try again). */
@@ -51,6 +60,11 @@ export interface UploadStore {
   find(id: string): Promise<UploadInfo | undefined>
   claim(id: string): Promise<ClaimedUpload | undefined>
   remove(id: string): Promise<void>
+  /**
+   * The uploads `ownerId` holds on disk. Uploads being finalised (claimed) hold nothing here any more. Reads the
+   * folder every time (every API process sees the same disk), but each tus record only once per process.
+   */
+  heldBy(ownerId: string): Promise<HeldUpload[]>
   /** Deletes uploads created before `now - 24 h` (finished or not) and stale claims; returns how many. */
   sweepExpired(now: Date): Promise<number>
 }
@@ -73,6 +87,24 @@ export function createUploadStore(options: { directory: string; expiresAfterMs?:
   async function remove(id: string) {
     await rm(dataPath(id), { force: true })
     await rm(recordPath(id), { force: true })
+  }
+
+  /** Who owns an upload and its announced size never change once known: read each record once. */
+  const recordFacts = new Map<string, { ownerId: string | null; size: number | undefined }>()
+  async function factsOf(id: string) {
+    const known = recordFacts.get(id)
+    if (known && known.size !== undefined) return known
+    const record = JSON.parse(await readFile(recordPath(id), 'utf8')) as {
+      size?: unknown
+      metadata?: Record<string, unknown> | null
+    }
+    const owner = record.metadata?.[OWNER_METADATA_KEY]
+    const facts = {
+      ownerId: typeof owner === 'string' ? owner : null,
+      size: typeof record.size === 'number' ? record.size : undefined,
+    }
+    recordFacts.set(id, facts)
+    return facts
   }
 
   return {
@@ -119,6 +151,19 @@ export function createUploadStore(options: { directory: string; expiresAfterMs?:
       }
     },
     remove,
+    async heldBy(ownerId) {
+      const names = new Set(await readdir(directory))
+      const ids = [...names].filter((name) => isUploadId(name) && names.has(`${name}.json`))
+      for (const id of recordFacts.keys()) if (!names.has(id)) recordFacts.delete(id)
+      const held: HeldUpload[] = []
+      for (const id of ids) {
+        const facts = await factsOf(id).catch(() => undefined)
+        if (facts?.ownerId !== ownerId) continue
+        const info = await stat(dataPath(id)).catch(() => undefined)
+        if (info) held.push({ id, size: facts.size, lastActivityAt: info.mtime })
+      }
+      return held
+    },
     async sweepExpired(now) {
       let removed = 0
       const uploadCutoff = now.getTime() - expiresAfterMs

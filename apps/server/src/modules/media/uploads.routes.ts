@@ -4,18 +4,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { MESSAGES, POST_LIMITS, type ApiError } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
+import { findForbiddenText, forbiddenTextError } from '../../lib/forbidden-text'
 import { isUploadId, newUploadId, OWNER_METADATA_KEY, type UploadStore } from './upload-store'
 import { userId } from '../../lib/request-user'
+import { createUploadAdmission, type UploadAdmission } from './upload-admission'
 
 export interface UploadRoutesOptions {
   uploads: UploadStore
   /** PUBLIC_URL: its path (if any) prefixes the Location of new uploads; its origin is the only CORS origin. */
   publicUrl: string
   maxBytes?: number
+  /** Per-user caps on uploads in progress (default: UPLOAD_QUOTA over `uploads`). */
+  admission?: UploadAdmission
 }
 
 /** The signed-in user of a request tus is handling (tus hooks see only the raw Node request). */
 const ownerOfRequest = new WeakMap<object, string>()
+/** The upload a creation request reserved room for, released once the request is over. */
+const reservationOfRequest = new WeakMap<object, string>()
 
 class TusHttpError extends Error {
   constructor(
@@ -46,6 +52,8 @@ function tusErrorBody(err: Error | { status_code: number; body: string }): { sta
       return { status_code: 409, body: apiErrorBody('CONFLICT', MESSAGES.uploadOffsetConflict) }
     case 413:
       return { status_code: 413, body: apiErrorBody('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge) }
+    case 429:
+      return { status_code: 429, body: apiErrorBody('RATE_LIMITED', 'body' in err ? err.body : MESSAGES.uploadFailed) }
   }
   if (status >= 500) return { status_code: 500, body: apiErrorBody('INTERNAL', MESSAGES.uploadFailed) }
   const text = 'body' in err && typeof err.body === 'string' ? err.body.trim() : MESSAGES.uploadFailed
@@ -62,6 +70,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
   const maxBytes = options.maxBytes ?? POST_LIMITS.fileBytes
   const publicUrl = new URL(options.publicUrl)
   const basePath = publicUrl.pathname.replace(/\/+$/, '')
+  const admission =
+    options.admission ??
+    createUploadAdmission({
+      store: options.uploads,
+      clock: () => new Date(),
+      log: { info: (msg) => app.log.info(msg) },
+    })
 
   const tus = new Server({
     path: app.prefix,
@@ -74,8 +89,15 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     onUploadCreate: async (req, upload) => {
       const nodeRequest = req.runtime?.node?.req
       const owner = nodeRequest ? ownerOfRequest.get(nodeRequest) : undefined
-      if (!owner) throw new TusHttpError(401, MESSAGES.notAuthenticated)
+      if (!nodeRequest || !owner) throw new TusHttpError(401, MESSAGES.notAuthenticated)
       const metadata = upload.metadata ?? {}
+      // The file name is shown wherever the video is: the same text rule as every JSON field (ADR 021).
+      const badName = findForbiddenText(metadata.filename ?? '')
+      if (badName) throw new TusHttpError(400, forbiddenTextError({ ...badName, path: 'filename' }, 'filename').message)
+      // Per-user caps on uploads in progress (ADR 021); the room is reserved until this request is over.
+      const admitted = await admission.admit(owner, upload.id, upload.size)
+      if (!admitted.ok) throw new TusHttpError(429, admitted.message)
+      reservationOfRequest.set(nodeRequest, upload.id)
       // Only what we use; the owner is ours to set, whatever the client sent.
       return {
         metadata: {
@@ -125,7 +147,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
         }
         ownerOfRequest.set(request.raw, owner)
       }
-      await handOver(request, reply)
+      try {
+        await handOver(request, reply)
+      } finally {
+        const reservedId = reservationOfRequest.get(request.raw)
+        if (reservedId) admission.release(owner, reservedId)
+      }
     },
   })
 

@@ -1,21 +1,42 @@
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ServerEvent } from '@hookpost/shared'
+import { MESSAGES, type ServerEvent } from '@hookpost/shared'
 import { registerErrorHandling } from '../../http/errors'
 import { createInProcessEventBus, type EventBus } from '../../lib/events'
-import { liveEventRoutes } from './live-events.routes'
+import { liveEventRoutes, MAX_STREAMS_PER_USER, type StreamSessions } from './live-events.routes'
 
 const log = { warn: () => undefined, error: () => undefined }
 
-/** The SSE route alone on a real socket: who is signed in comes from a header instead of a session. */
-async function serve(events: EventBus, pingMs: number) {
+/** Session watches as the route sees them: the test ends a session by calling `endSession`. */
+function fakeSessions() {
+  const watching = new Map<string, Set<() => void>>()
+  const sessions: StreamSessions = {
+    watch(session, onEnd) {
+      const set = watching.get(session.id) ?? new Set()
+      watching.set(session.id, set)
+      set.add(onEnd)
+      return () => set.delete(onEnd)
+    },
+  }
+  return {
+    sessions,
+    watched: (id: string) => watching.get(id)?.size ?? 0,
+    endSession: (id: string) => [...(watching.get(id) ?? [])].forEach((onEnd) => onEnd()),
+  }
+}
+
+/** The SSE route alone on a real socket: who is signed in (and their session `<user>-session`) comes from a header. */
+async function serve(events: EventBus, pingMs: number, sessions = fakeSessions().sessions, maxStreamsPerUser = 10) {
   const app = Fastify()
   registerErrorHandling(app)
   app.addHook('preHandler', async (request) => {
     const id = request.headers['x-user']
-    if (typeof id === 'string') request.user = { id, email: `${id}@example.com` }
+    if (typeof id !== 'string') return
+    request.user = { id, email: `${id}@example.com` }
+    request.sessionId = `${id}-session`
+    request.sessionExpiresAt = new Date(Date.now() + 3_600_000)
   })
-  await app.register(liveEventRoutes, { prefix: '/api', events, pingMs })
+  await app.register(liveEventRoutes, { prefix: '/api', events, sessions, pingMs, maxStreamsPerUser })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   return { app, url }
 }
@@ -113,6 +134,43 @@ describe('GET /api/events', () => {
     await stream.ended
     expect(Date.now() - started).toBeLessThan(2_000)
     expect(open()).toBe(0)
+  })
+
+  it('ends the stream when its session ends, and lets go of the watch when the client goes first', async () => {
+    const { bus, open } = countingBus()
+    const fake = fakeSessions()
+    const { app, url } = await serve(bus, 20_000, fake.sessions)
+    closeApp = () => app.close()
+    const stream = await connect(url, 'u1')
+    const other = await connect(url, 'u2')
+    await waitFor(() => open() === 2)
+    expect(fake.watched('u1-session')).toBe(1)
+    fake.endSession('u1-session')
+    await stream.ended
+    await waitFor(() => open() === 1)
+    expect(fake.watched('u1-session')).toBe(0)
+    other.abort()
+    await waitFor(() => fake.watched('u2-session') === 0)
+  })
+
+  it('refuses a user’s stream past the cap with 429 and says why; a closed one makes room', async () => {
+    expect(MESSAGES.tooManyEventStreams).toContain(`${MAX_STREAMS_PER_USER} Hookpost tabs`)
+    const { bus, open } = countingBus()
+    const { app, url } = await serve(bus, 20_000, fakeSessions().sessions, 2)
+    closeApp = () => app.close()
+    const first = await connect(url, 'u1')
+    await connect(url, 'u1')
+    await waitFor(() => open() === 2)
+    const third = await fetch(`${url}/api/events`, { headers: { 'x-user': 'u1' } })
+    expect(third.status).toBe(429)
+    expect(await third.json()).toEqual({ code: 'RATE_LIMITED', message: MESSAGES.tooManyEventStreams })
+    // Somebody else is not affected.
+    const theirs = await connect(url, 'u2')
+    expect(theirs.res.status).toBe(200)
+    first.abort()
+    await waitFor(() => open() === 2)
+    const again = await connect(url, 'u1')
+    expect(again.res.status).toBe(200)
   })
 
   it('refuses a request without a signed-in user', async () => {

@@ -3,6 +3,7 @@ import { MESSAGES, type CreatorInfo } from '@hookpost/shared'
 import {
   checkAgainstCreator,
   checkPostChoices,
+  checkScheduledInstant,
   postSettings,
   resolveScheduleTime,
   type PostChoices,
@@ -67,6 +68,37 @@ describe('the schedule time', () => {
     expect(resolveScheduleTime({ date: '2026-03-07', time: '02:01', timeZone: 'Pacific/Honolulu' }, now)).toMatchObject(
       { ok: true },
     )
+  })
+})
+
+describe('the scheduling horizon (one year)', () => {
+  const now = new Date('2026-03-07T12:00:00Z')
+
+  it('takes the last day of the year ahead, in the chosen zone, up to its last minute; not the day after', () => {
+    // 7 March 2026 + 365 days = 7 March 2027 (no 29 February in between).
+    expect(resolveScheduleTime({ date: '2027-03-07', time: '23:59', timeZone: 'UTC' }, now)).toMatchObject({ ok: true })
+    expect(resolveScheduleTime({ date: '2027-03-08', time: '00:00', timeZone: 'UTC' }, now)).toEqual({
+      ok: false,
+      issue: { path: 'date', message: MESSAGES.scheduleTooFar },
+    })
+    // Already 8 March in Auckland: its last day is 8 March 2027.
+    expect(resolveScheduleTime({ date: '2027-03-08', time: '09:00', timeZone: 'Pacific/Auckland' }, now)).toMatchObject(
+      { ok: true },
+    )
+    expect(resolveScheduleTime({ date: '2027-03-09', time: '09:00', timeZone: 'Pacific/Auckland' }, now)).toMatchObject(
+      { ok: false, issue: { message: MESSAGES.scheduleTooFar } },
+    )
+  })
+
+  it('holds for exact instants too (automation), by the calendar of their zone', () => {
+    expect(checkScheduledInstant(new Date('2027-03-07T23:59:00Z'), 'UTC', now)).toBeUndefined()
+    expect(checkScheduledInstant(new Date('2027-03-08T00:00:00Z'), 'UTC', now)).toEqual({
+      path: 'date',
+      message: MESSAGES.scheduleTooFar,
+    })
+    // The same instant is still 7 March in New York.
+    expect(checkScheduledInstant(new Date('2027-03-08T00:00:00Z'), 'America/New_York', now)).toBeUndefined()
+    expect(checkScheduledInstant(now, 'UTC', now)).toEqual({ path: 'time', message: MESSAGES.dateInPast })
   })
 })
 

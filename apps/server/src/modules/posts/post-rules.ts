@@ -1,4 +1,6 @@
 import {
+  instantToZoned,
+  lastSchedulableDate,
   MESSAGES,
   POST_LIMITS,
   tiktokCaption,
@@ -18,8 +20,9 @@ export type ScheduleTime = { ok: true; scheduledAt: Date } | { ok: false; issue:
 
 /**
  * The date and time a person picked, in the zone they picked, as an instant (spec §5: not before today in that zone;
- * in the future). A time in a spring-forward gap does not exist and is refused; an autumn-overlap time is the first
- * of its two occurrences (packages/shared/src/time.ts).
+ * in the future; ADR 021: not after the scheduling horizon). A time in a spring-forward gap does not exist and is
+ * refused; an autumn-overlap time is the first of its two occurrences (packages/shared/src/time.ts). Every way a post
+ * gets or changes its time goes through here (or `checkScheduledInstant` for an exact instant).
  */
 export function resolveScheduleTime(input: { date: string; time: string; timeZone: string }, now: Date): ScheduleTime {
   const resolved = zonedToInstant(input.date, input.time, input.timeZone)
@@ -31,10 +34,20 @@ export function resolveScheduleTime(input: { date: string; time: string; timeZon
   if (input.date < todayInZone(now, input.timeZone)) {
     return { ok: false, issue: { path: 'date', message: MESSAGES.dateInPast } }
   }
-  if (resolved.instant.getTime() <= now.getTime()) {
-    return { ok: false, issue: { path: 'time', message: MESSAGES.dateInPast } }
+  const issue = checkScheduledInstant(resolved.instant, input.timeZone, now)
+  return issue ? { ok: false, issue } : { ok: true, scheduledAt: resolved.instant }
+}
+
+/**
+ * An exact instant a post is to go out at (automation plans them; the form's date and time resolve to one): in the
+ * future, and on a date, in the zone it was chosen in, no later than today there plus SCHEDULE_HORIZON_DAYS.
+ */
+export function checkScheduledInstant(at: Date, timeZone: string, now: Date): PostIssue | undefined {
+  if (at.getTime() <= now.getTime()) return { path: 'time', message: MESSAGES.dateInPast }
+  if (instantToZoned(at, timeZone).date > lastSchedulableDate(now, timeZone)) {
+    return { path: 'date', message: MESSAGES.scheduleTooFar }
   }
-  return { ok: true, scheduledAt: resolved.instant }
+  return undefined
 }
 
 export interface PostChoices {

@@ -160,6 +160,12 @@ describe('the posts API', () => {
     expect(
       await post400(me, { ...formAt(past), date: addDays(instantToZoned(new Date(), 'UTC').date, -1), time: '23:59' }),
     ).toEqual({ status: 400, message: MESSAGES.dateInPast })
+    // The horizon (ADR 021): 366 days ahead is a day too far.
+    const todayUtc = instantToZoned(new Date(), 'UTC').date
+    expect(await post400(me, { date: addDays(todayUtc, 366), time: '12:00', timeZone: 'UTC' })).toEqual({
+      status: 400,
+      message: MESSAGES.scheduleTooFar,
+    })
     expect(await post400(me, { privacyLevel: 'FOLLOWER_OF_CREATOR' })).toEqual({
       status: 400,
       message: MESSAGES.privacyNotAllowed,
@@ -204,6 +210,15 @@ describe('the posts API', () => {
     expect(gap.json().message).toBe(MESSAGES.timeDoesNotExist)
     const intoPast = await inject(world.server, 'PATCH', `/api/posts/${moveToGap.id}`, me.cookie, formAt(past))
     expect([intoPast.statusCode, intoPast.json().message]).toEqual([400, MESSAGES.dateInPast])
+    const tooFar = await inject(world.server, 'PATCH', `/api/posts/${moveToGap.id}`, me.cookie, {
+      date: addDays(todayUtc, 400),
+      time: '09:00',
+      timeZone: 'UTC',
+    })
+    expect([tooFar.statusCode, tooFar.json().message]).toEqual([400, MESSAGES.scheduleTooFar])
+    await expect(
+      world.server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(367 * 86_400) })),
+    ).rejects.toMatchObject({ message: MESSAGES.scheduleTooFar })
     expect(
       postListSchema.parse((await inject(world.server, 'GET', '/api/posts', me.cookie)).json()).posts,
     ).toHaveLength(1)

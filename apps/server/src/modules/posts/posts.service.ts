@@ -8,6 +8,7 @@ import { toPostDto } from './post-dto'
 import {
   checkAgainstCreator,
   checkPostChoices,
+  checkScheduledInstant,
   postSettings,
   resolveScheduleTime,
   type PostChoices,
@@ -87,7 +88,8 @@ export function createPostsService(deps: PostsServiceDeps) {
   async function create(userId: string, input: NewPost): Promise<Post> {
     const choiceIssue = checkPostChoices(input)
     if (choiceIssue) throw invalid(choiceIssue)
-    if (input.scheduledAt.getTime() <= clock().getTime()) throw invalid({ path: 'time', message: MESSAGES.dateInPast })
+    const timeIssue = checkScheduledInstant(input.scheduledAt, input.timeZone, clock())
+    if (timeIssue) throw invalid(timeIssue)
     if (!uuid.safeParse(input.mediaId).success) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
     const media = await repo.findMediaForUser(userId, input.mediaId)
     if (!media) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)

@@ -1,6 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { MESSAGES } from '@hookpost/shared/messages'
 import { resetCompletedConnects } from './api/complete-connect'
 import { makeAccount, mockApi, renderRoute } from './testing/test-utils'
 import { CALLBACK_REDIRECT_MS, TiktokCallbackPage } from './tiktok-callback-page'
@@ -85,8 +86,10 @@ describe('TikTok callback page', () => {
     expect(calls).toHaveLength(1)
   })
 
-  it('shows the server’s message when the code or state is refused', async () => {
-    const message = 'This connection attempt has expired or was already used. Please connect your account again.'
+  it('shows the server’s message when the code or state is refused, and it says what to do next', async () => {
+    const message =
+      'This connection attempt has expired or was already used. Go back to the dashboard and press “Connect TikTok account” again.'
+    expect(MESSAGES.connectStateInvalid).toBe(message)
     mockApi(() => ({ status: 400, body: { code: 'INVALID_TOKEN', message } }))
     renderCallback('?code=used&state=s2')
     expect(await screen.findByText(message)).toBeTruthy()

@@ -77,6 +77,9 @@ export const tusVideoUploader: VideoUploader = (file, onProgress) => {
         retryDelays: [0, 1000, 3000, 5000, 10000],
         // The server consumes an upload when it is finalized: never try to resume a finished one.
         removeFingerprintOnSuccess: true,
+        // A 429 is the server's cap on uploads in progress (ADR 021), not a burst to wait out: Uppy would pause and
+        // retry for ~20 s before showing anything, so the person hears the server's reason at once instead.
+        onShouldRetry: (err, _attempt, _options, next) => err.originalResponse?.getStatus() !== 429 && next(err),
       })
       stop = () => {
         uppy.cancelAll()

@@ -301,6 +301,20 @@ describe('Schedule New Video form', () => {
     expect(ctx.calls.filter((c) => c.path === '/api/posts')).toHaveLength(0)
   })
 
+  it('refuses a date more than a year ahead, and the date field says how far it goes', async () => {
+    const ctx = setup()
+    await fillValidForm(ctx)
+    const date = screen.getByLabelText('Date')
+    // 10 January 2027 + 365 days.
+    expect(date.getAttribute('max')).toBe('2028-01-10')
+    await ctx.user.clear(date)
+    await ctx.user.type(date, '2028-01-11')
+    await ctx.user.click(submitButton())
+    expect(await screen.findByText(MESSAGES.scheduleTooFar)).toBeTruthy()
+    expect(date.getAttribute('aria-invalid')).toBe('true')
+    expect(ctx.calls.filter((c) => c.path === '/api/posts')).toHaveLength(0)
+  })
+
   it('schedules: sends the contract body, says so for 3 s, resets (zone kept), refreshes the posts', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
     const ctx = setup({ fakeTimers: true })

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { POST_LIMITS, type CreatorInfo } from '@hookpost/shared/posts'
+import { lastSchedulableDate, POST_LIMITS, type CreatorInfo } from '@hookpost/shared/posts'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { todayInZone } from '@hookpost/shared/time'
 import { buttonClass } from '../../../components/ui/form'
@@ -155,6 +155,7 @@ export function ScheduleVideoForm({
 
   const zones = useMemo(() => timeZoneOptions(new Date(), [timeZone]), [timeZone])
   const today = todayInZone(now(), timeZone)
+  const lastDay = lastSchedulableDate(now(), timeZone)
   const info: CreatorInfo | undefined = creator.data
   const privacyLevel = effectivePrivacy(values, info)
   const interactions = effectiveInteractions(values, info)
@@ -334,6 +335,7 @@ export function ScheduleVideoForm({
               type="date"
               name="date"
               min={today}
+              max={lastDay}
               value={values.date}
               onChange={(e) => change('date', e.target.value)}
             />

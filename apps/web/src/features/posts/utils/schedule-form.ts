@@ -1,5 +1,6 @@
 import { MESSAGES } from '@hookpost/shared/messages'
 import {
+  lastSchedulableDate,
   POST_LIMITS,
   schedulePostBodySchema,
   tiktokCaption,
@@ -84,7 +85,8 @@ export type ScheduleCheck =
 /**
  * The form's own checks, in the order a person fixes them: anything required missing ('Please fill in all required
  * fields', spec §5), then the contract's limits (`schedulePostBodySchema`), TikTok's rules, then the moment itself,
- * which must exist in the chosen zone (DST gaps) and lie in the future. The server checks all of it again.
+ * which must exist in the chosen zone (DST gaps), lie in the future and no more than a year ahead
+ * (SCHEDULE_HORIZON_DAYS). The server checks all of it again.
  */
 export function checkScheduleForm(input: {
   values: ScheduleFormValues
@@ -157,6 +159,9 @@ export function checkScheduleForm(input: {
   if (moment.instant.getTime() <= now.getTime()) {
     const field = values.date < todayInZone(now, timeZone) ? 'date' : 'time'
     return { ok: false, formError: null, errors: { [field]: MESSAGES.dateInPast } }
+  }
+  if (values.date > lastSchedulableDate(now, timeZone)) {
+    return { ok: false, formError: null, errors: { date: MESSAGES.scheduleTooFar } }
   }
   return { ok: true, body }
 }

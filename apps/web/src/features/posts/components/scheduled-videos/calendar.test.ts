@@ -136,6 +136,13 @@ describe('moving a post to another day', () => {
     expect(planMove(post, '2026-04-15', now)).toEqual({ ok: false, message: MESSAGES.dateInPast })
   })
 
+  it('refuses a day more than a year ahead (in the post’s zone), before sending anything', () => {
+    const post = makePost({ scheduledAt: '2026-04-20T08:00:00.000Z', timeZone: 'Europe/Berlin' })
+    // 15 April 2026 + 365 days = 15 April 2027.
+    expect(planMove(post, '2027-04-15', now)).toMatchObject({ ok: true })
+    expect(planMove(post, '2027-04-16', now)).toEqual({ ok: false, message: MESSAGES.scheduleTooFar })
+  })
+
   it('refuses a time the clocks skip that day, and a post that is no longer scheduled', () => {
     // 02:30 Berlin does not exist on 29 March 2026.
     const post = makePost({ scheduledAt: '2026-03-27T01:30:00.000Z', timeZone: 'Europe/Berlin' })

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@hookpost/shared/messages'
-import type { Post } from '@hookpost/shared/posts'
+import { lastSchedulableDate, type Post } from '@hookpost/shared/posts'
 import { addDays, instantToZoned, zonedToInstant } from '@hookpost/shared/time'
 
 /**
@@ -175,8 +175,8 @@ export type MovePlan =
 /**
  * Moving keeps the post's time of day in its own zone (a 09:00 New York post dragged to Friday is 09:00 New York on
  * Friday, whatever zone the calendar shows). `date` is the new day in the post's zone. Refused here, before anything is
- * sent: a post that is no longer scheduled, a moment that has passed, a time the clocks skip that day (spec §5 and the
- * server's own checks, so the person hears the same sentence either way).
+ * sent: a post that is no longer scheduled, a moment that has passed or is more than a year ahead, a time the clocks
+ * skip that day (spec §5 and the server's own checks, so the person hears the same sentence either way).
  */
 export function planMove(post: Pick<Post, 'state' | 'scheduledAt' | 'timeZone'>, date: string, now: Date): MovePlan {
   if (post.state !== 'scheduled') return { ok: false, message: MESSAGES.onlyScheduledCanMove }
@@ -186,6 +186,7 @@ export function planMove(post: Pick<Post, 'state' | 'scheduledAt' | 'timeZone'>,
     return { ok: false, message: resolved.reason === 'nonexistent' ? MESSAGES.timeDoesNotExist : CHOOSE_DATE }
   }
   if (resolved.instant.getTime() <= now.getTime()) return { ok: false, message: MESSAGES.dateInPast }
+  if (date > lastSchedulableDate(now, post.timeZone)) return { ok: false, message: MESSAGES.scheduleTooFar }
   return { ok: true, body: { date, time, timeZone: post.timeZone }, scheduledAt: resolved.instant.toISOString() }
 }
 

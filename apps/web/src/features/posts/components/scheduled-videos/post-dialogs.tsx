@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { PRIVACY_LABELS, type Post } from '@hookpost/shared/posts'
+import { lastSchedulableDate, PRIVACY_LABELS, type Post } from '@hookpost/shared/posts'
 import { instantToZoned, todayInZone } from '@hookpost/shared/time'
 import { dangerButtonClass, secondaryButtonClass } from '../../../../components/ui/button-styles'
 import { buttonClass, fieldControlClass } from '../../../../components/ui/form'
@@ -164,6 +164,7 @@ export function MovePostDialog({
             type="date"
             required
             min={todayInZone(now, post.timeZone)}
+            max={lastSchedulableDate(now, post.timeZone)}
             value={date}
             onChange={(event) => {
               setDate(event.target.value)
