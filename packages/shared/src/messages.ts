@@ -123,4 +123,12 @@ export const MESSAGES = {
   hookDemoCreateFailed: 'Failed to create video. Please try again.',
   hookDemoCreatedTitle: 'Video Created Successfully!',
   hookDemoCreatedText: 'Your video is being processed. You will be redirected to your videos library shortly...',
+  // Editing and approving posts before they go out (issue 18)
+  postNotEditable: 'This video can no longer be changed: it is already being published or done.',
+  postSaved: 'Post saved',
+  postApproved: 'Approved: it will be posted at its time.',
+  onlyDraftsCanBeApproved: 'Only a post awaiting approval can be approved.',
+  approveTooLate: 'The time of this post has passed, so it was not posted. Choose a new time, then approve it.',
+  skippedNeedsNewTime: 'This post was not approved in time. Choose a new time to post it.',
+  draftNotApproved: 'Not approved before its time, so it was not posted.',
 } as const
