@@ -34,6 +34,7 @@ function LivePanel() {
       library={libraryChoices()}
       profileTimeZone="Europe/Paris"
       noAccounts={null}
+      onEditPost={() => undefined}
     />
   )
 }

@@ -35,6 +35,7 @@ function setup(
       library={libraryChoices()}
       profileTimeZone="Europe/Paris"
       noAccounts={<p>Connect an account first</p>}
+      onEditPost={() => undefined}
       {...panelProps}
     />,
   )

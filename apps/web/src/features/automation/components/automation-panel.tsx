@@ -50,6 +50,8 @@ export interface AutomationPanelProps {
   profileTimeZone: string | null
   /** Offered in Advanced Settings when there is no TikTok account yet. */
   noAccounts: ReactNode
+  /** Opens a planned post's editor (the posts feature's dialog, composed in app/): review, edit, approve. */
+  onEditPost: (postId: string) => void
 }
 
 /**
@@ -127,6 +129,7 @@ function AutomationEditor({
   library,
   profileTimeZone,
   noAccounts,
+  onEditPost,
 }: AutomationPanelProps & { overview: AutomationOverview }) {
   const id = useId()
   const save = useSaveAutomation()
@@ -359,7 +362,7 @@ function AutomationEditor({
         </form>
       </section>
 
-      <AutomationHistory runs={overview.runs} timeZone={saved.timeZone} />
+      <AutomationHistory runs={overview.runs} timeZone={saved.timeZone} onEditPost={onEditPost} />
 
       {confirmOff ? (
         <ConfirmDialog
