@@ -264,6 +264,7 @@ const VALID_BODY = {
   videoIds: ['video:v1', 'stock:feature-tour'],
   accountId: 'acc-2',
   postSettings: { privacyLevel: 'SELF_ONLY', allowComment: true, allowDuet: false, allowStitch: false },
+  reviewBeforePosting: false,
 }
 
 describe('Automation tab: saving', () => {

@@ -118,6 +118,9 @@ function touchedFields(patch: Partial<AutomationForm>): FieldKey[] {
       case 'accountId':
         fields.push(key)
         break
+      case 'reviewBeforePosting':
+        // A switch with no rule of its own: nothing it could fix.
+        break
     }
   }
   return fields
