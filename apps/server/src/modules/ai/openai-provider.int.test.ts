@@ -263,7 +263,8 @@ describe('the writer, through the openai SDK', () => {
     })
     expect(post).toEqual({
       title: 'Sourdough in 3 ingredients',
-      description: 'Sourdough with 3 ingredients? Watch\n\nNo knead, just time. Save this for your next bake.\n\n#sourdough #breadtok',
+      description:
+        'Sourdough with 3 ingredients? Watch\n\nNo knead, just time. Save this for your next bake.\n\n#sourdough #breadtok',
     })
   })
 

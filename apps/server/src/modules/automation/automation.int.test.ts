@@ -418,7 +418,7 @@ describe('review before posting', () => {
       expect(tiktokCaption(p.title, p.description)).toContain(slot.hookText)
       expectNoPrivateText(tiktokCaption(p.title, p.description))
     }
-    const [first, second, third] = drafts.map((s) => s.postId!)
+    const [first, second, third] = drafts.map((s) => s.postId!) as [string, string, string]
 
     // The person edits the first draft's caption, then approves it.
     const edited = await inject(server, 'PATCH', `/api/posts/${first}`, me.cookie, {
@@ -441,7 +441,7 @@ describe('review before posting', () => {
     offsetMs = 0
     const late = await inject(server, 'POST', `/api/posts/${second}/approve`, me.cookie)
     expect([late.statusCode, late.json().message]).toEqual([409, MESSAGES.approveTooLate])
-    await server.runtime.publishing.publish(third!)
+    await server.runtime.publishing.publish(third)
     await server.runtime.publishing.sweep()
     const end = await eventually(async () => {
       const slots = allSlots(await overview(me.cookie))
