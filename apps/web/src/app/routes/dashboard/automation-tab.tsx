@@ -30,7 +30,17 @@ export function AutomationTab() {
   const statusRef = useRef<HTMLParagraphElement>(null)
   return (
     <>
-      <p ref={statusRef} role="status" tabIndex={-1} className="sr-only">
+      {/* What the post editor did (saved, approved), said where it is seen and heard; the History shows it live too. */}
+      <p
+        ref={statusRef}
+        role="status"
+        tabIndex={-1}
+        className={
+          done
+            ? 'mb-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900 focus:outline-none'
+            : 'sr-only'
+        }
+      >
         {done}
       </p>
       {editing ? (
