@@ -67,6 +67,10 @@ export const AUTOMATION_MESSAGES = {
   saveFailed: 'Failed to save automation settings',
   runFailed: 'Failed to run automation',
   fetchFailed: 'Failed to fetch automation settings',
+  // Captions and review before posting (issue 18).
+  awaitingApproval: 'Awaiting your approval',
+  privateTextInHook:
+    'The AI writer kept putting your private Account Description into the hook, so this post was not planned. Try Run Now again, or reword the description.',
 } as const
 
 /** spec §8: the window cannot hold `posts` posts 30 minutes apart. */
@@ -135,6 +139,8 @@ export const automationSettingsInputSchema = z
     // Advanced Settings
     accountId: z.string().max(64).nullable(),
     postSettings: automationPostSettingsSchema,
+    /** Planned posts wait as drafts until the person approves each one; one not approved by its time is skipped. */
+    reviewBeforePosting: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
@@ -172,6 +178,7 @@ export const automationSettingsSchema = z
     videoIds: z.array(z.string()),
     accountId: z.string().nullable(),
     postSettings: automationPostSettingsSchema,
+    reviewBeforePosting: z.boolean(),
     /** The zone the window is in: the account's, else the person's profile zone. */
     timeZone: z.string(),
     /** null until first saved (the defaults are shown). */
@@ -181,10 +188,20 @@ export const automationSettingsSchema = z
 export type AutomationSettings = z.infer<typeof automationSettingsSchema>
 
 /**
- * One planned post and how far it got: `preparing` (hook written, video being made), `rendering`, `scheduled` (the
- * post waits for its time), `posted`, `failed` (with why), `cancelled` (automation turned off or replanned).
+ * One planned post and how far it got: `preparing` (hook and caption written, video being made), `rendering`,
+ * `draft` (its post waits for the person's approval), `scheduled` (the post waits for its time), `posted`, `failed`
+ * (with why), `skipped` (not approved by its time: never sent), `cancelled` (automation turned off or replanned).
  */
-export const AUTOMATION_SLOT_STATES = ['preparing', 'rendering', 'scheduled', 'posted', 'failed', 'cancelled'] as const
+export const AUTOMATION_SLOT_STATES = [
+  'preparing',
+  'rendering',
+  'draft',
+  'scheduled',
+  'posted',
+  'failed',
+  'skipped',
+  'cancelled',
+] as const
 export type AutomationSlotState = (typeof AUTOMATION_SLOT_STATES)[number]
 
 export const automationSlotSchema = z
@@ -195,7 +212,9 @@ export const automationSlotSchema = z
     /** The Library video it was made from. */
     sourceTitle: z.string(),
     hookText: z.string(),
+    /** The post's title and caption text as TikTok will receive them (tiktokCaption): never the filming brief. */
     title: z.string(),
+    description: z.string(),
     state: z.enum(AUTOMATION_SLOT_STATES),
     errorMessage: z.string().nullable(),
     videoId: z.string().nullable(),

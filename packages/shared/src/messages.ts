@@ -136,4 +136,12 @@ export const MESSAGES = {
     'Your uploads in progress would add up to more than 1,000 MB, the most at once. Wait for one to finish or cancel one, then try again.',
   tooManyEventStreams:
     'You have 10 Hookpost tabs or windows receiving live updates, the most at once. Close one and this one connects again by itself.',
+  // Editing and approving posts before they go out (issue 18)
+  postNotEditable: 'This video can no longer be changed: it is already being published or done.',
+  postSaved: 'Post saved',
+  postApproved: 'Approved: it will be posted at its time.',
+  onlyDraftsCanBeApproved: 'Only a post awaiting approval can be approved.',
+  approveTooLate: 'The time of this post has passed, so it was not posted. Choose a new time, then approve it.',
+  skippedNeedsNewTime: 'This post was not approved in time. Choose a new time to post it.',
+  draftNotApproved: 'Not approved before its time, so it was not posted.',
 } as const

@@ -58,20 +58,26 @@ export const PRIVACY_LABELS: Record<PrivacyLevel, string> = {
 }
 
 export const postStateSchema = z.enum([
+  /** Planned by automation with "Review before posting" on: waits for the person's approval (never sent without). */
+  'draft',
   'scheduled',
   'publishing',
   'processing_on_tiktok',
   'uploaded',
   'failed',
   'unconfirmed',
+  /** A draft nobody approved by its time: never sent; `errorMessage` says why. */
+  'skipped',
 ])
 export type PostState = z.infer<typeof postStateSchema>
 
 /** The spec's display statuses and badge colours (§2 calendar): uploaded green, failed red, processing blue, scheduled
  * purple, other yellow. */
-export type PostDisplayStatus = 'scheduled' | 'processing' | 'uploaded' | 'failed' | 'other'
+export type PostDisplayStatus = 'draft' | 'scheduled' | 'processing' | 'uploaded' | 'failed' | 'other'
 export function displayStatus(state: PostState): PostDisplayStatus {
   switch (state) {
+    case 'draft':
+      return 'draft'
     case 'scheduled':
       return 'scheduled'
     case 'publishing':
@@ -82,8 +88,18 @@ export function displayStatus(state: PostState): PostDisplayStatus {
     case 'failed':
       return 'failed'
     case 'unconfirmed':
+    case 'skipped':
       return 'other'
   }
+}
+
+/**
+ * States in which a post has not started to go out, so it can still be edited: a draft, a scheduled post, and a
+ * skipped draft (given a new time it waits for approval again).
+ */
+export const EDITABLE_POST_STATES = ['draft', 'scheduled', 'skipped'] as const satisfies readonly PostState[]
+export function isEditablePost(state: PostState): boolean {
+  return (EDITABLE_POST_STATES as readonly PostState[]).includes(state)
 }
 
 /** A validated upload (ffprobe + magic bytes passed). */
@@ -163,6 +179,33 @@ export const reschedulePostBodySchema = z
   .object({ date: dateSchema, time: timeSchema, timeZone: timeZoneSchema })
   .meta({ id: 'ReschedulePostBody' })
 
+/**
+ * PATCH /api/posts/:id: changes a post that has not started to go out (a draft or a scheduled one, manual or
+ * automation's). Every field is optional; the time is date + time + zone together. The fields are the Schedule form's
+ * own schemas, so an edit is held to exactly the rules scheduling is.
+ */
+export const editPostBodySchema = z
+  .object({
+    title: schedulePostBodySchema.shape.title.optional(),
+    description: schedulePostBodySchema.shape.description.unwrap().optional(),
+    privacyLevel: privacyLevelSchema.optional(),
+    allowComment: z.boolean().optional(),
+    allowDuet: z.boolean().optional(),
+    allowStitch: z.boolean().optional(),
+    date: dateSchema.optional(),
+    time: timeSchema.optional(),
+    timeZone: timeZoneSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const given = [v.date, v.time, v.timeZone].filter((x) => x !== undefined).length
+    if (given !== 0 && given !== 3) {
+      const path = v.date === undefined ? 'date' : v.time === undefined ? 'time' : 'timeZone'
+      ctx.addIssue({ code: 'custom', path: [path], message: 'Please choose a date, a time and a time zone' })
+    }
+  })
+  .meta({ id: 'EditPostBody' })
+export type EditPostInput = z.input<typeof editPostBodySchema>
+
 export const postSchema = z
   .object({
     id: z.string(),
@@ -171,6 +214,9 @@ export const postSchema = z
     title: z.string(),
     description: z.string(),
     privacyLevel: privacyLevelSchema,
+    allowComment: z.boolean(),
+    allowDuet: z.boolean(),
+    allowStitch: z.boolean(),
     scheduledAt: z.iso.datetime(),
     timeZone: z.string(),
     state: postStateSchema,

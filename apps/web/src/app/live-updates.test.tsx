@@ -174,6 +174,7 @@ describe('live updates of the automation', () => {
         library={libraryChoices()}
         profileTimeZone="Europe/Paris"
         noAccounts={null}
+        onEditPost={() => undefined}
       />
     )
   }

@@ -42,6 +42,8 @@ export const automationSettings = pgTable('automation_settings', {
   allowComment: boolean('allow_comment').notNull(),
   allowDuet: boolean('allow_duet').notNull(),
   allowStitch: boolean('allow_stitch').notNull(),
+  /** "Review before posting": planned posts are drafts until the person approves each one (ADR 018). */
+  reviewBeforePosting: boolean('review_before_posting').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -108,12 +110,16 @@ export const automationSlot = pgTable(
     tone: text('tone').$type<ContentTone>().notNull(),
     hookText: text('hook_text').notNull(),
     title: text('title').notNull(),
+    /** The caption text (with hashtags) written for the post; the AI's filming brief is never kept (ADR 018). */
     description: text('description').notNull(),
     privacyLevel: text('privacy_level').$type<PrivacyLevel>().notNull(),
     allowComment: boolean('allow_comment').notNull(),
     allowDuet: boolean('allow_duet').notNull(),
     allowStitch: boolean('allow_stitch').notNull(),
-    state: text('state').$type<Exclude<AutomationSlotState, 'posted'>>().notNull(),
+    /** Its post becomes a draft awaiting approval ("Review before posting" was on when it was planned). */
+    needsApproval: boolean('needs_approval').notNull().default(false),
+    // 'draft', 'posted' and 'skipped' are read from the post (toSlotDto), never stored here.
+    state: text('state').$type<Exclude<AutomationSlotState, 'posted' | 'draft' | 'skipped'>>().notNull(),
     errorMessage: text('error_message'),
     videoId: uuid('video_id').references(() => createdVideo.id, { onDelete: 'set null' }),
     /** When a worker took it to make its video (a lease: a dead worker's claim expires). */

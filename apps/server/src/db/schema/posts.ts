@@ -35,7 +35,8 @@ export const mediaFile = pgTable(
 
 /**
  * A post to TikTok (the spec's scheduled_videos) and its state machine (docs/architecture.md "The post state machine"):
- * scheduled → publishing → processing_on_tiktok → uploaded | failed | unconfirmed. `publishId` is stored the moment
+ * scheduled → publishing → processing_on_tiktok → uploaded | failed | unconfirmed; an automation draft is
+ * draft → scheduled (approved) or draft → skipped (not approved by its time; never sent, ADR 018). `publishId` is stored the moment
  * TikTok accepts the init, so nothing is ever posted twice.
  */
 export const post = pgTable(
@@ -65,7 +66,16 @@ export const post = pgTable(
     /** The IANA zone the time was chosen in; the UI shows it. */
     timeZone: text('time_zone').notNull(),
     state: text('state', {
-      enum: ['scheduled', 'publishing', 'processing_on_tiktok', 'uploaded', 'failed', 'unconfirmed'],
+      enum: [
+        'draft',
+        'scheduled',
+        'publishing',
+        'processing_on_tiktok',
+        'uploaded',
+        'failed',
+        'unconfirmed',
+        'skipped',
+      ],
     })
       .notNull()
       .default('scheduled'),

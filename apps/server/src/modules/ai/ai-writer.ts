@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { ContentTone, HookConcept, HookContext, ImageStyle } from '@hookpost/shared'
+import type { WrittenCaption } from './caption-rules'
+import { generateCaption } from './offline-caption'
 import { generateContentIdeas, generateHooks } from './offline-generator'
 
 export interface WrittenIdea {
@@ -22,6 +24,21 @@ export interface AiWriter {
     customPrompt: string
     count: number
   }): Promise<WrittenIdea[]>
+  /**
+   * A public caption for a post whose video shows `hookText` (issue 18): a title, a short caption text and hashtags,
+   * already fit to post by the caption rules (caption-rules.ts). The account's description in `context` may guide it;
+   * callers still pass the answer through the privacy guard (post-caption.ts), whoever wrote it.
+   */
+  caption(request: CaptionRequest): Promise<WrittenCaption>
+}
+
+export interface CaptionRequest {
+  context: HookContext
+  hookText: string
+  concept: HookConcept
+  tone: ContentTone
+  /** The person's instructions for the writer (automation's custom prompt). */
+  customPrompt: string
 }
 
 /** One image as bytes (PNG, JPEG or WebP), ready to store. */
@@ -53,6 +70,9 @@ export function createOfflineWriter(seed: () => number = () => randomInt(2 ** 31
     },
     async contentIdeas({ context, concept, tone, count }) {
       return generateContentIdeas({ context, concept, tone, count, seed: seed() })
+    },
+    async caption({ context, hookText, concept, tone }) {
+      return generateCaption({ context, hookText, concept, tone, seed: seed() })
     },
   }
 }

@@ -31,6 +31,7 @@ function setup(writer: Partial<AiWriter>, account: TiktokAccount = ACCOUNT) {
         return ['One', 'Two']
       },
       contentIdeas: async () => [{ title: 'T', description: 'D', hookText: 'H' }],
+      caption: async () => ({ title: 'H', text: 'Save this.', hashtags: ['#a', '#b'] }),
       ...writer,
     },
     account: async (_userId, id) => {

@@ -53,7 +53,7 @@ function tidy(s: string): string {
 }
 
 /** A user value ready to sit inside a sentence: one line, no trailing full stop or separator. */
-function cleanValue(s: string | undefined): string {
+export function cleanValue(s: string | undefined): string {
   return tidy((s ?? '').replace(/[.!;:,]+$/, ''))
 }
 
@@ -68,7 +68,7 @@ const KEEP_CASE_FIRST_WORDS = new Set(['i', "i'm", 'i’m', "i've", 'i’ve', "i
  * Lower-cases the first letter when the text is plain sentence case ("Busy moms" → "busy moms") so it can continue a
  * sentence; leaves names, acronyms and brand spellings alone ("Gen Z", "TikTok", "I", "POV").
  */
-function lowerFirstIfPlain(s: string): string {
+export function lowerFirstIfPlain(s: string): string {
   const words = s.split(' ')
   const first = words[0] ?? ''
   if (KEEP_CASE_FIRST_WORDS.has(first.toLowerCase().replace(/[,:]$/, ''))) return s
@@ -125,7 +125,7 @@ const SENTENCE_STARTERS = new Set(
 )
 
 /** A short title that reads like a noun phrase ("Budget meal prep") can stand in for the topic. */
-function nounLikeTitle(title: string): string {
+export function nounLikeTitle(title: string): string {
   if (title === '' || /[?!]$/.test(title)) return ''
   const words = title.split(' ')
   if (words.length > 5 || /^\d/.test(title)) return ''
@@ -484,7 +484,7 @@ function tonePhrasing(
 // Filling and finishing
 
 /** Fills `{slot}`s in one pass (inserted text is never scanned again); null when a slot has no value. */
-function fill(template: string, values: Partial<Record<Slot, string>>): string | null {
+export function fill(template: string, values: Partial<Record<Slot, string>>): string | null {
   let missing = false
   const text = template.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = values[name as Slot]
@@ -532,7 +532,7 @@ function compose(
   return finish(core.includes(':') ? `${core} (${label})` : `${upperFirst(label)}: ${lead(core)}`)
 }
 
-function finish(s: string): string {
+export function finish(s: string): string {
   return upperFirst(tidy(s))
 }
 

@@ -22,6 +22,8 @@ import { startFakeOpenAi, type FakeOpenAi } from '../../testing/fake-openai'
 import { startTestServer, type TestServer } from '../../testing/test-runtime'
 import { createOpenAiImageMaker } from './openai-image-maker'
 import { createOpenAiWriter } from './openai-writer'
+import { accountPrivateFields, writePostCaption } from './post-caption'
+import type { WrittenCaption } from './caption-rules'
 
 /**
  * The OpenAI-compatible provider through the real `openai` SDK, over HTTP, against a local fake service speaking the
@@ -68,6 +70,8 @@ const FIVE_HOOKS = [
   'Why your sourdough is flat (and the 3-ingredient fix)',
 ]
 const hooksJson = (hooks: string[]) => JSON.stringify({ hooks })
+/** A written caption as the model would answer it again. */
+const messagesOf = (c: WrittenCaption) => JSON.stringify({ title: c.title, caption: c.text, hashtags: c.hashtags })
 
 async function failure(promise: Promise<unknown>): Promise<AiProviderError> {
   try {
@@ -206,6 +210,62 @@ describe('the writer, through the openai SDK', () => {
       mustInclude: ['sourdough'],
     })
     expect(sent).not.toHaveProperty('customConcept')
+  })
+
+  it('writes a post caption with caption.v1: the brief marked private, the answer checked, and guarded', async () => {
+    const caption = (title: string, text: string, hashtags: string[]) =>
+      JSON.stringify({ title, caption: text, hashtags })
+    // First answer: one hashtag only (unusable, asked again); second: quotes the private brief in places.
+    fake.reply(
+      { chat: caption('Sourdough in 3 ingredients', 'Save this.', ['#sourdough']) },
+      {
+        chat: caption(
+          'Sourdough in 3 ingredients',
+          'No knead, just time. Perfect if you want to sell my starter kit! Save this for your next bake.',
+          ['#sourdough', '#SellMyStarterKit', '#breadtok'],
+        ),
+      },
+    )
+    const writer = createOpenAiWriter({ client: client(), log })
+    const request = {
+      context: { ...context, mustInclude: ['sourdough'] },
+      hookText: 'Sourdough with 3 ingredients? Watch',
+      concept: 'question' as const,
+      tone: 'casual' as const,
+      customPrompt: '',
+    }
+    const written = await writer.caption(request)
+    expect(written.hashtags).toEqual(['#sourdough', '#sellmystarterkit', '#breadtok'])
+    expect(fake.requests).toHaveLength(2)
+    const [first] = fake.requests
+    expect(first!.body).toMatchObject({
+      response_format: { type: 'json_schema', json_schema: { name: 'post_caption', strict: true } },
+    })
+    const messages = first!.body.messages as { role: string; content: string }[]
+    expect(messages[0]!.content).toContain('The account brief is private')
+    expect(messages[0]!.content).not.toMatch(/\{\{\w+\}\}/)
+    expect(JSON.parse(messages[1]!.content)).toMatchObject({
+      hook: 'Sourdough with 3 ingredients? Watch',
+      video: { title: 'My 3-ingredient sourdough' },
+      mustInclude: ['sourdough'],
+      privateAccountBrief: { targetAudience: 'home bakers', niche: 'sourdough bread', goals: 'sell my starter kit' },
+    })
+    expect(warnings.join('\n')).toMatch(/caption\.v1 on test-chat-model, attempt 1: unusable answer/)
+
+    // Through the one guard every writer's caption passes: the quoting sentence and hashtag are gone.
+    fake.reset()
+    fake.reply({ chat: messagesOf(written) })
+    const post = await writePostCaption({
+      writer,
+      request,
+      privateFields: accountPrivateFields(context),
+      videoTitle: context.videoTitle,
+    })
+    expect(post).toEqual({
+      title: 'Sourdough in 3 ingredients',
+      description:
+        'Sourdough with 3 ingredients? Watch\n\nNo knead, just time. Save this for your next bake.\n\n#sourdough #breadtok',
+    })
   })
 
   it('429: rate_limited at once, not retried', async () => {

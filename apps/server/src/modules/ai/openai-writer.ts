@@ -9,7 +9,15 @@ import {
 } from '@hookpost/shared'
 import { AiProviderError, type OpenAiCompatibleClient } from '../../integrations/ai'
 import type { Log } from '../../lib/log'
-import type { AiWriter, WrittenIdea } from './ai-writer'
+import type { AiWriter, CaptionRequest, WrittenIdea } from './ai-writer'
+import {
+  CAPTION_TEXT_MAX,
+  CAPTION_TITLE_MAX,
+  HASHTAG_MAX,
+  HASHTAGS_MAX,
+  HASHTAGS_MIN,
+  usableCaption,
+} from './caption-rules'
 import { acceptableHook, charCount, dedupeKey, IDEA_DESCRIPTION_MAX, IDEA_TITLE_MAX } from './hook-rules'
 import { PROMPTS, renderPrompt, type Prompt } from './prompts'
 
@@ -21,6 +29,8 @@ const hooksAnswerSchema = z.object({ hooks: z.array(z.string()) })
 const ideasAnswerSchema = z.object({
   ideas: z.array(z.object({ title: z.string(), description: z.string(), hookText: z.string() })),
 })
+
+const captionAnswerSchema = z.object({ title: z.string(), caption: z.string(), hashtags: z.array(z.string()) })
 
 /** The same shapes as JSON schemas for the request (strict structured output: every key required, no others). */
 const HOOKS_JSON_SCHEMA = {
@@ -43,6 +53,17 @@ const IDEAS_JSON_SCHEMA = {
     },
   },
   required: ['ideas'],
+  additionalProperties: false,
+}
+
+const CAPTION_JSON_SCHEMA = {
+  type: 'object',
+  properties: {
+    title: { type: 'string' },
+    caption: { type: 'string' },
+    hashtags: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['title', 'caption', 'hashtags'],
   additionalProperties: false,
 }
 
@@ -213,7 +234,61 @@ export function createOpenAiWriter(deps: OpenAiWriterDeps): AiWriter {
         (json) => usableIdeas(ideasAnswerSchema.parse(json).ideas, context.mustInclude, count),
       )
     },
+
+    async caption(request) {
+      const prompt = PROMPTS.caption
+      const [caption] = await ask(
+        prompt,
+        {
+          system: renderPrompt(prompt, {
+            titleMax: CAPTION_TITLE_MAX,
+            textMax: CAPTION_TEXT_MAX,
+            hashtagsMin: HASHTAGS_MIN,
+            hashtagsMax: HASHTAGS_MAX,
+            hashtagMax: HASHTAG_MAX,
+          }),
+          user: captionRequest(request),
+          schemaName: 'post_caption',
+          jsonSchema: CAPTION_JSON_SCHEMA,
+        },
+        (json) => {
+          const answer = captionAnswerSchema.parse(json)
+          const usable = usableCaption({ title: answer.title, text: answer.caption, hashtags: answer.hashtags })
+          return usable ? [usable] : []
+        },
+      )
+      // `ask` returns at least one item or throws.
+      return caption!
+    },
   }
+}
+
+/** The caption request as the model reads it (JSON; only what is known). The account brief is marked private. */
+export function captionRequest({ context, hookText, concept, tone, customPrompt }: CaptionRequest) {
+  return JSON.stringify(
+    {
+      hook: hookText,
+      video: known({ title: context.videoTitle, description: context.videoDescription }),
+      hookConcept: concept,
+      hookConceptName: HOOK_CONCEPT_LABELS[concept],
+      tone,
+      toneName: CONTENT_TONE_LABELS[tone],
+      ...known({
+        customConcept: concept === 'other' ? context.customConcept : undefined,
+        customTone: tone === 'other' ? context.customTone : undefined,
+        mustInclude: context.mustInclude,
+        mayInclude: context.mayInclude,
+        instructions: customPrompt,
+      }),
+      privateAccountBrief: known({
+        targetAudience: context.targetAudience,
+        niche: context.niche,
+        goals: context.appGoals,
+      }),
+    },
+    null,
+    2,
+  )
 }
 
 /** The content-ideas request as the model reads it (JSON; only what the person gave). */

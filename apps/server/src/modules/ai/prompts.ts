@@ -19,6 +19,7 @@ function load(id: string): Prompt {
 export const PROMPTS = {
   hooks: load('hooks.v1'),
   contentIdeas: load('content-ideas.v1'),
+  caption: load('caption.v1'),
   image: { selfie: load('image-selfie.v1') } satisfies Record<ImageStyle, Prompt>,
 } as const
 

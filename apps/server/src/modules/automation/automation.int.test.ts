@@ -5,12 +5,15 @@ import {
   automationOverviewSchema,
   AUTOMATION_MESSAGES,
   instantToZoned,
+  MESSAGES,
   postListSchema,
+  postSchema,
+  tiktokCaption,
   type AutomationOverview,
   type AutomationSettingsInput,
 } from '@hookpost/shared'
 import { automationSlot, createdVideo, post } from '../../db/schema'
-import { inject, signUp } from '../../testing/http-test-kit'
+import { inject, signUp, sleep } from '../../testing/http-test-kit'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
 import { connectCreator, sandboxVideos } from '../posts/testing/posts-test-kit'
@@ -49,11 +52,34 @@ afterAll(async () => {
 
 const db = () => server.runtime.database.db
 
+/**
+ * A distinctive private "Account Description": none of it may ever reach a public caption (issue 18). The niche is a
+ * two-word label, which may name the topic; the audience and goals are the person's own private words.
+ */
+const DESCRIPTION = {
+  targetAudience: 'Night-shift nurses in Tallinn who secretly collect vintage typewriters',
+  niche: 'Typewriter repair',
+  appGoals: 'Sell 40 Zephyr restoration kits before the spring launch',
+}
+
 async function person() {
   const { cookie, userId } = await signUp(server)
   const { open_id: openId } = await sandbox.createCreator({})
   const accountId = await connectCreator(server, sandbox, cookie, openId)
+  const described = await inject(server, 'PATCH', `/api/tiktok/accounts/${accountId}`, cookie, DESCRIPTION)
+  expect(described.statusCode, described.body).toBe(200)
   return { cookie, userId, openId, accountId }
+}
+
+/** The caption TikTok receives for this title and description quotes none of the account's description. */
+function expectNoPrivateText(caption: string) {
+  const text = caption.toLowerCase()
+  expect(text).not.toContain(DESCRIPTION.targetAudience.toLowerCase())
+  expect(text).not.toContain(DESCRIPTION.appGoals.toLowerCase())
+  // Words only the private description has: not even one of them.
+  for (const word of ['tallinn', 'secretly', 'zephyr', 'nurses', 'restoration kits']) expect(text).not.toContain(word)
+  // Nor the filming brief the AI writes for the creator.
+  expect(caption).not.toMatch(/\b(Film|Record|Open on)\b|speak directly to|call to action/)
 }
 
 function settings(accountId: string, overrides: Partial<AutomationSettingsInput> = {}): AutomationSettingsInput {
@@ -229,6 +255,17 @@ describe('planning, rendering and scheduling', () => {
     expect(scheduled.map((p) => p.scheduledAt).sort()).toEqual(done.map((s) => s.scheduledAt).sort())
     for (const p of scheduled)
       expect(p).toMatchObject({ state: 'scheduled', privacyLevel: 'SELF_ONLY', timeZone: 'UTC' })
+    // Every post's public caption: the hook line and a caption with hashtags, never the private description.
+    for (const slot of done) {
+      const p = scheduled.find((x) => x.id === slot.postId)!
+      const caption = tiktokCaption(p.title, p.description)
+      expect(caption).toContain(slot.hookText)
+      expect(caption).toMatch(/#\p{L}/u)
+      expect(caption.length).toBeLessThanOrEqual(2200)
+      expect([slot.title, slot.description]).toEqual([p.title, p.description])
+      expectNoPrivateText(caption)
+      expectNoPrivateText(slot.hookText)
+    }
 
     // The hourly planner, twice, and twice at once: nothing new (the days are planned).
     await server.runtime.automation.planAll()
@@ -336,7 +373,11 @@ describe('planning, rendering and scheduling', () => {
     expect(posted.id).toBe(slot!.id)
     const [sent] = await sandboxVideos(sandbox, me.openId)
     expect(sent).toMatchObject({ privacy_level: 'SELF_ONLY', disable_comment: false, disable_duet: true })
-    expect(sent!.title.startsWith(posted.title)).toBe(true)
+    // TikTok received the post's caption: the hook, a caption, hashtags; never the private description.
+    const [published] = await automationPosts(me.cookie)
+    expect(sent!.title).toBe(tiktokCaption(published!.title, published!.description))
+    expect(sent!.title).toContain(posted.hookText)
+    expectNoPrivateText(sent!.title)
     expect(await sandboxVideos(sandbox, me.openId)).toHaveLength(1)
 
     // Turning it off now leaves what went out alone.
@@ -344,4 +385,99 @@ describe('planning, rendering and scheduling', () => {
     expect(allSlots(off)[0]).toMatchObject({ state: 'posted' })
     expect((await automationPosts(me.cookie))[0]).toMatchObject({ state: 'uploaded' })
   }, 150_000)
+})
+
+describe('review before posting', () => {
+  it('plans drafts; an edited, approved draft goes out with the edited caption; unapproved ones are skipped, never sent', async () => {
+    // Planned on a day in the past (by the moved clock); then the clock catches up and every post is due.
+    const day = addDays(new Date().toISOString().slice(0, 10), -3)
+    setNow(`${day}T06:00:00Z`)
+    const me = await person()
+    const other = await person()
+    const saved = await save(
+      me.cookie,
+      settings(me.accountId, {
+        days: [weekdayOf(day)],
+        postsPerDay: 3,
+        windowStart: '08:00',
+        windowEnd: '10:00',
+        reviewBeforePosting: true,
+      }),
+    )
+    expect(saved.settings.reviewBeforePosting).toBe(true)
+    expect(saved.runs[0]!.slots).toHaveLength(3)
+    // Rendered, each waits as a draft for approval, with its caption; nothing goes to TikTok.
+    const drafts = await eventually(async () => {
+      const slots = allSlots(await overview(me.cookie))
+      return slots.length === 3 && slots.every((s) => s.state === 'draft') ? slots : undefined
+    }, 90_000)
+    const posts = await automationPosts(me.cookie)
+    expect(posts.map((p) => p.state)).toEqual(['draft', 'draft', 'draft'])
+    for (const slot of drafts) {
+      const p = posts.find((x) => x.id === slot.postId)!
+      expect(tiktokCaption(p.title, p.description)).toContain(slot.hookText)
+      expectNoPrivateText(tiktokCaption(p.title, p.description))
+    }
+    const [first, second, third] = drafts.map((s) => s.postId!) as [string, string, string]
+
+    // The person edits the first draft's caption, then approves it.
+    const edited = await inject(server, 'PATCH', `/api/posts/${first}`, me.cookie, {
+      title: 'My own title',
+      description: 'Written by me, not the AI #mine',
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    // Someone else can neither edit nor approve it.
+    expect((await inject(server, 'PATCH', `/api/posts/${first}`, other.cookie, { title: 'x' })).statusCode).toBe(404)
+    expect((await inject(server, 'POST', `/api/posts/${first}/approve`, other.cookie)).statusCode).toBe(404)
+    const approved = await inject(server, 'POST', `/api/posts/${first}/approve`, me.cookie)
+    expect(approved.statusCode, approved.body).toBe(200)
+    expect(postSchema.parse(approved.json().post)).toMatchObject({ state: 'scheduled', title: 'My own title' })
+    const history = allSlots(await overview(me.cookie)).find((s) => s.postId === first)
+    expect(history).toMatchObject({ state: 'scheduled', title: 'My own title' })
+    await sleep(1_500)
+    expect(await sandboxVideos(sandbox, me.openId)).toEqual([])
+
+    // Their time comes. Approving now is too late; the job at the draft's time skips it, and so does the sweep.
+    offsetMs = 0
+    const late = await inject(server, 'POST', `/api/posts/${second}/approve`, me.cookie)
+    expect([late.statusCode, late.json().message]).toEqual([409, MESSAGES.approveTooLate])
+    await server.runtime.publishing.publish(third)
+    await server.runtime.publishing.sweep()
+    const end = await eventually(async () => {
+      const slots = allSlots(await overview(me.cookie))
+      return slots.some((s) => s.state === 'posted') ? slots : undefined
+    }, 60_000)
+    const byPost = new Map(end.map((s) => [s.postId, s]))
+    expect(byPost.get(first)).toMatchObject({ state: 'posted', title: 'My own title' })
+    for (const id of [second, third]) {
+      expect(byPost.get(id)).toMatchObject({ state: 'skipped', errorMessage: MESSAGES.draftNotApproved })
+    }
+    // TikTok received exactly the approved post, with the person's caption.
+    const sent = await sandboxVideos(sandbox, me.openId)
+    expect(sent.map((v) => v.title)).toEqual(['My own title\n\nWritten by me, not the AI #mine'])
+
+    // Once it went out it cannot be changed; turning automation off leaves what happened alone.
+    const refused = await inject(server, 'PATCH', `/api/posts/${first}`, me.cookie, { title: 'Too late' })
+    expect([refused.statusCode, refused.json().message]).toEqual([409, MESSAGES.postNotEditable])
+    const off = await save(me.cookie, settings(me.accountId, { enabled: false }))
+    expect(
+      allSlots(off)
+        .map((s) => s.state)
+        .sort(),
+    ).toEqual(['posted', 'skipped', 'skipped'])
+  }, 150_000)
+
+  it('turning automation off cancels the drafts waiting for approval', async () => {
+    const day = addDays(new Date().toISOString().slice(0, 10), 70)
+    setNow(`${day}T08:00:00Z`)
+    const me = await person()
+    await save(me.cookie, settings(me.accountId, { postsPerDay: 1, reviewBeforePosting: true }))
+    await eventually(async () => {
+      const slots = allSlots(await overview(me.cookie))
+      return slots.length > 0 && slots.every((s) => s.state === 'draft') ? slots : undefined
+    }, 90_000)
+    const off = await save(me.cookie, settings(me.accountId, { enabled: false, reviewBeforePosting: true }))
+    expect(new Set(allSlots(off).map((s) => s.state))).toEqual(new Set(['cancelled']))
+    expect(await automationPosts(me.cookie)).toEqual([])
+  }, 120_000)
 })

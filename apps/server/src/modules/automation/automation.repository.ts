@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { automationDay, automationRun, automationSettings, automationSlot, createdVideo, post } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
@@ -8,6 +24,10 @@ export type NewAutomationSettingsRow = typeof automationSettings.$inferInsert
 export type AutomationRunRow = typeof automationRun.$inferSelect
 export type AutomationSlotRow = typeof automationSlot.$inferSelect
 export type NewAutomationSlotRow = typeof automationSlot.$inferInsert
+type PostRow = typeof post.$inferSelect
+
+/** Post states that have not started to go out: turning automation off (or replanning) deletes those posts. */
+const WAITING_POST_STATES = ['draft', 'scheduled'] as const
 
 /** A slot with what its video and post say now (the History and the advance step read both). */
 export interface SlotView extends AutomationSlotRow {
@@ -16,10 +36,19 @@ export interface SlotView extends AutomationSlotRow {
     outputMediaId: string | null
     errorMessage: string | null
   } | null
-  post: { id: string; state: string; errorMessage: string | null } | null
+  /** Its post, once scheduled: what the person may have edited (caption, time) and how far it went. */
+  post: {
+    id: string
+    state: PostRow['state']
+    errorMessage: string | null
+    title: string
+    description: string
+    scheduledAt: Date
+    timeZone: string
+  } | null
 }
 
-/** Slot states whose post has not gone out yet: what turning automation off (or replanning) cancels. */
+/** Slot states whose post has not gone out yet (a draft or a waiting post): what turning automation off cancels. */
 const PENDING_STATES = ['preparing', 'rendering', 'scheduled'] as const
 
 function slotViews(db: Executor) {
@@ -32,6 +61,10 @@ function slotViews(db: Executor) {
       postId: post.id,
       postState: post.state,
       postError: post.errorMessage,
+      postTitle: post.title,
+      postDescription: post.description,
+      postScheduledAt: post.scheduledAt,
+      postTimeZone: post.timeZone,
     })
     .from(automationSlot)
     .leftJoin(createdVideo, eq(createdVideo.id, automationSlot.videoId))
@@ -46,7 +79,18 @@ function toSlotView(row: SlotViewRow): SlotView {
     video: row.videoState
       ? { state: row.videoState, outputMediaId: row.videoOutput, errorMessage: row.videoError }
       : null,
-    post: row.postId && row.postState ? { id: row.postId, state: row.postState, errorMessage: row.postError } : null,
+    post:
+      row.postId && row.postState && row.postTitle !== null && row.postScheduledAt && row.postTimeZone
+        ? {
+            id: row.postId,
+            state: row.postState,
+            errorMessage: row.postError,
+            title: row.postTitle,
+            description: row.postDescription ?? '',
+            scheduledAt: row.postScheduledAt,
+            timeZone: row.postTimeZone,
+          }
+        : null,
   }
 }
 
@@ -133,7 +177,8 @@ function createQueries(db: Executor) {
             eq(post.accountId, accountId),
             gt(post.scheduledAt, from),
             lte(post.scheduledAt, to),
-            ne(post.state, 'failed'),
+            // Neither a failed post nor a skipped draft reached TikTok.
+            notInArray(post.state, ['failed', 'skipped']),
           ),
         )
       const [planned] = await db
@@ -235,7 +280,9 @@ function createQueries(db: Executor) {
               db
                 .select({ one: sql`1` })
                 .from(post)
-                .where(and(eq(post.automationSlotId, automationSlot.id), ne(post.state, 'scheduled'))),
+                .where(
+                  and(eq(post.automationSlotId, automationSlot.id), notInArray(post.state, [...WAITING_POST_STATES])),
+                ),
             ),
           ),
         )
@@ -248,7 +295,13 @@ function createQueries(db: Executor) {
       const rows = await db
         .select({ id: post.id })
         .from(post)
-        .where(and(eq(post.userId, userId), inArray(post.automationSlotId, slotIds), eq(post.state, 'scheduled')))
+        .where(
+          and(
+            eq(post.userId, userId),
+            inArray(post.automationSlotId, slotIds),
+            inArray(post.state, [...WAITING_POST_STATES]),
+          ),
+        )
       return rows.map((r) => r.id)
     },
 
@@ -272,7 +325,7 @@ function createQueries(db: Executor) {
                     eq(automationSlot.userId, automationDay.userId),
                     eq(automationSlot.accountId, automationDay.accountId),
                     eq(automationSlot.day, automationDay.day),
-                    ne(post.state, 'scheduled'),
+                    notInArray(post.state, [...WAITING_POST_STATES]),
                   ),
                 ),
             ),

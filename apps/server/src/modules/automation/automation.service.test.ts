@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { MESSAGES } from '@hookpost/shared'
 import type { SlotView } from './automation.repository'
 import { toSlotDto, weekdayOf } from './automation.service'
 
@@ -28,8 +29,21 @@ const base: SlotView = {
   createdAt: new Date('2026-11-22T08:00:00Z'),
   updatedAt: new Date('2026-11-22T08:00:00Z'),
   video: { state: 'processed', outputMediaId: 'm1', errorMessage: null },
-  post: { id: 'p1', state: 'scheduled', errorMessage: null },
+  needsApproval: false,
+  post: {
+    id: 'p1',
+    state: 'scheduled',
+    errorMessage: null,
+    title: 'A question',
+    description: 'Ever wondered? #question #tips',
+    scheduledAt: new Date('2026-11-23T10:30:00Z'),
+    timeZone: 'UTC',
+  },
 }
+const withPost = (post: Partial<NonNullable<SlotView['post']>>): SlotView => ({
+  ...base,
+  post: { ...base.post!, ...post },
+})
 
 describe('automation helpers', () => {
   it('knows the weekday of a date', () => {
@@ -40,9 +54,9 @@ describe('automation helpers', () => {
 
   it('shows a scheduled slot by what its post says: waiting, posted, failed with why, or deleted', () => {
     expect(toSlotDto(base)).toMatchObject({ state: 'scheduled', postId: 'p1', errorMessage: null })
-    expect(toSlotDto({ ...base, post: { id: 'p1', state: 'publishing', errorMessage: null } }).state).toBe('scheduled')
-    expect(toSlotDto({ ...base, post: { id: 'p1', state: 'uploaded', errorMessage: null } }).state).toBe('posted')
-    expect(toSlotDto({ ...base, post: { id: 'p1', state: 'failed', errorMessage: 'Token revoked' } })).toMatchObject({
+    expect(toSlotDto(withPost({ state: 'publishing' })).state).toBe('scheduled')
+    expect(toSlotDto(withPost({ state: 'uploaded' })).state).toBe('posted')
+    expect(toSlotDto(withPost({ state: 'failed', errorMessage: 'Token revoked' }))).toMatchObject({
       state: 'failed',
       errorMessage: 'Token revoked',
     })
@@ -57,5 +71,27 @@ describe('automation helpers', () => {
       errorMessage: 'No hook',
     })
     expect(toSlotDto(base).scheduledAt).toBe('2026-11-23T10:30:00.000Z')
+  })
+
+  it('shows a draft awaiting approval, a skipped one with why, and what the person edited on the post', () => {
+    expect(toSlotDto(withPost({ state: 'draft' }))).toMatchObject({ state: 'draft', errorMessage: null })
+    expect(toSlotDto(withPost({ state: 'skipped', errorMessage: MESSAGES.draftNotApproved }))).toMatchObject({
+      state: 'skipped',
+      errorMessage: MESSAGES.draftNotApproved,
+    })
+    const edited = toSlotDto(
+      withPost({
+        title: 'My own title',
+        description: 'My own words',
+        scheduledAt: new Date('2026-11-23T11:00:00Z'),
+        timeZone: 'Europe/Berlin',
+      }),
+    )
+    expect(edited).toMatchObject({
+      title: 'My own title',
+      description: 'My own words',
+      scheduledAt: '2026-11-23T11:00:00.000Z',
+      timeZone: 'Europe/Berlin',
+    })
   })
 })

@@ -33,7 +33,14 @@ import type { EventBus } from '../../lib/events'
 import type { JobQueue } from '../../lib/job-queue'
 import type { Log } from '../../lib/log'
 import { mulberry32, pick } from '../../lib/random'
-import type { AiWriter } from '../ai'
+import {
+  accountPrivateFields,
+  PrivateTextError,
+  quotedPrivateField,
+  writePostCaption,
+  type AiWriter,
+  type PostCaption,
+} from '../ai'
 import type { PostsService } from '../posts'
 import type { VideosService } from '../videos'
 import type {
@@ -125,6 +132,9 @@ function dayLabel(date: string): string {
   )
 }
 
+/** Times the writer is asked for ideas before a slot whose every hook quotes the private description is given up. */
+const HOOK_ROUNDS = 2
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** Concepts and tones 'random' picks from: the named ones ('other' needs the person's words). */
@@ -153,6 +163,7 @@ function defaultsRow(userId: string): AutomationSettingsRow {
     allowComment: false,
     allowDuet: false,
     allowStitch: false,
+    reviewBeforePosting: false,
     updatedAt: new Date(0),
   }
 }
@@ -167,24 +178,32 @@ function planningKey(row: AutomationSettingsRow): string {
 export function toSlotDto(slot: SlotView): AutomationSlot {
   let state: AutomationSlot['state'] = slot.state
   let errorMessage = slot.errorMessage
+  // Once its post exists, the post says what the person sees: its caption, its time, and whether it went out.
+  const post = slot.state === 'scheduled' ? slot.post : null
   if (slot.state === 'scheduled') {
-    if (!slot.post) {
+    if (!post) {
       state = 'cancelled'
       errorMessage = 'The post was deleted'
-    } else if (slot.post.state === 'uploaded') {
+    } else if (post.state === 'uploaded') {
       state = 'posted'
-    } else if (slot.post.state === 'failed' || slot.post.state === 'unconfirmed') {
+    } else if (post.state === 'draft') {
+      state = 'draft'
+    } else if (post.state === 'skipped') {
+      state = 'skipped'
+      errorMessage = post.errorMessage ?? MESSAGES.draftNotApproved
+    } else if (post.state === 'failed' || post.state === 'unconfirmed') {
       state = 'failed'
-      errorMessage = slot.post.errorMessage ?? MESSAGES.scheduleFailed
+      errorMessage = post.errorMessage ?? MESSAGES.scheduleFailed
     }
   }
   return {
     id: slot.id,
-    scheduledAt: slot.scheduledAt.toISOString(),
-    timeZone: slot.timeZone,
+    scheduledAt: (post?.scheduledAt ?? slot.scheduledAt).toISOString(),
+    timeZone: post?.timeZone ?? slot.timeZone,
     sourceTitle: slot.sourceTitle,
     hookText: slot.hookText,
-    title: slot.title,
+    title: post?.title ?? slot.title,
+    description: post?.description ?? slot.description,
     state,
     errorMessage,
     videoId: slot.videoId,
@@ -247,6 +266,7 @@ export function createAutomationService(deps: AutomationDeps) {
         allowDuet: r.allowDuet,
         allowStitch: r.allowStitch,
       },
+      reviewBeforePosting: r.reviewBeforePosting,
       timeZone: await zoneFor(userId, account),
       updatedAt: row ? row.updatedAt.toISOString() : null,
     }
@@ -458,6 +478,7 @@ export function createAutomationService(deps: AutomationDeps) {
       allowComment: row.allowComment,
       allowDuet: row.allowDuet,
       allowStitch: row.allowStitch,
+      needsApproval: row.reviewBeforePosting,
     }
     const failed = (message: string) => ({
       ...base,
@@ -474,38 +495,52 @@ export function createAutomationService(deps: AutomationDeps) {
         `TikTok allows about ${tuning.dailyPostCap} posts a day per account; this account already has ${recent} in the 24 hours before this time`,
       )
     }
+    const context = {
+      ...EMPTY_HOOK_CONTEXT,
+      targetAudience: account.targetAudience,
+      niche: account.niche,
+      appGoals: account.appGoals,
+      videoTitle: item.title,
+      videoDescription: item.description,
+      mustInclude: row.mustIncludeKeywords,
+      mayInclude: row.mayIncludeKeywords,
+      customConcept: row.customConcept,
+      customTone: row.customTone,
+      exampleHooks: row.exampleHooks,
+    }
+    // The Account Description guides the writer; it never reaches the public hook or caption (ADR 018).
+    const privateFields = accountPrivateFields(account)
+    let hookText: string | null = null
+    let caption: PostCaption
     try {
-      const [idea] = await writer.contentIdeas({
-        context: {
-          ...EMPTY_HOOK_CONTEXT,
-          targetAudience: account.targetAudience,
-          niche: account.niche,
-          appGoals: account.appGoals,
-          videoTitle: item.title,
-          videoDescription: item.description,
-          mustInclude: row.mustIncludeKeywords,
-          mayInclude: row.mayIncludeKeywords,
-          customConcept: row.customConcept,
-          customTone: row.customTone,
-          exampleHooks: row.exampleHooks,
-        },
-        concept,
-        tone,
-        customPrompt: row.customPrompt,
-        count: 1,
-      })
-      if (!idea) throw new Error('the writer returned no idea')
-      return {
-        ...base,
-        hookText: idea.hookText,
-        title: idea.title.slice(0, 100),
-        description: idea.description,
-        state: 'preparing',
-        errorMessage: null,
+      // A few ideas, so one whose hook does not quote the private description can be taken; only the hook is used
+      // (the idea's description is a filming brief for the creator, never a caption).
+      for (let round = 0; round < HOOK_ROUNDS && hookText === null; round++) {
+        const ideas = await writer.contentIdeas({ context, concept, tone, customPrompt: row.customPrompt, count: 3 })
+        hookText = ideas.find((idea) => quotedPrivateField(idea.hookText, privateFields) === null)?.hookText ?? null
       }
+      if (hookText === null) return failed(AUTOMATION_MESSAGES.privateTextInHook)
+      caption = await writePostCaption({
+        writer,
+        request: { context, hookText, concept, tone, customPrompt: row.customPrompt },
+        privateFields,
+        videoTitle: item.title,
+      })
     } catch (err) {
+      if (err instanceof PrivateTextError) {
+        log.warn(`[automation] ${userId} ${day}: the caption quoted the account's ${err.field}; not planned`)
+        return failed(AUTOMATION_MESSAGES.privateTextInHook)
+      }
       log.error(`[automation] writing the hook for ${userId} ${day} failed (${writer.provider})`, err)
       return failed('Failed to generate hooks. Please try again later.')
+    }
+    return {
+      ...base,
+      hookText,
+      title: caption.title,
+      description: caption.description,
+      state: 'preparing',
+      errorMessage: null,
     }
   }
 
@@ -577,7 +612,8 @@ export function createAutomationService(deps: AutomationDeps) {
       if (await repo.markScheduledInternal(slot.id, slot.scheduledAt, now)) announce(slot.userId)
       return
     }
-    // A render that finished after the planned time posts a minute from now instead of never.
+    // A render that finished after the planned time posts a minute from now instead of never (a draft then has a
+    // minute to be approved, or is skipped).
     const at = new Date(Math.max(slot.scheduledAt.getTime(), now.getTime() + 60_000))
     try {
       await posts.scheduleAt(slot.userId, {
@@ -594,6 +630,8 @@ export function createAutomationService(deps: AutomationDeps) {
         scheduledAt: at,
         source: 'automation',
         automationSlotId: slot.id,
+        // "Review before posting": it waits for the person's approval, and is skipped if none comes by its time.
+        draft: slot.needsApproval,
       })
     } catch (err) {
       const permanent =
@@ -654,6 +692,7 @@ export function createAutomationService(deps: AutomationDeps) {
         allowComment: body.postSettings.allowComment,
         allowDuet: body.postSettings.allowDuet,
         allowStitch: body.postSettings.allowStitch,
+        reviewBeforePosting: body.reviewBeforePosting,
         updatedAt: clock(),
       })
       const wasOn = before?.isEnabled ?? false

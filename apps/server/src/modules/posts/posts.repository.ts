@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { mediaFile, post, tiktokAccount } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
@@ -18,6 +18,21 @@ export interface PostForPublishing {
   post: PostRow
   media: MediaRow | null
 }
+
+/** What an edit may change on a post that has not gone out (posts.service.ts `edit`). */
+export type PostEdit = Partial<
+  Pick<
+    NewPostRow,
+    | 'title'
+    | 'description'
+    | 'privacyLevel'
+    | 'disableComment'
+    | 'disableDuet'
+    | 'disableStitch'
+    | 'scheduledAt'
+    | 'timeZone'
+  >
+>
 
 /** States in which the publisher owns the post: it must not be moved or deleted. */
 export const IN_FLIGHT_STATES = ['publishing', 'processing_on_tiktok'] as const
@@ -139,19 +154,39 @@ function createQueries(db: Executor) {
     },
 
     /**
-     * Only while `scheduled`: once the publisher claimed it, the time is history. `attempts` is left alone: it fences
-     * the claims (see above) and must only grow.
+     * Edits a post that has not started to go out (`draft` or `scheduled`), as one conditional UPDATE: once the
+     * publisher claimed it, it is history. `attempts` is left alone (it fences the claims and must only grow).
      */
-    async rescheduleForUser(
+    async editWaitingForUser(userId: string, id: string, change: PostEdit, at: Date): Promise<PostRow | undefined> {
+      const [row] = await db
+        .update(post)
+        .set({ ...change, errorMessage: null, ...touched(at) })
+        .where(and(eq(post.id, id), eq(post.userId, userId), inArray(post.state, ['draft', 'scheduled'])))
+        .returning()
+      return row
+    },
+
+    /** A skipped draft given a new time waits for approval again (it was never sent: ADR 018). */
+    async reviveSkippedForUser(
       userId: string,
       id: string,
-      change: { scheduledAt: Date; timeZone: string },
+      change: PostEdit & { scheduledAt: Date },
       at: Date,
     ): Promise<PostRow | undefined> {
       const [row] = await db
         .update(post)
-        .set({ ...change, errorMessage: null, ...touched(at) })
-        .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'scheduled')))
+        .set({ ...change, state: 'draft', errorMessage: null, ...touched(at) })
+        .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'skipped')))
+        .returning()
+      return row
+    },
+
+    /** draft → scheduled, only while its time is still ahead (a draft past its time is skipped, never sent). */
+    async approveForUser(userId: string, id: string, now: Date): Promise<PostRow | undefined> {
+      const [row] = await db
+        .update(post)
+        .set({ state: 'scheduled', errorMessage: null, ...touched(now) })
+        .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'draft'), gt(post.scheduledAt, now)))
         .returning()
       return row
     },
@@ -328,6 +363,30 @@ function createQueries(db: Executor) {
         .where(and(eq(post.id, id), eq(post.publishId, publishId), inArray(post.state, [...IN_FLIGHT_STATES])))
         .returning({ id: post.id })
       return rows.length === 1
+    },
+
+    /**
+     * Drafts nobody approved by their time → `skipped` with why (ADR 018). Conditional on `draft` and due, so the job
+     * at the draft's time, the sweep and a second worker can all try: one of them changes it, and an approval that
+     * came first wins. Returns the ids it skipped.
+     */
+    async skipDueDraftsInternal(
+      now: Date,
+      errorMessage: string,
+      options: { id?: string; limit: number },
+    ): Promise<string[]> {
+      const due = and(eq(post.state, 'draft'), lte(post.scheduledAt, now))
+      const ids = db
+        .select({ id: post.id })
+        .from(post)
+        .where(options.id ? and(due, eq(post.id, options.id)) : due)
+        .limit(options.limit)
+      const rows = await db
+        .update(post)
+        .set({ state: 'skipped', errorMessage, ...touched(now) })
+        .where(and(inArray(post.id, ids), eq(post.state, 'draft'), lte(post.scheduledAt, now)))
+        .returning({ id: post.id })
+      return rows.map((r) => r.id)
     },
 
     // --- the sweep --------------------------------------------------------------------------------------------------

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   apiErrorSchema,
+  editPostBodySchema,
   MESSAGES,
   postListSchema,
   postSchema,
-  reschedulePostBodySchema,
   schedulePostBodySchema,
 } from '@hookpost/shared'
 import type { PostsService } from './posts.service'
@@ -85,13 +85,32 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
     {
       schema: {
         tags: ['posts'],
-        summary: 'Move a scheduled post to another date and time',
+        summary: 'Edit a post that has not started to go out: caption, who can see it, interactions, time',
+        description:
+          'Drafts and scheduled posts, manual or automation’s. Every field is optional; a new time is date + time + ' +
+          'time zone together. Checked like scheduling (lengths, the creator’s fresh privacy options and toggles, a ' +
+          'time in the future); a new time moves the publish job in the same transaction. 409 once it is being ' +
+          'published or done. A skipped draft given a new time awaits approval again.',
         params: idParams,
-        body: reschedulePostBodySchema,
-        response: { 200: z.object({ post: postSchema }), ...errors, 409: apiErrorSchema },
+        body: editPostBodySchema,
+        response: { 200: z.object({ post: postSchema }), ...errors, 409: apiErrorSchema, 500: apiErrorSchema },
       },
     },
-    async (request) => ({ post: await posts.reschedule(userId(request), request.params.id, request.body) }),
+    async (request) => ({ post: await posts.edit(userId(request), request.params.id, request.body) }),
+  )
+
+  app.post(
+    '/:id/approve',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Approve a draft awaiting approval: it is posted at its time',
+        description: '409 when it is not a draft, or its time has passed (then it is skipped, never posted).',
+        params: idParams,
+        response: { 200: z.object({ post: postSchema }), ...errors, 409: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request) => ({ post: await posts.approve(userId(request), request.params.id) }),
   )
 
   app.delete(

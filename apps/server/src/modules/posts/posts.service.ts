@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { MESSAGES, type Post, type schedulePostBodySchema, type reschedulePostBodySchema } from '@hookpost/shared'
+import {
+  isEditablePost,
+  MESSAGES,
+  type editPostBodySchema,
+  type Post,
+  type schedulePostBodySchema,
+} from '@hookpost/shared'
 import type { EventBus } from '../../lib/events'
 import { AppError } from '../../lib/errors'
 import type { JobScheduler } from '../../lib/job-queue'
@@ -14,7 +20,7 @@ import {
   type PostChoices,
   type PostIssue,
 } from './post-rules'
-import type { PostRow, PostsRepository } from './posts.repository'
+import type { PostEdit, PostRow, PostsRepository, PostView } from './posts.repository'
 import type { PublishingService } from './publishing.service'
 import type { Log as BaseLog } from '../../lib/log'
 
@@ -31,7 +37,7 @@ export interface PostsServiceDeps {
 }
 
 export type SchedulePostBody = z.output<typeof schedulePostBodySchema>
-export type ReschedulePostBody = z.output<typeof reschedulePostBodySchema>
+export type EditPostBody = z.output<typeof editPostBodySchema>
 
 /** A post to create at an exact instant (the API resolves the form's date and time; automation has its own). */
 export interface NewPost extends PostChoices {
@@ -42,6 +48,8 @@ export interface NewPost extends PostChoices {
   source?: 'manual' | 'automation'
   /** The automation's planned post this is: unique, so one planned post is never scheduled twice. */
   automationSlotId?: string
+  /** Created as a draft awaiting the person's approval ("Review before posting", ADR 018). */
+  draft?: boolean
 }
 
 /** `GET /api/posts` without from/to: the calendar's neighbourhood of today. */
@@ -56,8 +64,25 @@ function invalid(issue: PostIssue): AppError {
   return new AppError('VALIDATION_FAILED', issue.message, [issue])
 }
 
+/** The post's choices after an edit: what the body changes, the rest as they are (commercial disclosure stays). */
+function editedChoices(current: PostView, body: EditPostBody): PostChoices {
+  return {
+    title: body.title ?? current.title,
+    description: body.description ?? current.description,
+    privacyLevel: body.privacyLevel ?? current.privacyLevel,
+    allowComment: body.allowComment ?? !current.disableComment,
+    allowDuet: body.allowDuet ?? !current.disableDuet,
+    allowStitch: body.allowStitch ?? !current.disableStitch,
+    commercial: {
+      enabled: current.brandContentToggle || current.brandOrganicToggle,
+      yourBrand: current.brandOrganicToggle,
+      brandedContent: current.brandContentToggle,
+    },
+  }
+}
+
 /**
- * The posts API (the spec's Schedule tab): schedule, list, move, delete, refresh. Every query is scoped by the
+ * The posts API (the spec's Schedule tab): schedule, list, edit (and move), approve drafts, delete, refresh. Every query is scoped by the
  * signed-in user; another user's post is "not found". A post's row and its `post.publish` job change in one
  * transaction, so a post is never scheduled without a job, nor deleted with one left behind.
  */
@@ -113,7 +138,9 @@ export function createPostsService(deps: PostsServiceDeps) {
         timeZone: input.timeZone,
         source: input.source ?? 'manual',
         automationSlotId: input.automationSlotId ?? null,
+        state: input.draft ? 'draft' : 'scheduled',
       })
+      // A draft has its job too: at its time the job skips it unless it was approved (ADR 018).
       await queue.send(
         'post.publish',
         { postId: inserted.id },
@@ -158,22 +185,102 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /**
-     * PATCH /api/posts/:id: a new date/time (drag on the calendar). Only while `scheduled`; the row and its job move
-     * together, and the publisher re-checks the time when a job fires, so the old time can never publish.
+     * PATCH /api/posts/:id: changes a post that has not started to go out — its caption (title, description), who can
+     * see it and its interactions, its time — held to the rules scheduling holds it to (`resolveScheduleTime`,
+     * `checkPostChoices`, and the creator's fresh options when those change). The row and its job move together, and
+     * the publisher re-checks the time when a job fires, so an old time can never publish. A skipped draft given a
+     * new time waits for approval again.
      */
-    async reschedule(userId: string, id: string, body: ReschedulePostBody): Promise<Post> {
+    async edit(userId: string, id: string, body: EditPostBody): Promise<Post> {
       if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
-      const time = resolveScheduleTime(body, clock())
-      if (!time.ok) throw invalid(time.issue)
-      const { scheduledAt } = time
-      await repo.transaction(async ({ repo: tx, jobs }) => {
-        const moved = await tx.rescheduleForUser(userId, id, { scheduledAt, timeZone: body.timeZone }, clock())
-        if (!moved) {
-          if (await tx.existsForUser(userId, id)) throw new AppError('CONFLICT', MESSAGES.onlyScheduledCanMove)
-          throw new AppError('NOT_FOUND', MESSAGES.notFound)
-        }
-        await queue.reschedule('post.publish', { postId: id }, { singletonKey: id, startAfter: scheduledAt, tx: jobs })
-      })
+      const current = await repo.findViewForUser(userId, id)
+      if (!current) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+      const timeOnly = Object.entries(body).every(
+        ([key, value]) => value === undefined || key === 'date' || key === 'time' || key === 'timeZone',
+      )
+      const refusal = new AppError('CONFLICT', timeOnly ? MESSAGES.onlyScheduledCanMove : MESSAGES.postNotEditable)
+      if (!isEditablePost(current.state)) throw refusal
+
+      let when: { scheduledAt: Date; timeZone: string } | undefined
+      if (body.date !== undefined && body.time !== undefined && body.timeZone !== undefined) {
+        const time = resolveScheduleTime({ date: body.date, time: body.time, timeZone: body.timeZone }, clock())
+        if (!time.ok) throw invalid(time.issue)
+        when = { scheduledAt: time.scheduledAt, timeZone: body.timeZone }
+      }
+      if (current.state === 'skipped' && !when) throw invalid({ path: 'date', message: MESSAGES.skippedNeedsNewTime })
+
+      const choices = editedChoices(current, body)
+      const choiceIssue = checkPostChoices(choices)
+      if (choiceIssue) throw invalid(choiceIssue)
+      const settingsChanged =
+        choices.privacyLevel !== current.privacyLevel ||
+        choices.allowComment === current.disableComment ||
+        choices.allowDuet === current.disableDuet ||
+        choices.allowStitch === current.disableStitch
+      if (settingsChanged) {
+        // Fresh from TikTok, as when scheduling (UX rule 1): the creator's options may have changed since.
+        const creator = await accounts.creatorInfo(userId, current.accountId)
+        const creatorIssue = checkAgainstCreator(choices, current.media?.durationMs ?? 0, creator)
+        if (creatorIssue) throw invalid(creatorIssue)
+      }
+
+      const change: PostEdit = {
+        title: choices.title,
+        description: choices.description,
+        privacyLevel: choices.privacyLevel,
+        disableComment: !choices.allowComment,
+        disableDuet: !choices.allowDuet,
+        disableStitch: !choices.allowStitch,
+        ...when,
+      }
+      await orFail(MESSAGES.scheduleFailed, () =>
+        repo.transaction(async ({ repo: tx, jobs }) => {
+          const edited =
+            current.state === 'skipped' && when
+              ? await tx.reviveSkippedForUser(userId, id, { ...change, ...when }, clock())
+              : await tx.editWaitingForUser(userId, id, change, clock())
+          // The publisher claimed it (or it was skipped, or deleted) since it was read.
+          if (!edited) {
+            if (await tx.existsForUser(userId, id)) throw refusal
+            throw new AppError('NOT_FOUND', MESSAGES.notFound)
+          }
+          if (when) {
+            await queue.reschedule(
+              'post.publish',
+              { postId: id },
+              { singletonKey: id, startAfter: when.scheduledAt, tx: jobs },
+            )
+          }
+        }),
+      )
+      const post = await view(userId, id)
+      announce(userId, post)
+      return post
+    },
+
+    /**
+     * POST /api/posts/:id/approve: a draft awaiting approval is scheduled, with its job at its time. Refused once its
+     * time has passed (it is skipped, never sent: the person chooses a new time first).
+     */
+    async approve(userId: string, id: string): Promise<Post> {
+      if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+      await orFail(MESSAGES.scheduleFailed, () =>
+        repo.transaction(async ({ repo: tx, jobs }) => {
+          const approved = await tx.approveForUser(userId, id, clock())
+          if (!approved) {
+            const found = await tx.findViewForUser(userId, id)
+            if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+            const late = found.state === 'skipped' || (found.state === 'draft' && found.scheduledAt <= clock())
+            throw new AppError('CONFLICT', late ? MESSAGES.approveTooLate : MESSAGES.onlyDraftsCanBeApproved)
+          }
+          // The draft's job is already there; this keeps it so if it vanished (the sweep would find it too).
+          await queue.reschedule(
+            'post.publish',
+            { postId: id },
+            { singletonKey: id, startAfter: approved.scheduledAt, tx: jobs },
+          )
+        }),
+      )
       const post = await view(userId, id)
       announce(userId, post)
       return post

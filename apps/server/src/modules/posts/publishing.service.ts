@@ -156,7 +156,13 @@ export function createPublishingService(deps: PublishingDeps) {
 
   async function runPublish(postId: string): Promise<void> {
     const claimed = await repo.claimInternal(postId, clock())
-    if (!claimed) return // not due (moved), already taken (another worker, a duplicate job), or deleted
+    if (!claimed) {
+      // Not due (moved), already taken (another worker, a duplicate job), deleted — or a draft nobody approved by its
+      // time, which is skipped here and never sent (ADR 018).
+      const skipped = await repo.skipDueDraftsInternal(clock(), MESSAGES.draftNotApproved, { id: postId, limit: 1 })
+      for (const id of skipped) await announce(id)
+      return
+    }
     const attempt = claimed.attempts
     await announce(postId)
 
@@ -331,7 +337,7 @@ export function createPublishingService(deps: PublishingDeps) {
 
   async function runSweep(options: { orphanedBefore?: Date | undefined }) {
     const now = clock()
-    const counts = { requeued: 0, resumed: 0, released: 0, unconfirmed: 0 }
+    const counts = { requeued: 0, resumed: 0, released: 0, unconfirmed: 0, skipped: 0 }
 
     // Due posts still waiting: their job may have vanished (restored backup, a queue wiped by hand). A queued job with
     // the same key absorbs the send (`short` policy), and the claim makes any duplicate harmless.
@@ -339,6 +345,11 @@ export function createPublishingService(deps: PublishingDeps) {
     for (const id of await repo.dueScheduledIdsInternal(dueBefore, 500)) {
       if (await queue.send('post.publish', { postId: id }, { singletonKey: id })) counts.requeued++
     }
+
+    // Drafts past their time whose job vanished: skipped, never sent.
+    const skipped = await repo.skipDueDraftsInternal(now, MESSAGES.draftNotApproved, { limit: 500 })
+    for (const id of skipped) await announce(id)
+    counts.skipped = skipped.length
 
     const before = options.orphanedBefore ?? new Date(now.getTime() - settings.leaseMs)
     for (const row of await repo.staleInFlightInternal(before, 500)) {
@@ -369,7 +380,7 @@ export function createPublishingService(deps: PublishingDeps) {
           break
       }
     }
-    if (counts.requeued + counts.resumed + counts.released + counts.unconfirmed > 0) {
+    if (counts.requeued + counts.resumed + counts.released + counts.unconfirmed + counts.skipped > 0) {
       log.info(`[posts] sweep: ${JSON.stringify(counts)}`)
     }
     return counts

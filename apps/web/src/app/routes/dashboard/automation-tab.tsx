@@ -1,7 +1,9 @@
+import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { linkClass } from '../../../components/ui/form'
 import { AutomationPanel } from '../../../features/automation/components/automation-panel'
+import { EditPostDialog } from '../../../features/posts/components/edit-post-dialog'
 import { useProfile } from '../../../features/profile/api/profile-api'
 import { useLibrary } from '../../../features/studio/api/get-library'
 import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
@@ -16,42 +18,67 @@ function accountLabel(account: TiktokAccount): string {
 
 /**
  * The Automation tab (spec §2): the automation feature's panel, with the person's TikTok accounts (tiktok feature),
- * their Library (studio feature) and their own time zone (profile feature) composed here, since features never import
- * each other.
+ * their Library (studio feature), their own time zone (profile feature) and the post editor (posts feature: review,
+ * edit and approve a planned post from the History) composed here, since features never import each other.
  */
 export function AutomationTab() {
   const accounts = useTiktokAccounts()
   const library = useLibrary()
   const profile = useProfile()
+  const [editing, setEditing] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const statusRef = useRef<HTMLParagraphElement>(null)
   return (
-    <AutomationPanel
-      accounts={{
-        status: accounts.status,
-        items: (accounts.data ?? []).map((a) => ({
-          id: a.id,
-          label: accountLabel(a),
-          canPost: a.status === 'active',
-          timeZone: a.timeZone,
-        })),
-        retrying: accounts.isFetching,
-        onRetry: () => void accounts.refetch(),
-      }}
-      library={{
-        status: library.status,
-        items: library.data?.videos ?? [],
-        preparing: library.data?.preparing ?? false,
-        retrying: library.isFetching,
-        onRetry: () => void library.refetch(),
-      }}
-      profileTimeZone={profile.data?.timeZone ?? null}
-      noAccounts={
-        <p>
-          <Link to={tabHref('schedule')} className={linkClass}>
-            Connect a TikTok account in the Schedule tab
-          </Link>
-          , then come back to choose it here.
-        </p>
-      }
-    />
+    <>
+      {/* What the post editor did (saved, approved), said where it is seen and heard; the History shows it live too. */}
+      <p
+        ref={statusRef}
+        role="status"
+        tabIndex={-1}
+        className={
+          done
+            ? 'mb-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900 focus:outline-none'
+            : 'sr-only'
+        }
+      >
+        {done}
+      </p>
+      {editing ? (
+        <EditPostDialog postId={editing} onDone={setDone} onClose={() => setEditing(null)} fallbackFocus={statusRef} />
+      ) : null}
+      <AutomationPanel
+        onEditPost={(postId) => {
+          setDone(null)
+          setEditing(postId)
+        }}
+        accounts={{
+          status: accounts.status,
+          items: (accounts.data ?? []).map((a) => ({
+            id: a.id,
+            label: accountLabel(a),
+            canPost: a.status === 'active',
+            timeZone: a.timeZone,
+          })),
+          retrying: accounts.isFetching,
+          onRetry: () => void accounts.refetch(),
+        }}
+        library={{
+          status: library.status,
+          items: library.data?.videos ?? [],
+          preparing: library.data?.preparing ?? false,
+          retrying: library.isFetching,
+          onRetry: () => void library.refetch(),
+        }}
+        profileTimeZone={profile.data?.timeZone ?? null}
+        noAccounts={
+          <p>
+            <Link to={tabHref('schedule')} className={linkClass}>
+              Connect a TikTok account in the Schedule tab
+            </Link>
+            , then come back to choose it here.
+          </p>
+        }
+      />
+    </>
   )
 }

@@ -150,6 +150,28 @@ export function AdvancedSettings({
           ))}
         </div>
       </fieldset>
+
+      <div className="flex max-w-md items-start justify-between gap-4 rounded-md border border-slate-200 p-3">
+        <div>
+          <label htmlFor={`${id}-review`} className="text-sm font-medium text-slate-800">
+            Review before posting
+          </label>
+          <p id={`${id}-review-hint`} className="mt-1 text-xs text-slate-600">
+            Each planned post waits as a draft until you approve it (you can edit its caption, privacy and time first).
+            A post not approved by its time is skipped, never posted.
+          </p>
+        </div>
+        <input
+          id={`${id}-review`}
+          type="checkbox"
+          role="switch"
+          data-field="reviewBeforePosting"
+          checked={form.reviewBeforePosting}
+          aria-describedby={`${id}-review-hint`}
+          onChange={(e) => onChange({ reviewBeforePosting: e.target.checked })}
+          className="relative mt-0.5 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-fuchsia-700 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700"
+        />
+      </div>
     </div>
   )
 }

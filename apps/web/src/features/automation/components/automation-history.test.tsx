@@ -13,6 +13,7 @@ import {
   makeSlot,
   renderWithQueryClient,
 } from '../testing/test-utils'
+import { AutomationHistory } from './automation-history'
 import { AutomationPanel } from './automation-panel'
 
 beforeEach(() => {
@@ -34,6 +35,7 @@ function LivePanel() {
       library={libraryChoices()}
       profileTimeZone="Europe/Paris"
       noAccounts={null}
+      onEditPost={() => undefined}
     />
   )
 }
@@ -77,6 +79,34 @@ function runItems() {
 }
 
 describe('Automation History', () => {
+  it('shows each post’s caption; a draft awaits approval and opens the editor to review it', () => {
+    const onEditPost = vi.fn()
+    const run = makeRun({
+      slots: [
+        makeSlot({ state: 'draft', postId: 'p-draft' }),
+        makeSlot({ state: 'scheduled', postId: 'p-waiting' }),
+        makeSlot({
+          state: 'skipped',
+          postId: 'p-skipped',
+          errorMessage: 'Not approved before its time, so it was not posted.',
+        }),
+        makeSlot({ state: 'posted', postId: 'p-done' }),
+      ],
+    })
+    renderWithQueryClient(<AutomationHistory runs={[run]} timeZone="Europe/Paris" onEditPost={onEditPost} />)
+    const [draft, waiting, skipped, done] = within(screen.getByRole('list', { name: 'Planned posts' })).getAllByRole(
+      'listitem',
+    )
+    expect(within(draft!).getByText('Awaiting approval', { selector: '[data-state]' })).toBeTruthy()
+    expect(draft!.textContent).toContain('Caption: Nobody tells you this about meal prep')
+    expect(draft!.textContent).toContain('#mealprep #tips')
+    fireEvent.click(within(draft!).getByRole('button', { name: /^Review the post of / }))
+    expect(onEditPost).toHaveBeenCalledWith('p-draft')
+    expect(within(waiting!).getByRole('button', { name: /^Edit the post of / })).toBeTruthy()
+    expect(within(skipped!).getByText('Not approved before its time, so it was not posted.')).toBeTruthy()
+    expect(within(done!).queryByRole('button')).toBeNull()
+  })
+
   it('lists runs newest first: when (with the zone), why, what was planned, and each post’s state', async () => {
     automationApi(makeOverview({ enabled: true }, [planned, older]))
     renderWithQueryClient(<LivePanel />)
@@ -145,6 +175,9 @@ describe('Automation History', () => {
       title: 'T',
       description: '',
       privacyLevel: 'SELF_ONLY',
+      allowComment: false,
+      allowDuet: false,
+      allowStitch: false,
       scheduledAt: '2026-04-20T14:00:00.000Z',
       timeZone: 'UTC',
       state: 'uploaded',

@@ -1,5 +1,11 @@
 import { useId } from 'react'
-import { AUTOMATION_TRIGGER_LABELS, type AutomationRun, type AutomationSlot } from '@hookpost/shared/automation'
+import {
+  AUTOMATION_MESSAGES,
+  AUTOMATION_TRIGGER_LABELS,
+  type AutomationRun,
+  type AutomationSlot,
+} from '@hookpost/shared/automation'
+import { rowButtonClass } from '../../../components/ui/button-styles'
 import { dateTimeIn } from '../../../lib/format'
 import { SlotStateBadge } from './slot-state-badge'
 
@@ -7,7 +13,16 @@ import { SlotStateBadge } from './slot-state-badge'
  * The automation's History: its runs newest first (when, why, what it planned) and how each planned post is doing.
  * It follows the server live: the panel refetches the overview on `automation.updated`.
  */
-export function AutomationHistory({ runs, timeZone }: { runs: readonly AutomationRun[]; timeZone: string }) {
+export function AutomationHistory({
+  runs,
+  timeZone,
+  onEditPost,
+}: {
+  runs: readonly AutomationRun[]
+  timeZone: string
+  /** Opens the post's editor (review, edit, approve). */
+  onEditPost: (postId: string) => void
+}) {
   const id = useId()
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
@@ -21,7 +36,7 @@ export function AutomationHistory({ runs, timeZone }: { runs: readonly Automatio
       ) : (
         <ol aria-label="Automation runs" className="mt-3 space-y-4">
           {runs.map((run) => (
-            <RunItem key={run.id} run={run} timeZone={timeZone} />
+            <RunItem key={run.id} run={run} timeZone={timeZone} onEditPost={onEditPost} />
           ))}
         </ol>
       )}
@@ -29,7 +44,15 @@ export function AutomationHistory({ runs, timeZone }: { runs: readonly Automatio
   )
 }
 
-function RunItem({ run, timeZone }: { run: AutomationRun; timeZone: string }) {
+function RunItem({
+  run,
+  timeZone,
+  onEditPost,
+}: {
+  run: AutomationRun
+  timeZone: string
+  onEditPost: (postId: string) => void
+}) {
   const id = useId()
   return (
     <li aria-labelledby={`${id}-title`} className="rounded-md border border-slate-200 p-3">
@@ -45,7 +68,7 @@ function RunItem({ run, timeZone }: { run: AutomationRun; timeZone: string }) {
       {run.slots.length > 0 ? (
         <ul aria-label="Planned posts" className="mt-2 divide-y divide-slate-100">
           {run.slots.map((slot) => (
-            <SlotItem key={slot.id} slot={slot} />
+            <SlotItem key={slot.id} slot={slot} onEditPost={onEditPost} />
           ))}
         </ul>
       ) : null}
@@ -53,16 +76,34 @@ function RunItem({ run, timeZone }: { run: AutomationRun; timeZone: string }) {
   )
 }
 
-function SlotItem({ slot }: { slot: AutomationSlot }) {
+/** Planned posts whose post has not started to go out: they can be reviewed and edited. */
+const EDITABLE_SLOT_STATES: readonly AutomationSlot['state'][] = ['draft', 'scheduled', 'skipped']
+
+function SlotItem({ slot, onEditPost }: { slot: AutomationSlot; onEditPost: (postId: string) => void }) {
+  const id = useId()
+  const editable = slot.postId !== null && EDITABLE_SLOT_STATES.includes(slot.state)
+  const action = slot.state === 'draft' ? 'Review' : 'Edit'
   return (
-    <li className="py-2 text-sm">
+    <li className="py-2 text-sm" aria-labelledby={`${id}-when`}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <time dateTime={slot.scheduledAt} className="font-medium text-slate-900">
+        <time id={`${id}-when`} dateTime={slot.scheduledAt} className="font-medium text-slate-900">
           {dateTimeIn(slot.scheduledAt, slot.timeZone)}
         </time>
         <span className="text-xs text-slate-500">({slot.timeZone})</span>
         <SlotStateBadge state={slot.state} />
+        {editable && slot.postId ? (
+          <button
+            type="button"
+            className={`${rowButtonClass} ml-auto`}
+            aria-haspopup="dialog"
+            aria-label={`${action} the post of ${dateTimeIn(slot.scheduledAt, slot.timeZone)}`}
+            onClick={() => onEditPost(slot.postId!)}
+          >
+            {action}
+          </button>
+        ) : null}
       </div>
+      {slot.state === 'draft' ? <p className="mt-0.5 text-sky-900">{AUTOMATION_MESSAGES.awaitingApproval}</p> : null}
       <p className="mt-0.5 [overflow-wrap:anywhere] text-slate-700">
         <span className="text-slate-500">Video: </span>
         {slot.sourceTitle}
@@ -72,8 +113,20 @@ function SlotItem({ slot }: { slot: AutomationSlot }) {
           <span className="text-slate-500">Hook: </span>“{slot.hookText}”
         </p>
       ) : null}
-      {slot.state === 'failed' && slot.errorMessage ? (
-        <p className="mt-0.5 [overflow-wrap:anywhere] text-red-700">Error: {slot.errorMessage}</p>
+      {slot.hookText ? (
+        <div className="mt-0.5 [overflow-wrap:anywhere] text-slate-900">
+          <span className="text-slate-500">Caption: </span>
+          <span className="font-medium">{slot.title}</span>
+          {slot.description ? <p className="line-clamp-4 whitespace-pre-line">{slot.description}</p> : null}
+        </div>
+      ) : null}
+      {(slot.state === 'failed' || slot.state === 'skipped') && slot.errorMessage ? (
+        <p
+          className={`mt-0.5 [overflow-wrap:anywhere] ${slot.state === 'failed' ? 'text-red-700' : 'text-yellow-900'}`}
+        >
+          {slot.state === 'failed' ? 'Error: ' : ''}
+          {slot.errorMessage}
+        </p>
       ) : null}
     </li>
   )

@@ -35,6 +35,7 @@ function setup(
       library={libraryChoices()}
       profileTimeZone="Europe/Paris"
       noAccounts={<p>Connect an account first</p>}
+      onEditPost={() => undefined}
       {...panelProps}
     />,
   )
@@ -263,6 +264,7 @@ const VALID_BODY = {
   videoIds: ['video:v1', 'stock:feature-tour'],
   accountId: 'acc-2',
   postSettings: { privacyLevel: 'SELF_ONLY', allowComment: true, allowDuet: false, allowStitch: false },
+  reviewBeforePosting: false,
 }
 
 describe('Automation tab: saving', () => {

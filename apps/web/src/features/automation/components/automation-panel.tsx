@@ -50,6 +50,8 @@ export interface AutomationPanelProps {
   profileTimeZone: string | null
   /** Offered in Advanced Settings when there is no TikTok account yet. */
   noAccounts: ReactNode
+  /** Opens a planned post's editor (the posts feature's dialog, composed in app/): review, edit, approve. */
+  onEditPost: (postId: string) => void
 }
 
 /**
@@ -116,6 +118,9 @@ function touchedFields(patch: Partial<AutomationForm>): FieldKey[] {
       case 'accountId':
         fields.push(key)
         break
+      case 'reviewBeforePosting':
+        // A switch with no rule of its own: nothing it could fix.
+        break
     }
   }
   return fields
@@ -127,6 +132,7 @@ function AutomationEditor({
   library,
   profileTimeZone,
   noAccounts,
+  onEditPost,
 }: AutomationPanelProps & { overview: AutomationOverview }) {
   const id = useId()
   const save = useSaveAutomation()
@@ -359,7 +365,7 @@ function AutomationEditor({
         </form>
       </section>
 
-      <AutomationHistory runs={overview.runs} timeZone={saved.timeZone} />
+      <AutomationHistory runs={overview.runs} timeZone={saved.timeZone} onEditPost={onEditPost} />
 
       {confirmOff ? (
         <ConfirmDialog

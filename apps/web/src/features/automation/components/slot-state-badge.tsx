@@ -3,9 +3,11 @@ import type { AutomationSlotState } from '@hookpost/shared/automation'
 const BADGES: Record<AutomationSlotState, { label: string; className: string }> = {
   preparing: { label: 'Preparing', className: 'border-yellow-300 bg-yellow-100 text-yellow-900' },
   rendering: { label: 'Rendering', className: 'border-blue-200 bg-blue-100 text-blue-800' },
+  draft: { label: 'Awaiting approval', className: 'border-sky-300 bg-sky-50 text-sky-900' },
   scheduled: { label: 'Scheduled', className: 'border-purple-200 bg-purple-100 text-purple-800' },
   posted: { label: 'Posted', className: 'border-green-200 bg-green-100 text-green-800' },
   failed: { label: 'Failed', className: 'border-red-200 bg-red-100 text-red-800' },
+  skipped: { label: 'Skipped', className: 'border-yellow-300 bg-yellow-100 text-yellow-900' },
   cancelled: { label: 'Cancelled', className: 'border-slate-300 bg-slate-100 text-slate-700' },
 }
 

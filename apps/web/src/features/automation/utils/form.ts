@@ -44,6 +44,7 @@ export interface AutomationForm {
   videoIds: string[]
   accountId: string | null
   postSettings: AutomationPostSettings
+  reviewBeforePosting: boolean
 }
 
 export function formFromSettings(s: AutomationSettings): AutomationForm {
@@ -64,6 +65,7 @@ export function formFromSettings(s: AutomationSettings): AutomationForm {
     videoIds: [...s.videoIds],
     accountId: s.accountId,
     postSettings: { ...s.postSettings },
+    reviewBeforePosting: s.reviewBeforePosting,
   }
 }
 
@@ -99,6 +101,7 @@ export function toInput(form: AutomationForm): AutomationSettingsInput {
     videoIds: form.videoIds,
     accountId: form.accountId,
     postSettings: form.postSettings,
+    reviewBeforePosting: form.reviewBeforePosting,
   }
 }
 

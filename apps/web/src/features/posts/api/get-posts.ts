@@ -64,6 +64,9 @@ export function upsertCachedPost(queryClient: QueryClient, post: Post) {
       return next.sort(byTime)
     })
   }
+  // The one-post query (the edit dialog) follows too, if anyone has it.
+  if (queryClient.getQueryData([...postsKey, 'one', post.id]))
+    queryClient.setQueryData([...postsKey, 'one', post.id], post)
   if (post.state !== 'publishing' && post.state !== 'processing_on_tiktok') clearProgress(queryClient, post.id)
 }
 

@@ -148,7 +148,7 @@ function CalendarEntry({
   onOpen: (post: Post) => void
   claimFocus: ClaimFocus
 }) {
-  const movable = post.state === 'scheduled'
+  const movable = post.state === 'scheduled' || post.state === 'draft'
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
     data: { post } satisfies EntryData,

@@ -179,7 +179,7 @@ export type MovePlan =
  * skip that day (spec §5 and the server's own checks, so the person hears the same sentence either way).
  */
 export function planMove(post: Pick<Post, 'state' | 'scheduledAt' | 'timeZone'>, date: string, now: Date): MovePlan {
-  if (post.state !== 'scheduled') return { ok: false, message: MESSAGES.onlyScheduledCanMove }
+  if (post.state !== 'scheduled' && post.state !== 'draft') return { ok: false, message: MESSAGES.onlyScheduledCanMove }
   const { time } = instantToZoned(new Date(post.scheduledAt), post.timeZone)
   const resolved = zonedToInstant(date, time, post.timeZone)
   if (!resolved.ok) {

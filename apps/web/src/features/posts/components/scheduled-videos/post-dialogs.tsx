@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { lastSchedulableDate, PRIVACY_LABELS, type Post } from '@hookpost/shared/posts'
+import { isEditablePost, lastSchedulableDate, PRIVACY_LABELS, type Post } from '@hookpost/shared/posts'
 import { instantToZoned, todayInZone } from '@hookpost/shared/time'
 import { dangerButtonClass, secondaryButtonClass } from '../../../../components/ui/button-styles'
 import { buttonClass, fieldControlClass } from '../../../../components/ui/form'
@@ -26,13 +26,19 @@ export function PostWhen({ post, zone }: { post: Post; zone: string }) {
   )
 }
 
-/** Failed posts say why (spec §2: 'Error: {error_message}'); an unconfirmed one says what to check. */
+/**
+ * Failed posts say why (spec §2: 'Error: {error_message}'); an unconfirmed one says what to check; a skipped draft says
+ * it was not approved in time.
+ */
 export function PostProblem({ post, className = '' }: { post: Post; className?: string }) {
   if (post.state === 'failed' && post.errorMessage) {
     return <p className={`text-red-700 [overflow-wrap:anywhere] ${className}`}>Error: {post.errorMessage}</p>
   }
   if (post.state === 'unconfirmed') {
     return <p className={`text-yellow-900 ${className}`}>{post.errorMessage ?? MESSAGES.unconfirmed}</p>
+  }
+  if (post.state === 'skipped') {
+    return <p className={`text-yellow-900 ${className}`}>{post.errorMessage ?? MESSAGES.draftNotApproved}</p>
   }
   return null
 }
@@ -41,6 +47,9 @@ export function PostProblem({ post, className = '' }: { post: Post; className?: 
 export function PostDetailsDialog({
   post,
   zone,
+  onEdit,
+  onApprove,
+  approving,
   onMove,
   onDelete,
   onClose,
@@ -48,6 +57,9 @@ export function PostDetailsDialog({
 }: {
   post: Post
   zone: string
+  onEdit: () => void
+  onApprove: () => void
+  approving: boolean
   onMove: () => void
   onDelete: () => void
   onClose: () => void
@@ -80,7 +92,7 @@ export function PostDetailsDialog({
           <dd className="text-slate-900">{PRIVACY_LABELS[post.privacyLevel]}</dd>
           {post.description ? (
             <>
-              <dt className="font-medium text-slate-600">Description</dt>
+              <dt className="font-medium text-slate-600">Caption</dt>
               <dd className="line-clamp-4 whitespace-pre-line [overflow-wrap:anywhere] text-slate-900">
                 {post.description}
               </dd>
@@ -90,7 +102,17 @@ export function PostDetailsDialog({
         <PostProblem post={post} className="text-sm" />
         <PostProgressBar postId={post.id} title={post.title} showPercent />
         <div className="flex flex-wrap justify-end gap-2">
-          {post.state === 'scheduled' ? (
+          {post.state === 'draft' ? (
+            <button type="button" className={buttonClass} onClick={onApprove} disabled={approving}>
+              {approving ? 'Approving...' : 'Approve'}
+            </button>
+          ) : null}
+          {isEditablePost(post.state) ? (
+            <button type="button" className={secondaryButtonClass} onClick={onEdit} aria-haspopup="dialog">
+              {post.state === 'draft' ? 'Review and edit' : 'Edit'}
+            </button>
+          ) : null}
+          {post.state === 'scheduled' || post.state === 'draft' ? (
             <button type="button" className={secondaryButtonClass} onClick={onMove} aria-haspopup="dialog">
               Move to…
             </button>

@@ -1,4 +1,4 @@
-import type { Post } from '@hookpost/shared/posts'
+import { isEditablePost, type Post } from '@hookpost/shared/posts'
 import { rowButtonClass, rowDangerButtonClass } from '../../../../components/ui/button-styles'
 import { PostProblem, PostWhen } from './post-dialogs'
 import { PostProgressBar } from './post-progress'
@@ -10,12 +10,16 @@ export function PostList({
   posts,
   zone,
   emptyText,
+  onEdit,
+  onApprove,
   onMove,
   onDelete,
 }: {
   posts: Post[]
   zone: string
   emptyText: string
+  onEdit: (post: Post) => void
+  onApprove: (post: Post) => void
   onMove: (post: Post) => void
   onDelete: (post: Post) => void
 }) {
@@ -41,7 +45,28 @@ export function PostList({
             <PostProgressBar postId={post.id} title={post.title} showPercent />
           </div>
           <div className="flex flex-wrap gap-2">
-            {post.state === 'scheduled' ? (
+            {post.state === 'draft' ? (
+              <button
+                type="button"
+                className={rowButtonClass}
+                aria-label={`Approve ${post.title}`}
+                onClick={() => onApprove(post)}
+              >
+                Approve
+              </button>
+            ) : null}
+            {isEditablePost(post.state) ? (
+              <button
+                type="button"
+                className={rowButtonClass}
+                aria-label={`Edit ${post.title}`}
+                aria-haspopup="dialog"
+                onClick={() => onEdit(post)}
+              >
+                Edit
+              </button>
+            ) : null}
+            {post.state === 'scheduled' || post.state === 'draft' ? (
               <button
                 type="button"
                 className={rowButtonClass}

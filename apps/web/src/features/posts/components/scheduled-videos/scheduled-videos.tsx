@@ -10,6 +10,8 @@ import { useDeletePost } from '../../api/delete-post'
 import { usePosts } from '../../api/get-posts'
 import { useRefreshPostStatuses } from '../../api/refresh-status'
 import { useReschedulePost } from '../../api/reschedule-post'
+import { useApprovePost } from '../../api/edit-post'
+import { EditPostDialog } from '../edit-post-dialog'
 import {
   dateTimeIn,
   dayInOwnZoneAfterShift,
@@ -32,7 +34,7 @@ import { useNotice } from '../../../../lib/use-notice'
 import { LoadError } from '../../../../components/ui/load-error'
 
 type View = 'calendar' | 'list'
-type Action = { kind: 'move' | 'delete'; postId: string }
+type Action = { kind: 'move' | 'delete' | 'edit'; postId: string }
 
 function ToggleGroup<T extends string>({
   label,
@@ -104,6 +106,7 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
 
   const reschedule = useReschedulePost()
   const remove = useDeletePost()
+  const approve = useApprovePost()
   const refresh = useRefreshPostStatuses()
   const [notice, setNotice] = useNotice()
   const [detailsId, setDetailsId] = useState<string | null>(null)
@@ -153,6 +156,15 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
     })
   }
 
+  function approvePost(post: Post) {
+    setNotice(null)
+    approve.mutate(post.id, {
+      onSuccess: () => setNotice({ tone: 'success', text: MESSAGES.postApproved }),
+      onError: (error) => setNotice({ tone: 'error', text: userMessage(error) }),
+      onSettled: () => setDetailsId(null),
+    })
+  }
+
   function refreshStatuses() {
     setNotice(null)
     refresh.mutate(undefined, {
@@ -184,6 +196,8 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
         posts={list}
         zone={zone}
         emptyText={emptyText}
+        onEdit={(post) => setAction({ kind: 'edit', postId: post.id })}
+        onApprove={approvePost}
         onMove={(post) => setAction({ kind: 'move', postId: post.id })}
         onDelete={(post) => setAction({ kind: 'delete', postId: post.id })}
       />
@@ -314,6 +328,9 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
         <PostDetailsDialog
           post={detailsPost}
           zone={zone}
+          onEdit={() => setAction({ kind: 'edit', postId: detailsPost.id })}
+          onApprove={() => approvePost(detailsPost)}
+          approving={approve.isPending}
           onMove={() => setAction({ kind: 'move', postId: detailsPost.id })}
           onDelete={() => setAction({ kind: 'delete', postId: detailsPost.id })}
           onClose={() => setDetailsId(null)}
@@ -331,6 +348,17 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
               setDetailsId(null)
             }
             return refusal
+          }}
+          onClose={() => setAction(null)}
+          fallbackFocus={headingRef}
+        />
+      ) : null}
+      {action?.kind === 'edit' && actionPost ? (
+        <EditPostDialog
+          postId={actionPost.id}
+          onDone={(text) => {
+            setNotice({ tone: 'success', text })
+            setDetailsId(null)
           }}
           onClose={() => setAction(null)}
           fallbackFocus={headingRef}

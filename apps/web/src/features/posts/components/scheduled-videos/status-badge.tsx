@@ -1,7 +1,11 @@
 import { displayStatus, type PostDisplayStatus, type PostState } from '@hookpost/shared/posts'
 
-/** Spec §2/§4 badge colours: uploaded green, failed red, processing blue, scheduled purple, anything else yellow. */
+/**
+ * Spec §2/§4 badge colours: uploaded green, failed red, processing blue, scheduled purple, anything else yellow; a draft
+ * awaiting approval (issue 18) is light blue, and says so in words.
+ */
 const TONES: Record<PostDisplayStatus, string> = {
+  draft: 'border-sky-300 bg-sky-50 text-sky-900',
   scheduled: 'border-purple-200 bg-purple-100 text-purple-800',
   processing: 'border-blue-200 bg-blue-100 text-blue-800',
   uploaded: 'border-green-200 bg-green-100 text-green-800',
@@ -11,6 +15,8 @@ const TONES: Record<PostDisplayStatus, string> = {
 
 export function statusLabel(state: PostState): string {
   switch (state) {
+    case 'draft':
+      return 'Awaiting approval'
     case 'scheduled':
       return 'Scheduled'
     case 'publishing':
@@ -22,6 +28,8 @@ export function statusLabel(state: PostState): string {
       return 'Failed'
     case 'unconfirmed':
       return 'Unconfirmed'
+    case 'skipped':
+      return 'Skipped'
   }
 }
 

@@ -1,0 +1,63 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { postSchema, type EditPostInput, type Post } from '@hookpost/shared/posts'
+import { z } from 'zod'
+import { apiRequest } from '../../../lib/api-client'
+import { findCachedPost, upsertCachedPost } from './get-posts'
+import { postsKey } from './posts-key'
+
+const onePostResponseSchema = z.object({ post: postSchema })
+
+export function postKey(id: string) {
+  return [...postsKey, 'one', id] as const
+}
+
+/** GET /api/posts/:id: one of the person's posts (404 for anyone else's). */
+export async function getPost(id: string): Promise<Post> {
+  return onePostResponseSchema.parse(await apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}`)).post
+}
+
+/**
+ * One post, as fresh as the lists: a list's copy is shown at once (and kept current by the live events that update the
+ * lists, which also update this query), and the server's is fetched to be sure.
+ */
+export function usePost(id: string) {
+  const queryClient = useQueryClient()
+  return useQuery({
+    ...queryOptions({ queryKey: postKey(id), queryFn: () => getPost(id) }),
+    initialData: () => findCachedPost(queryClient, id),
+    initialDataUpdatedAt: 0,
+  })
+}
+
+/**
+ * PATCH /api/posts/:id: changes a post that has not started to go out (caption, privacy, interactions, time). 400
+ * with the field in `details[].path` when a rule is broken; 409 once it is being published or done.
+ */
+export async function editPost(id: string, body: EditPostInput): Promise<Post> {
+  const payload = await apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}`, { method: 'PATCH', body })
+  return onePostResponseSchema.parse(payload).post
+}
+
+/** POST /api/posts/:id/approve: a draft awaiting approval goes out at its time. 409 when it is too late. */
+export async function approvePost(id: string): Promise<Post> {
+  const payload = await apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}/approve`, { method: 'POST' })
+  return onePostResponseSchema.parse(payload).post
+}
+
+export function useEditPost() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: EditPostInput }) => editPost(id, body),
+    onSuccess: (post) => upsertCachedPost(queryClient, post),
+  })
+}
+
+export function useApprovePost() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: approvePost,
+    onSuccess: (post) => upsertCachedPost(queryClient, post),
+    // Refused: the post changed meanwhile (skipped at its time, published): show what it is now.
+    onError: (_error, id) => queryClient.invalidateQueries({ queryKey: postKey(id) }),
+  })
+}

@@ -1,0 +1,238 @@
+import type { Locator, Page } from '@playwright/test'
+import type { Post } from '@hookpost/shared/posts'
+import { tiktokCaption } from '@hookpost/shared/posts'
+import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+
+/**
+ * "Review before posting" (issue 18) against the real server, its planner and renderer, and the TikTok sandbox: the
+ * account has a distinctive private description; automation plans a post that waits as a draft with its caption; the
+ * person opens it from the History, rewrites the caption, moves it to the next minutes and approves it; it goes out,
+ * and the sandbox's creator page shows the edited caption. No caption ever holds the account's description.
+ */
+
+const ZONE = 'Europe/Berlin'
+test.use({ timezoneId: ZONE })
+
+const DESCRIPTION = {
+  targetAudience: 'Night-shift nurses in Tallinn who secretly collect vintage typewriters',
+  niche: 'Typewriter repair',
+  appGoals: 'Sell 40 Zephyr restoration kits before the spring launch',
+}
+const EDITED = 'Rewritten in the review dialog, no AI words left #e2ereview'
+
+/** Nothing of the private description: not the fields, not even the words only they have. */
+function expectNoDescription(text: string) {
+  const lower = text.toLowerCase()
+  expect(lower).not.toContain(DESCRIPTION.targetAudience.toLowerCase())
+  expect(lower).not.toContain(DESCRIPTION.appGoals.toLowerCase())
+  for (const word of ['tallinn', 'zephyr', 'secretly', 'nurses']) expect(lower).not.toContain(word)
+}
+
+/** 'Monday' … for `instant` in `zone`. */
+function weekdayIn(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' }).format(instant)
+}
+
+/** The date and time inputs' values for `instant` in `zone`. */
+function formValuesIn(instant: Date, zone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  )
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
+}
+
+async function automationPosts(page: Page): Promise<Post[]> {
+  const now = Date.now()
+  const res = await page.request.get(
+    `/api/posts?from=${encodeURIComponent(new Date(now - 86_400_000).toISOString())}&to=${encodeURIComponent(
+      new Date(now + 10 * 86_400_000).toISOString(),
+    )}`,
+  )
+  expect(res.status()).toBe(200)
+  return ((await res.json()) as { posts: Post[] }).posts.filter((p) => p.source === 'automation')
+}
+
+function slotStates(history: Locator): Locator {
+  return history.getByRole('list', { name: 'Planned posts' }).first().locator('[data-state]')
+}
+
+test('review before posting: a draft with its caption, edited and approved, goes out with the edited caption', async ({
+  page,
+}) => {
+  test.setTimeout(420_000)
+  const username = uniqueHandle('review')
+  const displayName = `Rae ${username.slice(-6)}`
+  await signUp(page, uniqueEmail('automation-review'))
+  const accountId = await connectSandboxCreator(page, displayName, username)
+  // The account's private "Account Description" (Profile & Accounts → Edit → Account Description).
+  const described = await page.request.patch(`/api/tiktok/accounts/${accountId}`, { data: DESCRIPTION })
+  expect(described.status()).toBe(200)
+
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Automation' }).click()
+  const settings = page.getByRole('region', { name: 'Automation settings' })
+  await settings.getByRole('switch', { name: 'Automation' }).click()
+
+  await settings.getByRole('tab', { name: /^Video Selection/ }).click()
+  const featureTour = settings.getByRole('checkbox', { name: 'Feature tour' })
+  await expect(featureTour).toBeVisible({ timeout: 60_000 })
+  await featureTour.check()
+
+  await settings.getByRole('tab', { name: /^Schedule Settings/ }).click()
+  for (const day of ['Monday', 'Wednesday', 'Friday']) await settings.getByRole('checkbox', { name: day }).uncheck()
+  const now = new Date()
+  await settings.getByRole('checkbox', { name: weekdayIn(now, ZONE) }).check()
+  await settings.getByRole('checkbox', { name: weekdayIn(new Date(now.getTime() + 86_400_000), ZONE) }).check()
+  await settings.getByLabel('Posts per day').selectOption('1')
+  await settings.getByLabel('Start time').fill('00:00')
+  await settings.getByLabel('End time').fill('23:59')
+
+  await settings.getByRole('tab', { name: /^Advanced Settings/ }).click()
+  await settings.getByLabel('TikTok account').selectOption({ label: `${displayName} (@${username}) · Sandbox` })
+  await settings.getByLabel('Who can see these posts').selectOption({ label: 'Only me' })
+  const review = settings.getByRole('switch', { name: 'Review before posting' })
+  await expect(review).not.toBeChecked()
+  await review.check()
+  await settings.getByRole('button', { name: 'Save Settings' }).click()
+  await expect(settings.getByText(/^Automation settings saved/)).toBeVisible({ timeout: 30_000 })
+
+  // Planned, rendered, then waiting for approval — live in the History, with its caption.
+  const history = page.getByRole('region', { name: 'History' })
+  const states = slotStates(history)
+  await expect
+    .poll(async () => (await states.allTextContents()).filter((s) => s === 'Awaiting approval').length, {
+      timeout: 240_000,
+      intervals: [1_000],
+    })
+    .toBeGreaterThanOrEqual(1)
+  const drafts = (await automationPosts(page)).filter((p) => p.state === 'draft')
+  expect(drafts.length).toBeGreaterThanOrEqual(1)
+  for (const draft of drafts) expectNoDescription(tiktokCaption(draft.title, draft.description))
+  const draftItem = history
+    .getByRole('listitem')
+    .filter({ has: page.locator('[data-state="draft"]') })
+    .first()
+  await expect(draftItem.getByText(/^Caption:/)).toBeVisible()
+  expectNoDescription((await draftItem.textContent()) ?? '')
+
+  // Review it: rewrite the caption, bring it forward to the next minutes, approve.
+  await draftItem.getByRole('button', { name: /^Review the post of / }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review post' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText('Awaiting approval')).toBeVisible()
+  const caption = dialog.getByLabel('Caption')
+  const aiCaption = await caption.inputValue()
+  expect(aiCaption).toMatch(/#\p{L}/u)
+  expectNoDescription(aiCaption)
+  await caption.fill(EDITED)
+  const zone = await dialog.getByLabel('Time zone').inputValue()
+  expect(zone).toBe(ZONE)
+  // At least 90 s ahead, on a whole minute (the form has no seconds).
+  const at = new Date(Math.ceil((Date.now() + 90_000) / 60_000) * 60_000)
+  const when = formValuesIn(at, zone)
+  await dialog.getByLabel('Date').fill(when.date)
+  await dialog.getByLabel('Time', { exact: true }).fill(when.time)
+  await dialog.getByRole('button', { name: 'Save and approve' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('status').filter({ hasText: 'Approved: it will be posted at its time.' })).toBeAttached()
+
+  const approved = (await automationPosts(page)).find((p) => p.description === EDITED)
+  expect(approved).toMatchObject({ state: 'scheduled', scheduledAt: at.toISOString(), timeZone: ZONE })
+
+  // It goes out at its new time: 'Posted' in the History without a reload.
+  await expect(history.locator('[data-state="posted"]').first()).toBeVisible({ timeout: 240_000 })
+  const posted = (await automationPosts(page)).find((p) => p.id === approved!.id)
+  expect(posted?.state).toBe('uploaded')
+
+  // TikTok (the sandbox) shows the edited caption under the creator's name, and nothing of the description.
+  const sandboxUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`
+  await page.goto(`${sandboxUrl}/creators/${username}`)
+  const shown = page.locator('.caption')
+  await expect(shown).toHaveCount(1)
+  await expect(shown).toHaveText(tiktokCaption(approved!.title, EDITED))
+  expectNoDescription(await page.locator('body').innerText())
+})
+
+test('the post editor on a 375 px phone, by keyboard: labelled fields, focus kept inside, the zone shown', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 375, height: 800 })
+  const username = uniqueHandle('revphone')
+  await signUp(page, uniqueEmail('automation-review-phone'))
+  const accountId = await connectSandboxCreator(page, `Rio ${username.slice(-6)}`, username)
+  // A video and a post scheduled tomorrow at noon (Berlin), made through the API as the Schedule form would.
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/library')).json()) as { preparing: boolean }).preparing, {
+      timeout: 60_000,
+    })
+    .toBe(false)
+  const used = await page.request.post('/api/library/use', { data: { itemId: 'stock:feature-tour' } })
+  expect(used.status(), await used.text()).toBe(200)
+  const { media: file } = (await used.json()) as { media: { id: string } }
+  const tomorrow = formValuesIn(new Date(Date.now() + 86_400_000), ZONE).date
+  const created = await page.request.post('/api/posts', {
+    data: {
+      accountId,
+      mediaId: file.id,
+      title: 'Phone edit',
+      description: 'Before',
+      privacyLevel: 'SELF_ONLY',
+      allowComment: false,
+      allowDuet: false,
+      allowStitch: false,
+      date: tomorrow,
+      time: '12:00',
+      timeZone: ZONE,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  await page.reload()
+
+  const panel = page.getByRole('region', { name: 'Scheduled Videos' })
+  await panel.getByRole('button', { name: 'List' }).click()
+  const edit = panel.getByRole('button', { name: 'Edit Phone edit' })
+  await edit.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Edit post' })
+  await expect(dialog).toBeVisible()
+  for (const label of ['Title', 'Caption', 'Who can view this video', 'Date', 'Time zone']) {
+    await expect(dialog.getByLabel(label, { exact: false }).first()).toBeVisible()
+  }
+  await expect(dialog.getByLabel('Time zone')).toHaveValue(ZONE)
+  await expect(dialog.getByText('The date and time above are in this zone.')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+
+  // Tab goes round inside the dialog, never to the page behind it (the modal dialog makes the page inert; past its
+  // last control the browser's own toolbar may take focus, which leaves document.body active).
+  const seen = new Set<string>()
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab')
+    const where = await dialog.evaluate((d) => {
+      const active = document.activeElement
+      if (!active || active === document.body) return 'browser'
+      return d.contains(active) ? `dialog:${active.getAttribute('name') ?? active.textContent}` : 'page behind'
+    })
+    expect(where).not.toBe('page behind')
+    seen.add(where)
+  }
+  // It went all the way round: the first field and the last button were both reached.
+  expect(seen).toContain('dialog:title')
+  expect(seen).toContain('dialog:Cancel')
+  await dialog.getByLabel('Caption').fill('After, from the phone')
+  await dialog.getByRole('button', { name: 'Save changes' }).press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(panel.getByText('Post saved')).toBeVisible()
+  await expect(edit).toBeFocused()
+  const res = await page.request.get(`/api/posts/${((await created.json()) as { post: Post }).post.id}`)
+  expect(((await res.json()) as { post: Post }).post.description).toBe('After, from the phone')
+})
