@@ -1,2 +1,6 @@
-export { createAuth, RESET_TOKEN_TTL_SECONDS, type Auth } from './auth'
-export { authRoutes, sessionGuard } from './auth.routes'
+export { createAuth, RESET_TOKEN_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS, type Auth } from './auth'
+export { authRoutes, consumeAttempt, relay, sessionGuard } from './auth.routes'
+export { createAuthRepository, type AuthRepository } from './auth.repository'
+export { createAttemptsRepository } from './attempts.repository'
+export { ATTEMPT_LIMITS, createAttemptLimiter, type AttemptLimiter } from './attempt-limits'
+export { assertNotCommonPassword, isCommonPassword } from './common-passwords'

@@ -51,6 +51,8 @@ export interface UploadStore {
   find(id: string): Promise<UploadInfo | undefined>
   claim(id: string): Promise<ClaimedUpload | undefined>
   remove(id: string): Promise<void>
+  /** Deletes every upload of `ownerId`, finished or not (a deleted account); returns how many. */
+  removeOwnedBy(ownerId: string): Promise<number>
   /** Deletes uploads created before `now - 24 h` (finished or not) and stale claims; returns how many. */
   sweepExpired(now: Date): Promise<number>
 }
@@ -119,6 +121,27 @@ export function createUploadStore(options: { directory: string; expiresAfterMs?:
       }
     },
     remove,
+    async removeOwnedBy(ownerId) {
+      let removed = 0
+      for (const name of await readdir(directory)) {
+        const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : ''
+        if (!isUploadId(id)) continue
+        let owner: unknown
+        try {
+          const record = JSON.parse(await readFile(recordPath(id), 'utf8')) as { metadata?: Record<string, unknown> }
+          owner = record.metadata?.[OWNER_METADATA_KEY]
+        } catch (err) {
+          if (isMissing(err)) continue // finalised or swept meanwhile
+          throw err
+        }
+        if (owner !== ownerId) continue
+        await remove(id)
+        // A finalise in progress holds the bytes under .claimed/; its media row can no longer be written either.
+        await rm(path.join(claimedDir, id), { force: true })
+        removed++
+      }
+      return removed
+    },
     async sweepExpired(now) {
       let removed = 0
       const uploadCutoff = now.getTime() - expiresAfterMs
