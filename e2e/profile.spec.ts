@@ -155,6 +155,19 @@ test.describe('Profile & Accounts: your account', () => {
     await expect(page.getByText(MESSAGES.ownAccountDeleted)).toBeVisible()
   })
 
+  test('sign-up refuses one of the most common passwords, on the password field', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 400/)
+    await page.goto('/register')
+    await page.getByLabel('Email address').fill(uniqueEmail('common-pw'))
+    await page.getByLabel('Password', { exact: true }).fill('Password123')
+    await page.getByLabel('Confirm Password').fill('Password123')
+    await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check()
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByText(MESSAGES.passwordTooCommon)).toBeVisible()
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+    await expect(page).toHaveURL('/register')
+  })
+
   test('change email: the address changes when the link mailed to the new one is opened', async ({ page }) => {
     const email = uniqueEmail('old-address')
     const next = uniqueEmail('new-address')

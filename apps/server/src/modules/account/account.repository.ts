@@ -49,9 +49,10 @@ function queries(db: Executor) {
     },
 
     /**
-     * Deletes every row of the person. Most tables go by ON DELETE CASCADE from `user`; posts and created videos are
-     * deleted first because they hold their media files ON DELETE RESTRICT (a cascade reaching media_file before them
-     * would be refused). Reset tokens live in better-auth's `verification` with the user id as value, no foreign key.
+     * Deletes every row of the person. Most tables go by ON DELETE CASCADE from `user`; posts, planned posts and created
+     * videos go first because they hold media files ON DELETE RESTRICT: whether one cascade from `user` gets through
+     * would depend on the order PostgreSQL happens to run the cascades in. Reset tokens live in better-auth's
+     * `verification` with the user id as value, without a foreign key.
      */
     async deleteUserRows(userId: string): Promise<boolean> {
       await db.delete(post).where(eq(post.userId, userId))

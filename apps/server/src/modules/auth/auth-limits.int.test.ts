@@ -102,6 +102,17 @@ describe.each(MODES)('TRUST_PROXY=$trustProxy', ({ trustProxy, routes }) => {
     })
   })
 
+  it('refuses the outbox to a machine on the local network that bypasses the proxy and claims to be loopback', async () => {
+    // With a hop count, a private-network peer is believed; the peer itself must still be this machine.
+    const res = await server.runtime.http!.inject({
+      method: 'GET',
+      url: '/api/dev/outbox',
+      remoteAddress: '192.168.1.50',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    })
+    expect(res.statusCode).toBe(404)
+  })
+
   it('shows the outbox to a browser on this machine', async () => {
     const res = await server.runtime.http!.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '127.0.0.1' })
     expect(res.statusCode).toBe(200)
