@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resetPasswordBodySchema, signInBodySchema, signUpBodySchema } from './auth'
+import { changePasswordBodySchema, resetPasswordBodySchema, signInBodySchema, signUpBodySchema } from './auth'
 import { DASHBOARD_TABS, isDashboardTabKey } from './dashboard'
 import { MESSAGES } from './messages'
 import { isValidTimeZone } from './time'
@@ -119,5 +119,32 @@ describe('isDashboardTabKey', () => {
     for (const value of ['', 'Schedule', 'profile', 'Schedule Videos', null, undefined, 1]) {
       expect(isDashboardTabKey(value)).toBe(false)
     }
+  })
+})
+
+describe('changePasswordBodySchema', () => {
+  const valid = { currentPassword: 'old secret 1', password: 'new secret 22', confirmPassword: 'new secret 22' }
+
+  it('accepts a new password that differs from the current one', () => {
+    expect(changePasswordBodySchema.safeParse(valid).success).toBe(true)
+  })
+
+  it('asks for the current password, and for a new one that is different', () => {
+    expect(issuesOf(changePasswordBodySchema.safeParse({ ...valid, currentPassword: '' }))).toEqual([
+      { path: 'currentPassword', message: MESSAGES.currentPasswordRequired },
+    ])
+    const same = { currentPassword: 'same secret 1', password: 'same secret 1', confirmPassword: 'same secret 1' }
+    expect(issuesOf(changePasswordBodySchema.safeParse(same))).toEqual([
+      { path: 'password', message: MESSAGES.newPasswordSameAsCurrent },
+    ])
+  })
+
+  it('reports a short or mismatched new password like sign-up does', () => {
+    expect(
+      issuesOf(changePasswordBodySchema.safeParse({ ...valid, password: 'short', confirmPassword: 'short' })),
+    ).toEqual([{ path: 'password', message: MESSAGES.passwordTooShort }])
+    expect(issuesOf(changePasswordBodySchema.safeParse({ ...valid, confirmPassword: 'other secret 3' }))).toEqual([
+      { path: 'confirmPassword', message: MESSAGES.passwordsDoNotMatch },
+    ])
   })
 })

@@ -144,4 +144,21 @@ export const MESSAGES = {
   approveTooLate: 'The time of this post has passed, so it was not posted. Choose a new time, then approve it.',
   skippedNeedsNewTime: 'This post was not approved in time. Choose a new time to post it.',
   draftNotApproved: 'Not approved before its time, so it was not posted.',
+  // Account self-service on the Profile page (issue 18 item 10)
+  passwordTooCommon:
+    'This password is one of the most common passwords, so it is easy to guess. Please choose a different one.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  currentPasswordRequired: 'Please enter your current password',
+  passwordChanged: 'Your password has been changed. Every other device was signed out.',
+  newPasswordSameAsCurrent: 'Your new password must be different from your current one.',
+  emailSameAsCurrent: 'This is already your email address.',
+  emailInUse: 'Another account already uses this email address. Please choose a different one.',
+  emailVerified: 'Your email address is verified.',
+  emailAlreadyVerified: 'Your email address is already verified.',
+  emailChanged: 'Your email address has been changed and verified.',
+  verificationLinkInvalid:
+    'This verification link is invalid or has expired. Request a new one from your Profile & Accounts page.',
+  verificationLinkOtherAccount: 'This link was sent for another account. Sign out, then open the link again.',
+  ownAccountDeleted: 'Your account and everything in it have been deleted.',
+  deleteAccountPasswordRequired: 'Please enter your password to confirm',
 } as const

@@ -10,6 +10,8 @@ export const timeZoneSchema = z
 export const profileSchema = z
   .object({
     email: z.string(),
+    /** True once the person opened the link mailed to this address (sign-up, or a change of address). */
+    emailVerified: z.boolean(),
     /** IANA zone; null until the user (or the browser on first visit) chooses one. */
     timeZone: z.string().nullable(),
     plan: z.enum(['trial', 'basic', 'pro', 'business']),

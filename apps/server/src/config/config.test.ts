@@ -296,3 +296,20 @@ describe('.env.example and README', () => {
     for (const name of ENV_NAMES) expect(readme, name).toContain(`\`${name}\``)
   })
 })
+
+describe('TRUST_PROXY', () => {
+  it('is false by default, and takes a hop count or proxy addresses', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ])
+  })
+
+  it('refuses true with what to set instead', () => {
+    const err = configError({ DATA_DIR: dataDir, TRUST_PROXY: 'true' })
+    expect(err.problems).toEqual([expect.stringMatching(/^TRUST_PROXY: "true" would trust whatever X-Forwarded-For/)])
+    expect(err.problems[0]).toMatch(/TRUST_PROXY=1/)
+  })
+})

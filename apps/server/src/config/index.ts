@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy, type TrustProxy } from './trust-proxy'
 
 /**
  * The only place that reads process.env (style.md rule 1). Parsed once at start; a bad value stops start-up with a
@@ -57,9 +58,14 @@ const envSchema = z.object({
   ),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(v)
+      if (parsed.ok) return parsed.value
+      ctx.addIssue({ code: 'custom', message: parsed.problem })
+      return z.NEVER
+    }),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   SUPPORT_EMAIL: z.email().default('support@hookpost.app'),
@@ -68,6 +74,7 @@ const envSchema = z.object({
 })
 
 export type Env = z.infer<typeof envSchema>
+export type { TrustProxy } from './trust-proxy'
 /** Every variable Hookpost reads (README's table and .env.example list them all; a test keeps them in step). */
 export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[]
 
@@ -109,7 +116,8 @@ export interface Config {
   encryptionKey: Buffer
   authSecret: string
   authRateLimitMax: number
-  trustProxy: boolean
+  /** Which X-Forwarded-For hops to believe (config/trust-proxy.ts, ADR 020). */
+  trustProxy: TrustProxy
   ffmpegPath: string
   ffprobePath: string
   supportEmail: string

@@ -7,14 +7,26 @@ import { buildHttpApp, DEFAULT_WEB_DIST } from '../http/app'
 import { createSmtpTransport, outboxTransport } from '../integrations/mail'
 import { startQueue, type QueueRuntime } from '../lib/job-queue'
 import {
+  createAttemptLimiter,
+  createAttemptsRepository,
   createAuth,
+  createAuthRepository,
   createSessionsRepository,
   createSessionWatch,
   RESET_TOKEN_TTL_SECONDS,
+  VERIFY_EMAIL_TTL_SECONDS,
   type Auth,
   type SessionWatch,
 } from '../modules/auth'
-import { createMailRepository, createMailService, mailJobHandlers, passwordResetMail } from '../modules/mail'
+import { createAccountDeletionService, createAccountRepository } from '../modules/account'
+import {
+  createMailRepository,
+  createMailService,
+  emailChangedMail,
+  mailJobHandlers,
+  passwordResetMail,
+  verifyEmailMail,
+} from '../modules/mail'
 import { createProfileRepository, createProfileService } from '../modules/profile'
 import {
   createSandboxCreatorsService,
@@ -203,13 +215,22 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       clock,
     })
     const profiles = createProfileService({ repo: createProfileRepository(database.db), clock })
+    const authRepo = createAuthRepository(database.db)
+    // Per-email and per-user attempt limits beside the per-address one, counted in the database (ADR 020).
+    const attemptLimiter = createAttemptLimiter({ repo: createAttemptsRepository(database.db), clock })
     const auth = createAuth({
       db: database.db,
+      repo: authRepo,
       publicUrl: config.publicUrl,
       secret: config.authSecret,
       onUserCreated: (userId) => profiles.createForNewUser(userId),
       onPasswordResetRequested: async ({ userId, email, link }) => {
         await mail.send({ userId, to: email, ...passwordResetMail(link, RESET_TOKEN_TTL_SECONDS / 60) })
+      },
+      // Whoever reset the password reads the mailbox: a lock-out by someone guessing ends here.
+      onPasswordReset: ({ email }) => attemptLimiter.reset('sign-in', email),
+      onVerificationRequested: async ({ userId, email, link, purpose }) => {
+        await mail.send({ userId, to: email, ...verifyEmailMail(link, VERIFY_EMAIL_TTL_SECONDS / 3600, purpose) })
       },
       logger: log,
     })
@@ -382,6 +403,22 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       )
     }
 
+    // "Delete my account": rows and queued jobs in one transaction, then files and the TikTok revokes (ADR 020).
+    const renderWorkspaces = workspaces
+    const accountDeletion = createAccountDeletionService({
+      repo: createAccountRepository(database.db),
+      queue: q,
+      tiktokRevocation: (userId) => tiktokAccounts.revocationOfAll(userId),
+      files: {
+        removeStored: (key) => mediaStorage.remove(key),
+        removeUserFolder: (userId) => mediaStorage.removeFolder(userId),
+        clearRenders: (videoId) => renderWorkspaces.clear(videoId),
+        removeUploads: (userId) => uploads.removeOwnedBy(userId),
+      },
+      forgetAttempts: (subjects) => attemptLimiter.forget(subjects),
+      log,
+    })
+
     let http: FastifyInstance | undefined
     let sessionWatch: SessionWatch | undefined
     let stopSessionFeed: (() => Promise<void>) | undefined
@@ -416,6 +453,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       }
       http = await buildHttpApp({
         auth,
+        account: {
+          repo: authRepo,
+          limiter: attemptLimiter,
+          deletion: accountDeletion,
+          onEmailChanged: async ({ userId, oldEmail, newEmail }) => {
+            await mail.send({ userId, to: oldEmail, ...emailChangedMail(newEmail, config.supportEmail) })
+          },
+        },
         profiles,
         tiktokAccounts,
         sandboxCreators,

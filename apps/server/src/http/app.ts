@@ -17,7 +17,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MESSAGES, type AppInfo } from '@hookpost/shared'
 import { AppError } from '../lib/errors'
-import { authRoutes, sessionGuard, type Auth } from '../modules/auth'
+import { authRoutes, sessionGuard, type AttemptLimiter, type Auth, type AuthRepository } from '../modules/auth'
+import { accountRoutes, type AccountDeletionService } from '../modules/account'
 import { healthRoutes } from '../modules/health'
 import { devOutboxRoutes, type MailRepository } from '../modules/mail'
 import { profileRoutes, type ProfileService } from '../modules/profile'
@@ -37,6 +38,8 @@ import { automationRoutes, type AutomationService } from '../modules/automation'
 import { aiRoutes, type AiService } from '../modules/ai'
 import type { EventBus } from '../lib/events'
 import { canonicalPageUrl } from './canonical-host'
+import type { TrustProxy } from '../config'
+import { fastifyTrustProxy } from '../config/trust-proxy'
 import { registerErrorHandling } from './errors'
 import { toFetchHeaders } from './headers'
 import { registerOriginCheck } from './origin-check'
@@ -44,6 +47,13 @@ import { registerTextGuard } from './text-guard'
 
 export interface HttpDeps {
   auth: Auth
+  /** Account self-service and the per-email/per-user limits beside the per-address one (ADR 020). */
+  account: {
+    repo: AuthRepository
+    limiter: AttemptLimiter
+    deletion: AccountDeletionService
+    onEmailChanged: (args: { userId: string; oldEmail: string; newEmail: string }) => Promise<void>
+  }
   profiles: ProfileService
   tiktokAccounts: TiktokAccountsService
   sandboxCreators: SandboxCreatorsService
@@ -72,7 +82,8 @@ export interface HttpDeps {
   appInfo: AppInfo
   devOutbox: boolean
   authRateLimitMax: number
-  trustProxy: boolean
+  /** Which X-Forwarded-For hops request.ip may come from: never the client's own entry (ADR 020). */
+  trustProxy: TrustProxy
   publicUrl: string
   /** Origins avatars come from besides ours (TikTok's CDN, or the sandbox while it stands in for TikTok). */
   imageOrigins?: string[]
@@ -89,7 +100,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: deps.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.trustProxy),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -134,6 +145,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       tags: [
         { name: 'auth', description: 'Accounts and sessions' },
         { name: 'profile', description: "The signed-in user's profile" },
+        { name: 'account', description: 'Change password or email, confirm the email, delete the account' },
         { name: 'tiktok', description: 'Connected TikTok accounts and the TikTok sandbox' },
         { name: 'media', description: 'Resumable video uploads (tus) and validated videos' },
         { name: 'posts', description: 'Scheduled posts, their publishing status and live updates' },
@@ -174,6 +186,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         auth: deps.auth,
         toHeaders: toFetchHeaders,
         rateLimitMax: deps.authRateLimitMax,
+        limiter: deps.account.limiter,
+        repo: deps.account.repo,
+        onEmailChanged: deps.account.onEmailChanged,
       })
       await api.register(sandboxCreatorRoutes, { prefix: '/tiktok', creators: deps.sandboxCreators })
       // Everything below needs a signed-in user; each module scopes its queries by request.user.id. The session is
@@ -181,6 +196,15 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       await api.register(async (authed) => {
         authed.addHook('onRequest', sessionGuard(deps.auth, toFetchHeaders))
         await authed.register(profileRoutes, { profiles: deps.profiles })
+        await authed.register(accountRoutes, {
+          prefix: '/account',
+          auth: deps.auth,
+          authRepo: deps.account.repo,
+          limiter: deps.account.limiter,
+          deletion: deps.account.deletion,
+          toHeaders: toFetchHeaders,
+          rateLimitMax: deps.authRateLimitMax,
+        })
         await authed.register(tiktokAccountRoutes, { prefix: '/tiktok', accounts: deps.tiktokAccounts })
         await authed.register(mediaRoutes, { media: deps.media })
         await authed.register(uploadRoutes, { prefix: '/uploads', uploads: deps.uploads, publicUrl: deps.publicUrl })

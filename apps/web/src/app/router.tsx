@@ -69,6 +69,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }),
       },
       {
+        path: 'verify-email',
+        lazy: async () => ({ Component: (await import('../features/auth/verify-email-page')).VerifyEmailPage }),
+      },
+      {
         path: 'dummy-account',
         lazy: async () => ({ Component: (await import('../features/tiktok/dummy-account-page')).DummyAccountPage }),
       },

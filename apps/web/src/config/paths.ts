@@ -9,6 +9,8 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Where the link that confirms an email address lands (sign-up, change of address). */
+  verifyEmail: '/verify-email',
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
   hookDemo: '/dashboard/hook-demo',

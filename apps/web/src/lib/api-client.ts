@@ -32,6 +32,17 @@ export function userMessage(error: unknown): string {
   return MESSAGES.unexpected
 }
 
+/** Field errors the server reported (`details[].path` like `accountName` or `body.accountName`), first per field. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (!(error instanceof ApiRequestError)) return out
+  for (const detail of error.details ?? []) {
+    const field = detail.path.split(/[./]/).filter(Boolean).pop()
+    if (field) out[field] ??= detail.message
+  }
+  return out
+}
+
 /** A file sent as the request body itself (its type as Content-Type), with any extra headers (its name). */
 export interface RawBody {
   data: Blob

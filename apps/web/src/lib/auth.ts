@@ -34,18 +34,22 @@ export function isSigningOut(): boolean {
   return signingOut
 }
 
+/** What the public site shows once someone left the signed-in app (the layout reads it from the navigation state). */
+export type LeftAppState = { notice?: string }
+
 /**
- * Signs out and returns to / (spec §2). The cache is forgotten only once the signed-in screens have gone (when the
- * component using this unmounts with them): clearing it while they are still on screen would make them fetch their
- * data again, after the cookie is gone, and meet a 401.
+ * Leaving the signed-in app for the public site: `prepare()` stops every query (nothing asks the server again once
+ * the cookie is gone), `leave()` goes to /. The cache is forgotten only once the signed-in screens have gone (when
+ * the component using this unmounts with them): clearing it while they are still on screen would make them fetch
+ * their data again, after the cookie is gone, and meet a 401.
  */
-export function useSignOut() {
+function useLeaveSignedInApp() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const signedOut = useRef(false)
+  const left = useRef(false)
   useEffect(
     () => () => {
-      if (!signedOut.current) return
+      if (!left.current) return
       // Whatever the server said, nothing of this user's may stay in the browser's cache.
       queryClient.clear()
       queryClient.setQueryData<SessionResponse>(sessionQueryOptions.queryKey, { user: null })
@@ -53,15 +57,44 @@ export function useSignOut() {
     },
     [queryClient],
   )
-  return useMutation({
-    onMutate: async () => {
+  return {
+    async prepare() {
       signingOut = true
       await queryClient.cancelQueries()
     },
-    mutationFn: () => apiRequest<{ message: string }>('/api/auth/sign-out', { method: 'POST', body: {} }),
-    onSettled: async () => {
-      signedOut.current = true
-      await navigate('/', { replace: true })
+    /** Staying after all (the server refused): queries run again. */
+    stay() {
+      signingOut = false
     },
+    async leave(state?: LeftAppState) {
+      left.current = true
+      await navigate('/', { replace: true, ...(state ? { state } : {}) })
+    },
+  }
+}
+
+/** Signs out and returns to / (spec §2). */
+export function useSignOut() {
+  const app = useLeaveSignedInApp()
+  return useMutation({
+    onMutate: () => app.prepare(),
+    mutationFn: () => apiRequest<{ message: string }>('/api/auth/sign-out', { method: 'POST', body: {} }),
+    onSettled: () => app.leave(),
+  })
+}
+
+/**
+ * "Delete my account": once the server has deleted it (and expired the cookie), leaves for the public site, which
+ * says so. A refusal (a wrong password) keeps the person where they are, with the server's message.
+ */
+export function useDeleteAccount() {
+  const app = useLeaveSignedInApp()
+  return useMutation({
+    // Nothing refetches while the account goes: a refetch meeting the 401 would send the person to /login instead.
+    onMutate: () => app.prepare(),
+    mutationFn: (body: { password: string }) =>
+      apiRequest<{ message: string }>('/api/account', { method: 'DELETE', body }),
+    onError: () => app.stay(),
+    onSuccess: (data) => app.leave({ notice: data.message }),
   })
 }

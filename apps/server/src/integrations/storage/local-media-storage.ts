@@ -22,6 +22,8 @@ export interface MediaStorage {
   read(key: string, range?: { start: number; end: number }): Readable
   /** Deletes the file; a missing file is fine. */
   remove(key: string): Promise<void>
+  /** Deletes the folder `prefix` and everything in it (a deleted person's `<userId>`); a missing folder is fine. */
+  removeFolder(prefix: string): Promise<void>
 }
 
 export class StorageKeyError extends Error {
@@ -90,6 +92,9 @@ export function createLocalMediaStorage(root: string): MediaStorage {
     },
     async remove(key) {
       await rm(resolve(key), { force: true })
+    },
+    async removeFolder(prefix) {
+      await rm(resolve(prefix), { recursive: true, force: true })
     },
   }
 }

@@ -40,10 +40,25 @@ async function countUsers(email: string): Promise<number> {
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n)
 }
 
+/** The reset mails sent to `email`, newest first (sign-up also mails a confirmation link). */
 async function outboxFor(email: string) {
   const res = await inject('GET', '/api/dev/outbox')
-  const mails = (res.json() as { mails: { to: string; text: string; status: string }[] }).mails
-  return mails.filter((m) => m.to === email)
+  const mails = (res.json() as { mails: { to: string; subject: string; text: string; status: string }[] }).mails
+  return mails.filter((m) => m.to === email && m.subject === 'Reset your Hookpost password')
+}
+
+/** Asks for a reset link and returns its token once the mail went out. */
+async function requestReset(email: string, previous = 0): Promise<string> {
+  expect((await inject('POST', '/api/auth/forgot-password', { email })).statusCode).toBe(200)
+  const mails = await eventually(async () => {
+    const sent = (await outboxFor(email)).filter((m) => m.status === 'sent')
+    return sent.length > previous ? sent : undefined
+  })
+  return resetLink(mails[0]!.text)
+}
+
+function resetWith(token: string, password = 'new password 1') {
+  return inject('POST', '/api/auth/reset-password', { token, password, confirmPassword: password })
 }
 
 function resetLink(text: string): string {
@@ -185,6 +200,63 @@ describe(`auth (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
       password: 'new password 1',
     })
     expect(stillNew.statusCode).toBe(200)
+  })
+
+  it('a new reset request makes the link mailed before stop working', async () => {
+    await signUp('twice-reset@example.com', 'old password 1')
+    const first = await requestReset('twice-reset@example.com')
+    const second = await requestReset('twice-reset@example.com', 1)
+    expect(second).not.toBe(first)
+    const old = await resetWith(first)
+    expect(old.statusCode).toBe(400)
+    expect(old.json()).toEqual({ code: 'INVALID_TOKEN', message: MESSAGES.resetTokenInvalid })
+    expect((await resetWith(second)).statusCode).toBe(200)
+  })
+
+  it('a successful reset makes every other outstanding reset link stop working', async () => {
+    const cookie = await signUp('many-links@example.com', 'old password 1')
+    const userId = (await inject('GET', '/api/auth/session', undefined, cookie)).json<{ user: { id: string } }>().user
+      .id
+    const token = await requestReset('many-links@example.com')
+    // Another link still outstanding (asked for at the same moment from another tab, or by an older version).
+    const other = 'other-outstanding-token-0123456789'
+    await server.runtime.database.db.execute(
+      sql`insert into verification (id, identifier, value, expires_at) values (${`v-${other}`}, ${`reset-password:${other}`}, ${userId}, now() + interval '1 hour')`,
+    )
+    expect((await resetWith(token)).statusCode).toBe(200)
+    const refused = await resetWith(other, 'third password 1')
+    expect(refused.json()).toEqual({ code: 'INVALID_TOKEN', message: MESSAGES.resetTokenInvalid })
+    const rows = await server.runtime.database.db.execute(
+      sql`select count(*)::int as n from verification where value = ${userId} and identifier like 'reset-password:%'`,
+    )
+    expect(Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(0)
+    expect(
+      (await inject('POST', '/api/auth/sign-in', { email: 'many-links@example.com', password: 'new password 1' }))
+        .statusCode,
+    ).toBe(200)
+  })
+
+  it('refuses the most common passwords at sign-up and reset, whatever their case', async () => {
+    const res = await inject('POST', '/api/auth/sign-up', {
+      email: 'common@example.com',
+      password: 'Password123',
+      confirmPassword: 'Password123',
+      acceptTerms: true,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: MESSAGES.passwordTooCommon,
+      details: [{ path: 'password', message: MESSAGES.passwordTooCommon }],
+    })
+    expect(await countUsers('common@example.com')).toBe(0)
+
+    await signUp('common-reset@example.com', 'old password 1')
+    const token = await requestReset('common-reset@example.com')
+    const common = await resetWith(token, 'QWERTYUIOP')
+    expect(common.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: MESSAGES.passwordTooCommon })
+    // Nothing changed: the link is still good for a better password.
+    expect((await resetWith(token, 'a much better one 7')).statusCode).toBe(200)
   })
 
   it('refuses an expired reset token', async () => {

@@ -1,11 +1,21 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { MESSAGES, outboxListSchema } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { MailRepository } from './mail.repository'
 
-/** The outbox holds live reset links: only a browser on this machine may read it, even when HOST=0.0.0.0. */
-function isLoopback(ip: string): boolean {
-  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.')
+function isLoopback(ip: string | undefined): boolean {
+  return ip !== undefined && (ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.'))
+}
+
+/**
+ * The outbox holds live reset links: only a browser on this machine may read it, even when HOST=0.0.0.0. Both the
+ * socket's peer and the client address TRUST_PROXY derives must be loopback: with a hop count, request.ip is whatever
+ * the peer put in X-Forwarded-For, so a remote client could otherwise forge `127.0.0.1`; and behind a proxy on this
+ * machine the peer is always loopback, so the forwarded client address must be too (ADR 020).
+ */
+function isFromThisMachine(request: FastifyRequest): boolean {
+  return isLoopback(request.socket.remoteAddress) && isLoopback(request.ip)
 }
 
 function escapeHtml(s: string): string {
@@ -22,7 +32,7 @@ function linkify(text: string): string {
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ repo: MailRepository }> = async (app, { repo }) => {
   app.addHook('onRequest', async (request) => {
-    if (!isLoopback(request.ip)) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+    if (!isFromThisMachine(request)) throw new AppError('NOT_FOUND', MESSAGES.notFound)
   })
   app.get(
     '/api/dev/outbox',

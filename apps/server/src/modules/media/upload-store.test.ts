@@ -69,6 +69,23 @@ describe('upload store', () => {
     expect(readdirSync(path.join(dir, '.claimed'))).toEqual([])
   })
 
+  it("removes every upload of one owner (a deleted account), claimed or not, and nobody else's", async () => {
+    const mine = await upload({ size: 10, sent: 4, owner: 'leaving' })
+    const mineDone = await upload({ size: 10, sent: 10, owner: 'leaving' })
+    const mineClaimed = await upload({ size: 10, sent: 10, owner: 'leaving' })
+    const theirs = await upload({ size: 10, sent: 4, owner: 'staying' })
+    expect(await store.claim(mineClaimed)).toBeDefined()
+    expect(await store.removeOwnedBy('leaving')).toBe(3)
+    for (const id of [mine, mineDone, mineClaimed]) expect(await store.find(id)).toBeUndefined()
+    expect(
+      readdirSync(dir)
+        .filter((n) => n !== '.claimed')
+        .sort(),
+    ).toEqual([theirs, `${theirs}.json`].sort())
+    expect(readdirSync(path.join(dir, '.claimed'))).toEqual([])
+    expect(await store.find(theirs)).toMatchObject({ ownerId: 'staying', offset: 4 })
+  })
+
   it('sweeps uploads older than 24 hours, finished or not, and keeps younger ones', async () => {
     const now = new Date()
     const old = await upload({ size: 10, sent: 3, createdAt: new Date(now.getTime() - 25 * HOUR) })

@@ -65,6 +65,8 @@ export interface UploadStore {
    * folder every time (every API process sees the same disk), but each tus record only once per process.
    */
   heldBy(ownerId: string): Promise<HeldUpload[]>
+  /** Deletes every upload of `ownerId`, finished or not (a deleted account); returns how many. */
+  removeOwnedBy(ownerId: string): Promise<number>
   /** Deletes uploads created before `now - 24 h` (finished or not) and stale claims; returns how many. */
   sweepExpired(now: Date): Promise<number>
 }
@@ -163,6 +165,26 @@ export function createUploadStore(options: { directory: string; expiresAfterMs?:
         if (info) held.push({ id, size: facts.size, lastActivityAt: info.mtime })
       }
       return held
+    },
+    async removeOwnedBy(ownerId) {
+      let removed = 0
+      for (const name of await readdir(directory)) {
+        const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : ''
+        if (!isUploadId(id)) continue
+        let facts
+        try {
+          facts = await factsOf(id)
+        } catch (err) {
+          if (isMissing(err)) continue // finalised or swept meanwhile
+          throw err
+        }
+        if (facts.ownerId !== ownerId) continue
+        await remove(id)
+        // A finalise in progress holds the bytes under .claimed/; its media row can no longer be written either.
+        await rm(path.join(claimedDir, id), { force: true })
+        removed++
+      }
+      return removed
     },
     async sweepExpired(now) {
       let removed = 0

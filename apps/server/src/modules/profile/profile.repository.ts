@@ -11,6 +11,7 @@ export function createProfileRepository(db: Database) {
       const [row] = await db
         .select({
           email: user.email,
+          emailVerified: user.emailVerified,
           timeZone: profile.timeZone,
           plan: profile.plan,
           trialEndsAt: profile.trialEndsAt,

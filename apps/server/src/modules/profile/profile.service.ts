@@ -14,6 +14,7 @@ export function createProfileService(deps: { repo: ProfileRepository; clock: () 
       if (!row) throw new AppError('NOT_FOUND', 'Profile not found')
       return {
         email: row.email,
+        emailVerified: row.emailVerified,
         timeZone: row.timeZone ?? null,
         plan: row.plan ?? 'trial',
         trialEndsAt: row.trialEndsAt ? row.trialEndsAt.toISOString() : null,

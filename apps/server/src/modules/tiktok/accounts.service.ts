@@ -72,6 +72,24 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
     return row
   }
 
+  /**
+   * The access token of an account that was connected, to revoke; null when there is none. A `reconnect_required`
+   * account's token may still be alive at TikTok, so it is revoked too (a refusal is only logged).
+   */
+  function revocableToken(row: AccountRow): string | null {
+    if (!row.accessTokenEnc || row.status === 'not_connected') return null
+    return box.open(row.accessTokenEnc, context(row.id, 'access'))
+  }
+
+  async function revokeQuietly(accountId: string, accessToken: string): Promise<void> {
+    try {
+      await client.revoke(accessToken)
+    } catch (err) {
+      // The account is gone for the person either way; a failed revoke only means the token dies on its own.
+      log.warn(`[tiktok] revoking the token of deleted account ${accountId} failed: ${String(err)}`)
+    }
+  }
+
   /** One refresh per account at a time in this process; other processes are handled by re-reading on failure. */
   const inflight = new Map<string, Promise<string>>()
 
@@ -154,13 +172,25 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
     async remove(userId: string, id: string): Promise<void> {
       const row = await repo.deleteForUser(userId, id)
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
-      if (row.accessTokenEnc && row.status === 'active') {
-        try {
-          await client.revoke(box.open(row.accessTokenEnc, context(row.id, 'access')))
-        } catch (err) {
-          // The account is gone for the person either way; a failed revoke only means the token dies on its own.
-          log.warn(`[tiktok] revoking the token of deleted account ${row.id} failed: ${String(err)}`)
-        }
+      const token = revocableToken(row)
+      if (token) await revokeQuietly(row.id, token)
+    },
+
+    /**
+     * For deleting a person's whole account: opens their connected accounts' access tokens now (the rows are about to
+     * go) and returns what revokes them at TikTok (§1.6) once the rows are gone. A revoke that fails is logged, never
+     * thrown: the token then dies on its own.
+     */
+    async revocationOfAll(userId: string): Promise<{ accounts: number; revoke: () => Promise<void> }> {
+      const tokens = (await repo.listForUser(userId)).flatMap((row) => {
+        const token = revocableToken(row)
+        return token ? [{ id: row.id, token }] : []
+      })
+      return {
+        accounts: tokens.length,
+        revoke: async () => {
+          for (const { id, token } of tokens) await revokeQuietly(id, token)
+        },
       }
     },
 

@@ -1,7 +1,9 @@
 import { Suspense } from 'react'
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router'
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { paths } from '../../config/paths'
 import { useAppInfo } from '../../lib/app-info'
+import type { LeftAppState } from '../../lib/auth'
+import { MessageBanner } from '../ui/message-banner'
 import { Logo } from '../ui/logo'
 import { Spinner } from '../ui/spinner'
 
@@ -17,6 +19,8 @@ const footerLink =
 export function PublicLayout() {
   const appInfo = useAppInfo()
   const supportEmail = appInfo.data?.supportEmail
+  // What the signed-in app said on the way out (e.g. the account was deleted).
+  const notice = (useLocation().state as LeftAppState | null)?.notice
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white">
@@ -42,6 +46,11 @@ export function PublicLayout() {
         </div>
       </header>
       <main id="main" className="flex-1">
+        {notice ? (
+          <div className="mx-auto max-w-6xl px-4 pt-4">
+            <MessageBanner tone="success">{notice}</MessageBanner>
+          </div>
+        ) : null}
         <Suspense
           fallback={
             <div className="flex justify-center py-24">

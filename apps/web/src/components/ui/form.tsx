@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
 
 export const buttonClass =
   'inline-flex items-center justify-center rounded-md bg-fuchsia-700 px-4 py-2 text-sm font-semibold text-white shadow-sm ' +
@@ -14,7 +14,13 @@ export function TextField({
   error,
   hint,
   ...input
-}: { label: string; error?: string | undefined; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: string
+  error?: string | undefined
+  hint?: ReactNode
+  /** React 19 passes it as a prop: it reaches the input (a dialog's first field takes focus through it). */
+  ref?: Ref<HTMLInputElement>
+} & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
   const hintId = `${id}-hint`
   const errorId = `${id}-error`

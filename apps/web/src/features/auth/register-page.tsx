@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { signUpBodySchema } from '@hookpost/shared/auth'
 import { MessageBanner } from '../../components/ui/message-banner'
 import { RequestError } from '../../components/ui/request-error'
+import { serverFieldErrors } from '../../lib/api-client'
 import { TextField, buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
 import { paths } from '../../config/paths'
 import { useSetSessionUser } from '../../lib/auth'
@@ -16,7 +17,10 @@ const REDIRECT_AFTER_SIGN_UP_MS = 2000
 export function RegisterPage() {
   const signUp = useSignUp()
   const setUser = useSetSessionUser()
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formErrors, setErrors] = useState<Record<string, string>>({})
+  // The server's word on a field (a password on the list of the most common ones) shows on that field.
+  const fromServer = serverFieldErrors(signUp.error)
+  const errors = { ...fromServer, ...formErrors }
 
   useEffect(() => {
     if (!signUp.isSuccess) return
@@ -54,7 +58,7 @@ export function RegisterPage() {
         <MessageBanner tone="success">Account created! Taking you to your dashboard...</MessageBanner>
       ) : (
         <>
-          <RequestError error={signUp.error} />
+          <RequestError error={Object.keys(fromServer).length > 0 ? null : signUp.error} />
           <form noValidate onSubmit={onSubmit} className="space-y-4">
             <EmailField error={errors.email} />
             <TextField

@@ -4,6 +4,7 @@ import { MESSAGES } from '@hookpost/shared/messages'
 import { resetPasswordBodySchema } from '@hookpost/shared/auth'
 import { MessageBanner } from '../../components/ui/message-banner'
 import { RequestError } from '../../components/ui/request-error'
+import { serverFieldErrors } from '../../lib/api-client'
 import { TextField, buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
 import { paths } from '../../config/paths'
 import { useResetPassword } from './api/auth-api'
@@ -14,7 +15,10 @@ export function ResetPasswordPage() {
   const navigate = useNavigate()
   const reset = useResetPassword()
   const token = searchParams.get('token') ?? ''
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formErrors, setErrors] = useState<Record<string, string>>({})
+  // The server's word on a field (a password on the list of the most common ones) shows on that field.
+  const fromServer = serverFieldErrors(reset.error)
+  const errors = { ...fromServer, ...formErrors }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -38,7 +42,7 @@ export function ResetPasswordPage() {
         <MessageBanner tone="error">{MESSAGES.resetTokenInvalid}</MessageBanner>
       ) : (
         <>
-          <RequestError error={reset.error} />
+          <RequestError error={Object.keys(fromServer).length > 0 ? null : reset.error} />
           <form noValidate onSubmit={onSubmit} className="space-y-4">
             <TextField
               label="New password"

@@ -5,6 +5,9 @@ import { RequestError } from '../../components/ui/request-error'
 import { buttonClass } from '../../components/ui/form'
 import { Spinner } from '../../components/ui/spinner'
 import { browserTimeZone, useProfile, useUpdateProfile } from './api/profile-api'
+import { ChangeEmailForm } from './components/change-email-form'
+import { ChangePasswordForm } from './components/change-password-form'
+import { EmailStatus } from './components/email-status'
 
 function allTimeZones(): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
@@ -66,13 +69,17 @@ export function ProfilePage() {
   return (
     <div className="max-w-2xl space-y-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Profile &amp; Accounts</h1>
-      <section aria-labelledby="account-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+      <section aria-labelledby="account-heading" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="account-heading" className="text-lg font-semibold text-slate-900">
           Your account
         </h2>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
           <dt className="font-medium text-slate-600">Email</dt>
           <dd className="break-all text-slate-900">{profile.data.email}</dd>
+          <dt className="font-medium text-slate-600">Email status</dt>
+          <dd>
+            <EmailStatus verified={profile.data.emailVerified} />
+          </dd>
           <dt className="font-medium text-slate-600">Plan</dt>
           <dd className="text-slate-900">
             {profile.data.plan === 'trial' ? 'Free trial' : profile.data.plan}
@@ -82,7 +89,7 @@ export function ProfilePage() {
           </dd>
         </dl>
       </section>
-      <section aria-labelledby="tz-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+      <section aria-labelledby="tz-heading" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="tz-heading" className="text-lg font-semibold text-slate-900">
           Time zone
         </h2>
@@ -120,6 +127,8 @@ export function ProfilePage() {
           </button>
         </form>
       </section>
+      <ChangePasswordForm />
+      <ChangeEmailForm />
     </div>
   )
 }

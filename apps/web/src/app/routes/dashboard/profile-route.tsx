@@ -1,12 +1,19 @@
+import { DeleteAccountSection } from '../../../features/profile/components/delete-account-section'
 import { ProfilePage } from '../../../features/profile/profile-page'
 import { TiktokAccountsSection } from '../../../features/tiktok/components/tiktok-accounts-section'
 
-/** 'Profile & Accounts' (spec §2): the profile feature's page, then the user's TikTok accounts. */
+/**
+ * 'Profile & Accounts' (spec §2): the profile feature's page, then the user's TikTok accounts, and last, apart from
+ * everything else, deleting the account.
+ */
 export function ProfileRoute() {
   return (
     <div className="space-y-8">
       <ProfilePage />
       <TiktokAccountsSection />
+      <div className="max-w-2xl">
+        <DeleteAccountSection />
+      </div>
     </div>
   )
 }

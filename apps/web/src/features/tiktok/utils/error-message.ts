@@ -13,14 +13,3 @@ export function tiktokErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof NetworkError) return MESSAGES.connectionError
   return fallback
 }
-
-/** Field errors the server reported (`details[].path` like `accountName` or `body.accountName`), first per field. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  const out: Record<string, string> = {}
-  if (!(error instanceof ApiRequestError)) return out
-  for (const detail of error.details ?? []) {
-    const field = detail.path.split(/[./]/).filter(Boolean).pop()
-    if (field) out[field] ??= detail.message
-  }
-  return out
-}

@@ -1,0 +1,3 @@
+export { accountRoutes } from './account.routes'
+export { createAccountDeletionService, type AccountDeletionService } from './account-deletion.service'
+export { createAccountRepository } from './account.repository'
