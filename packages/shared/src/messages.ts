@@ -46,6 +46,7 @@ export const MESSAGES = {
   sandboxOnly: 'The TikTok sandbox is not in use: Hookpost is connected to the real TikTok.',
   sandboxUnavailable: 'The TikTok sandbox is not answering. Please try again in a moment.',
   tiktokUnavailable: 'TikTok is not answering right now. Please try again in a few minutes.',
+  tiktokRateLimited: 'TikTok says too many requests were made for this account. Try again in a minute.',
   creatorCreated: 'Sandbox creator created',
   // Scheduling and publishing (spec §2, §5, §8)
   videoScheduled: 'Video scheduled successfully on TikTok!',

@@ -34,6 +34,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
           201: z.object({ post: postSchema }),
           ...errors,
           409: apiErrorSchema,
+          429: apiErrorSchema,
           500: apiErrorSchema,
           503: apiErrorSchema,
         },
