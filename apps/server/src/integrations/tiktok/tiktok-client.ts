@@ -103,6 +103,8 @@ export interface TiktokDirectPostInit {
   publishId: string
   /** FILE_UPLOAD only: valid for one hour. */
   uploadUrl?: string
+  /** FILE_UPLOAD only: when the upload_url stops working, counted from before the request left (§3.2). */
+  uploadUrlExpiresAt?: Date
   /** FILE_UPLOAD only: the plan TikTok was told about; pass it to `uploadFile`. */
   chunks?: ChunkPlan
 }
@@ -189,6 +191,8 @@ export const VIDEO_FIELDS = [
 ] as const
 
 const TITLE_MAX_UTF16 = 2200
+/** §3.2: "The upload_url is valid for one hour after issuance. The upload must be completed in this time range." */
+export const UPLOAD_URL_VALID_MS = 3_600_000
 /**
  * creator_info is asked while a person waits for the schedule form (§3.1, §6 rule 1). Our pacer keeps us below its
  * 20 a minute, so a 429 means the token's budget was used elsewhere (another process, a burst from before a restart):
@@ -396,6 +400,8 @@ export function createTiktokClient(options: TiktokClientOptions): TiktokClient {
       } else {
         sourceInfo = { source: 'PULL_FROM_URL', video_url: source.url }
       }
+      // Issued at the earliest when the request leaves: an expiry counted from here is never later than TikTok's.
+      const requestedAt = now()
       const data = await api({
         endpoint: 'video_init',
         accessToken,
@@ -407,7 +413,12 @@ export function createTiktokClient(options: TiktokClientOptions): TiktokClient {
       if (!plan) return { publishId: data.publish_id }
       // FILE_UPLOAD without an upload_url would leave nothing to upload to: an answer we cannot use.
       if (data.upload_url === undefined) throw new TiktokError({ code: 'invalid_response', httpStatus: 200 })
-      return { publishId: data.publish_id, uploadUrl: data.upload_url, chunks: plan }
+      return {
+        publishId: data.publish_id,
+        uploadUrl: data.upload_url,
+        uploadUrlExpiresAt: new Date(requestedAt + UPLOAD_URL_VALID_MS),
+        chunks: plan,
+      }
     },
 
     uploadFile(input) {

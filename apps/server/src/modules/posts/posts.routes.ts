@@ -95,6 +95,19 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
     async (request) => ({ post: await posts.reschedule(userId(request), request.params.id, request.body) }),
   )
 
+  app.post(
+    '/:id/retry',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Post a failed post again, now (a new video/init: TikTok published nothing of the failed one)',
+        params: idParams,
+        response: { 200: z.object({ post: postSchema }), ...errors, 409: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request) => ({ post: await posts.retry(userId(request), request.params.id) }),
+  )
+
   app.delete(
     '/:id',
     {
