@@ -42,6 +42,7 @@ export function PostDetailsDialog({
   post,
   zone,
   onMove,
+  onRetry,
   onDelete,
   onClose,
   fallbackFocus,
@@ -49,6 +50,8 @@ export function PostDetailsDialog({
   post: Post
   zone: string
   onMove: () => void
+  /** A failed post: post it again now (TikTok published nothing of it). */
+  onRetry: () => void
   onDelete: () => void
   onClose: () => void
   fallbackFocus: RefObject<HTMLElement | null>
@@ -93,6 +96,11 @@ export function PostDetailsDialog({
           {post.state === 'scheduled' ? (
             <button type="button" className={secondaryButtonClass} onClick={onMove} aria-haspopup="dialog">
               Move to…
+            </button>
+          ) : null}
+          {post.state === 'failed' ? (
+            <button type="button" className={secondaryButtonClass} onClick={onRetry}>
+              Retry
             </button>
           ) : null}
           <button type="button" className={dangerButtonClass} onClick={onDelete} aria-haspopup="dialog">

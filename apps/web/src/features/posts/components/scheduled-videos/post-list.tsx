@@ -11,12 +11,14 @@ export function PostList({
   zone,
   emptyText,
   onMove,
+  onRetry,
   onDelete,
 }: {
   posts: Post[]
   zone: string
   emptyText: string
   onMove: (post: Post) => void
+  onRetry: (post: Post) => void
   onDelete: (post: Post) => void
 }) {
   if (posts.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
@@ -50,6 +52,16 @@ export function PostList({
                 onClick={() => onMove(post)}
               >
                 Move to…
+              </button>
+            ) : null}
+            {post.state === 'failed' ? (
+              <button
+                type="button"
+                className={rowButtonClass}
+                aria-label={`Retry ${post.title}`}
+                onClick={() => onRetry(post)}
+              >
+                Retry
               </button>
             ) : null}
             <button
