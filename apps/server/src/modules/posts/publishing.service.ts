@@ -376,19 +376,28 @@ export function createPublishingService(deps: PublishingDeps) {
     const { attempts: attempt, publishId } = claimed
     const file = (await repo.findForPublishingInternal(claimed.id))?.media ?? undefined
     const upload = storedUpload(claimed)
-    const videoSize = upload?.plan.videoSize ?? file?.sizeBytes
-    let cannot: string | undefined
-    if (!upload || upload.expiresAt.getTime() - clock().getTime() < UPLOAD_URL_MARGIN_MS) {
-      cannot = MESSAGES.uploadInterrupted
-    } else if (!file || (await media.size(file.storageKey)) !== upload.plan.videoSize) {
-      cannot = MESSAGES.postMediaMissing
-    }
-    if (cannot || !upload || !file) {
-      return concludeUnfinishedUpload(claimed, attempt, publishId, videoSize, cannot ?? MESSAGES.uploadInterrupted)
+    const ready = await resumable(upload, file)
+    if (!ready.ok) {
+      const videoSize = upload?.plan.videoSize ?? file?.sizeBytes
+      return concludeUnfinishedUpload(claimed, attempt, publishId, videoSize, ready.message)
     }
     log.warn(`[posts] post ${claimed.id}: resuming the upload of publish ${publishId} (attempt ${attempt})`)
-    const result = await sendFile(claimed, attempt, upload, file)
-    await afterUpload(claimed, attempt, publishId, upload.plan.videoSize, result, MESSAGES.uploadInterrupted)
+    const result = await sendFile(claimed, attempt, ready.upload, ready.file)
+    await afterUpload(claimed, attempt, publishId, ready.upload.plan.videoSize, result, MESSAGES.uploadInterrupted)
+  }
+
+  /** An upload can be resumed with a readable link that still works a while and the very file it was planned for. */
+  async function resumable(
+    upload: Upload | undefined,
+    file: MediaRow | undefined,
+  ): Promise<{ ok: true; upload: Upload; file: MediaRow } | { ok: false; message: string }> {
+    if (!upload || upload.expiresAt.getTime() - clock().getTime() < UPLOAD_URL_MARGIN_MS) {
+      return { ok: false, message: MESSAGES.uploadInterrupted }
+    }
+    if (!file || (await media.size(file.storageKey)) !== upload.plan.videoSize) {
+      return { ok: false, message: MESSAGES.postMediaMissing }
+    }
+    return { ok: true, upload, file }
   }
 
   /** One status/fetch; when TikTok refuses the token, once more with a freshly refreshed one. */
