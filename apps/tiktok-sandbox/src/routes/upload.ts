@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Socket } from 'node:net'
 import type { Readable } from 'node:stream'
 import { expectedChunkRange } from '../domain/chunk-rules'
 import { filePath, finishMedia, streamToFile } from '../domain/publishing'
@@ -82,9 +83,11 @@ export async function uploadRoutes(scope: FastifyInstance, { sandbox }: { sandbo
 
     sandbox.uploadsInFlight.add(publish.publishId)
     // A client that vanished without closing its connection would hold this upload forever: drop it when silent.
-    const socket = request.raw.socket
-    const dropSilent = () => socket.destroy()
-    socket.setTimeout(sandbox.config.uploadIdleTimeoutMs, dropSilent)
+    // (`app.inject` in tests has no real socket to watch.)
+    const raw = request.raw.socket as Socket | undefined
+    const socket = typeof raw?.setTimeout === 'function' ? raw : undefined
+    const dropSilent = () => socket?.destroy()
+    socket?.setTimeout(sandbox.config.uploadIdleTimeoutMs, dropSilent)
     try {
       let received: number
       try {
@@ -102,8 +105,8 @@ export async function uploadRoutes(scope: FastifyInstance, { sandbox }: { sandbo
       await sandbox.save()
       return sendChunkAccepted(reply, publish, done)
     } finally {
-      socket.setTimeout(0)
-      socket.removeListener('timeout', dropSilent)
+      socket?.setTimeout(0)
+      socket?.removeListener('timeout', dropSilent)
       sandbox.uploadsInFlight.delete(publish.publishId)
     }
   })
