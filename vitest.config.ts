@@ -15,6 +15,7 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/tiktok-sandbox/src/**/*.test.ts',
             'packages/shared/src/**/*.test.ts',
+            'packages/data-dir-lock/src/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',

@@ -30,14 +30,25 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/entr
   env: { ...env, ...sandbox?.env },
 })
 const children = [server, ...(sandbox ? [sandbox.child] : [])]
-// Ctrl-C reaches both (same process group); they shut down cleanly and the server releases the database lock.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)))
+const names = new Map([[server, 'Hookpost'], ...(sandbox ? [[sandbox.child, 'The TikTok sandbox']] : [])])
+let stopping = false
+// Ctrl-C reaches both (same process group); they shut down cleanly and release their data folder locks.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stopping = true
+    children.forEach((c) => c.kill(signal))
+  })
 let exiting = false
 for (const c of children)
   c.on('exit', (code, signal) => {
     if (exiting) return
     exiting = true
-    // One without the other is not Hookpost: stop the survivor and report.
+    // One without the other is not Hookpost: stop the survivor and report. A refusal (e.g. the data folder is in use
+    // by another `npm start`) was printed by the child itself just above.
+    if (!stopping && code !== 0) {
+      const stopped = `${names.get(c)} stopped (${signal ?? `exit code ${code}`}); its message is above.`
+      console.error(`\x1b[31m✗\x1b[0m ${stopped}${children.length > 1 ? ' Stopping the rest of Hookpost.' : ''}`)
+    }
     children.forEach((other) => other !== c && other.kill('SIGTERM'))
     process.exitCode = code ?? (signal ? 1 : 0)
   })

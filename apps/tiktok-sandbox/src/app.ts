@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { acquireDataDirLock } from '@hookpost/data-dir-lock'
 import { failInterruptedPulls } from './domain/publishing'
 import { ApiError } from './http/errors'
 import { sendApiError } from './http/envelope'
@@ -12,7 +13,7 @@ import { apiRoutes } from './routes/api'
 import { oauthRoutes } from './routes/oauth'
 import { pageRoutes } from './routes/pages'
 import { uploadRoutes } from './routes/upload'
-import { resolveConfig, type SandboxOptions } from './options'
+import { resolveConfig, type ResolvedConfig, type SandboxOptions } from './options'
 import { Sandbox } from './sandbox'
 import { StateStore } from './state/store'
 
@@ -28,10 +29,43 @@ export function sandboxOf(app: FastifyInstance): Sandbox {
 /** Used when neither `publicUrl` nor a bound address is known (app.inject in tests). */
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3001'
 
+/** The sandbox's lock file in its data folder (the server's PGlite folder has its own, `hookpost.lock`). */
+export const LOCK_FILE = 'tiktok-sandbox.lock'
+
+/**
+ * One sandbox process per data folder (ADR 019): a second one would load the same state.json and the two would
+ * overwrite each other's writes. Taken before the state is read, so a refused sandbox has touched nothing.
+ */
+export function lockDataDir(dataDir: string): { release: () => void } {
+  return acquireDataDirLock(dataDir, {
+    fileName: LOCK_FILE,
+    refusal: (dir, pid) =>
+      `The data folder ${dir} is already in use by another TikTok sandbox process (pid ${pid}).\n` +
+      "Two sandboxes on one folder would overwrite each other's state.\n" +
+      'Stop the other one (is another `npm start` running with this DATA_DIR?), or set DATA_DIR to another folder.',
+  })
+}
+
 export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options)
   const temporary = options.dataDir === undefined
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tiktok-sandbox-')))
+  const lock = lockDataDir(dataDir)
+  try {
+    return await buildOnLockedDir(options, config, dataDir, temporary, lock)
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}
+
+async function buildOnLockedDir(
+  options: SandboxOptions,
+  config: ResolvedConfig,
+  dataDir: string,
+  temporary: boolean,
+  lock: { release: () => void },
+): Promise<FastifyInstance> {
   const store = await StateStore.open(dataDir)
   const filesDir = path.join(dataDir, 'files')
   await mkdir(filesDir, { recursive: true })
@@ -79,8 +113,12 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
 
   app.addHook('onClose', async () => {
     for (const controller of sandbox.pulls.values()) controller.abort()
-    await store.save()
-    await store.flush()
+    try {
+      await store.save()
+      await store.flush()
+    } finally {
+      lock.release()
+    }
     if (temporary) await rm(dataDir, { recursive: true, force: true })
   })
 

@@ -36,6 +36,12 @@ export interface SandboxOptions {
   dailyPostCap?: number
   /** upload_url validity. Default 1 h (tiktok-api.md §3.2). */
   uploadUrlTtlMs?: number
+  /**
+   * A chunk PUT whose connection is silent this long is dropped, like a server drops a client that vanished without
+   * closing its connection (power loss): its bytes are not counted and the chunk can be sent again. TikTok's value is
+   * not documented. Default 60 s.
+   */
+  uploadIdleTimeoutMs?: number
   /** If given, uploaded videos are probed for duration, frame rate and picture size (tiktok-api.md §3.9). */
   ffprobePath?: string
   /** URL prefixes accepted for PULL_FROM_URL (the app's verified "URL properties", §3.6). Default none. */
@@ -58,6 +64,7 @@ export interface ResolvedConfig {
   moderationMs: number
   dailyPostCap: number
   uploadUrlTtlMs: number
+  uploadIdleTimeoutMs: number
   ffprobePath: string | undefined
   allowedPullPrefixes: string[]
   now: () => number
@@ -103,6 +110,7 @@ export function resolveConfig(options: SandboxOptions): ResolvedConfig {
     moderationMs: nonNegative(options.moderationMs, 2000, 'moderationMs'),
     dailyPostCap: nonNegative(options.dailyPostCap, 15, 'dailyPostCap'),
     uploadUrlTtlMs: positive(options.uploadUrlTtlMs, 3_600_000, 'uploadUrlTtlMs'),
+    uploadIdleTimeoutMs: positive(options.uploadIdleTimeoutMs, 60_000, 'uploadIdleTimeoutMs'),
     ffprobePath: options.ffprobePath || undefined,
     allowedPullPrefixes: options.allowedPullPrefixes ?? [],
     now: options.now ?? Date.now,

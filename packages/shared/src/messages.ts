@@ -47,6 +47,7 @@ export const MESSAGES = {
   sandboxOnly: 'The TikTok sandbox is not in use: Hookpost is connected to the real TikTok.',
   sandboxUnavailable: 'The TikTok sandbox is not answering. Please try again in a moment.',
   tiktokUnavailable: 'TikTok is not answering right now. Please try again in a few minutes.',
+  tiktokRateLimited: 'TikTok says too many requests were made for this account. Try again in a minute.',
   creatorCreated: 'Sandbox creator created',
   // Scheduling and publishing (spec §2, §5, §8)
   videoScheduled: 'Video scheduled successfully on TikTok!',
@@ -84,6 +85,11 @@ export const MESSAGES = {
   initUnconfirmed:
     'We could not tell whether TikTok received this video. Check the TikTok app before posting it again.',
   postMediaMissing: 'The video file of this post is missing, so it could not be posted.',
+  uploadInterrupted:
+    'The upload to TikTok was interrupted and its upload link expired, so TikTok never received the whole video and nothing was posted. Press Retry to post it again.',
+  uploadUnconfirmed:
+    'The upload to TikTok was interrupted and we could not tell whether TikTok received the whole video. Check the TikTok app before posting it again.',
+  onlyFailedPostCanRetry: 'Only a post that failed can be posted again with Retry.',
   privacyNotAllowed:
     'This TikTok account does not offer the chosen privacy setting. Please choose one of the options shown.',
   commentsDisabled: 'This TikTok account does not allow comments on its posts.',

@@ -6,78 +6,41 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DataDirLockedError, acquireDataDirLock } from './lock'
 
+// The mechanism (stale locks, unreadable files, release) is tested with the shared package
+// (packages/data-dir-lock); here: the server's lock file and what its refusal says.
 let dir: string
-let children: ChildProcess[] = []
-let releases: Array<() => void> = []
+let child: ChildProcess | undefined
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'hookpost-lock-'))
 })
 afterEach(() => {
-  for (const release of releases) release()
-  releases = []
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill()
-  children = []
+  if (child && child.exitCode === null && child.signalCode === null) child.kill()
+  child = undefined
   rmSync(dir, { recursive: true, force: true })
 })
 
-function lockFile(): string {
-  return path.join(dir, 'hookpost.lock')
-}
-
-function readLock(): { pid?: unknown; host?: unknown; since?: unknown } {
-  return JSON.parse(readFileSync(lockFile(), 'utf8')) as { pid?: unknown; host?: unknown; since?: unknown }
-}
-
-function acquire() {
-  const lock = acquireDataDirLock(dir)
-  releases.push(lock.release)
-  return lock
-}
-
-/** A real, live process other than us (killed in afterEach). */
-async function liveChild(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'], { stdio: 'ignore' })
-  children.push(child)
-  await once(child, 'spawn')
-  if (child.pid === undefined) throw new Error('child has no pid')
-  return child.pid
-}
-
-/** The pid of a process that has already exited. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' })
-  const pid = child.pid
-  await once(child, 'exit')
-  if (pid === undefined) throw new Error('child has no pid')
-  return pid
-}
-
-describe('acquireDataDirLock', () => {
-  it('creates hookpost.lock holding our pid and host', () => {
-    acquire()
-    expect(existsSync(lockFile())).toBe(true)
-    const holder = readLock()
-    expect(holder.pid).toBe(process.pid)
-    expect(holder.host).toBe(os.hostname())
-    expect(typeof holder.since).toBe('string')
+describe('the PGlite folder lock', () => {
+  it('is hookpost.lock in the data folder, holding our pid', () => {
+    const lock = acquireDataDirLock(dir)
+    try {
+      const holder = JSON.parse(readFileSync(path.join(dir, 'hookpost.lock'), 'utf8')) as { pid?: unknown }
+      expect(holder.pid).toBe(process.pid)
+    } finally {
+      lock.release()
+    }
+    expect(existsSync(path.join(dir, 'hookpost.lock'))).toBe(false)
   })
 
-  it('creates the data folder when it does not exist yet', () => {
-    const nested = path.join(dir, 'not', 'yet')
-    const lock = acquireDataDirLock(nested)
-    releases.push(lock.release)
-    expect(existsSync(path.join(nested, 'hookpost.lock'))).toBe(true)
-  })
-
-  it('refuses while another live process holds the folder, with a message saying what to do', async () => {
-    const pid = await liveChild()
-    const content = JSON.stringify({ pid, host: os.hostname(), since: new Date().toISOString() })
-    writeFileSync(lockFile(), content)
+  it('refuses while another live process holds it, naming the folder, the pid and the ways out', async () => {
+    child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'], { stdio: 'ignore' })
+    await once(child, 'spawn')
+    const pid = child.pid!
+    writeFileSync(path.join(dir, 'hookpost.lock'), JSON.stringify({ pid, host: os.hostname() }))
 
     let error: unknown
     try {
-      acquire()
+      acquireDataDirLock(dir).release()
     } catch (err) {
       error = err
     }
@@ -91,36 +54,5 @@ describe('acquireDataDirLock', () => {
     expect(locked.message).toContain('Stop the other process')
     expect(locked.message).toContain('DATA_DIR')
     expect(locked.message).toContain('DATABASE_URL')
-    // The other holder's lock is left untouched.
-    expect(readFileSync(lockFile(), 'utf8')).toBe(content)
-  })
-
-  it('takes over a stale lock left by a process that has exited', async () => {
-    const pid = await deadPid()
-    writeFileSync(lockFile(), JSON.stringify({ pid, host: os.hostname(), since: new Date(0).toISOString() }))
-
-    acquire()
-    expect(readLock().pid).toBe(process.pid)
-  })
-
-  it.each([
-    ['garbage', 'not json {'],
-    ['empty (crash mid-write)', ''],
-    ['missing pid', JSON.stringify({ host: os.hostname() })],
-  ])('treats an unreadable lock file (%s) as stale', (_label, content) => {
-    writeFileSync(lockFile(), content)
-    acquire()
-    expect(readLock().pid).toBe(process.pid)
-  })
-
-  it('release() removes the file, is safe to call twice, and lets the folder be locked again', () => {
-    const first = acquireDataDirLock(dir)
-    first.release()
-    expect(existsSync(lockFile())).toBe(false)
-    expect(() => first.release()).not.toThrow()
-
-    acquire()
-    expect(existsSync(lockFile())).toBe(true)
-    expect(readLock().pid).toBe(process.pid)
   })
 })

@@ -244,10 +244,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       clientSecret: tiktok.clientSecret,
       redirectUri: tiktok.redirectUri,
     })
+    // Secrets at rest (tokens, upload links) under ENCRYPTION_KEY.
+    const box = createSecretBox(config.encryptionKey)
     const tiktokAccounts = createTiktokAccountsService({
       repo: createTiktokAccountRepository(database.db),
       client: tiktokClient,
-      box: createSecretBox(config.encryptionKey),
+      box,
       clock,
       sandbox: tiktok.sandbox,
       log,
@@ -281,6 +283,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       tiktok: tiktokClient,
       accounts: tiktokAccounts,
       events: bus,
+      box,
       media: {
         path: (key) => mediaStorage.absolutePath(key),
         size: (key) =>
@@ -539,7 +542,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         sessionWatch?.stop()
         await stopSessionFeed?.()
         await uploadSweeper?.stop()
-        // Running uploads get a grace period, then are let go (resumed by polling after the restart).
+        // Running uploads get a grace period, then are let go (their upload is resumed after the restart).
         // Renders get a moment, then are stopped and queued again (rendered from the start after the restart).
         await Promise.all([q.stop(), publishing.stop(), renders.stop()])
         // The clip being made finishes (a second or so); the rest wait for the next start.

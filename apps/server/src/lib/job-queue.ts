@@ -35,6 +35,14 @@ export const JOBS = {
     queue: { policy: 'short', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
     worker: { concurrency: 4, batchSize: 8, pollingSeconds: 1 },
   },
+  'post.upload': {
+    payload: z.object({ postId: z.uuid(), orphanedBefore: z.iso.datetime() }),
+    // Resumes the upload of a post whose worker died mid-upload (ADR 019): one queued job per post; the handler claims
+    // the post with a new attempt only if it is still untouched since `orphanedBefore`, so duplicates do nothing.
+    // An upload lasts at most as long as TikTok's upload_url (one hour).
+    queue: { policy: 'short', retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 },
+    worker: { concurrency: 4, batchSize: 4, pollingSeconds: 1 },
+  },
   'post.sweep': {
     payload: z.object({}),
     // Re-enqueues due posts whose job vanished and resumes posts a dead worker left mid-publish. Idempotent.

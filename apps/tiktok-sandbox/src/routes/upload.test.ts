@@ -5,7 +5,17 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxOf } from '../app'
 import { startSandbox } from '../server'
-import { ADMIN, connect, fileSource, init, mp4Bytes, postInfo, TestClock, testClient } from '../testing/harness'
+import {
+  ADMIN,
+  connect,
+  fetchStatus,
+  fileSource,
+  init,
+  mp4Bytes,
+  postInfo,
+  TestClock,
+  testClient,
+} from '../testing/harness'
 
 /** Real HTTP (startSandbox on port 0): chunk bodies are streamed, so they are sent over a socket here. */
 const clock = new TestClock()
@@ -228,5 +238,92 @@ describe('PUT upload_url', () => {
     expect((await put(upload_url, body, range(0, 999, 1000))).status).toBe(500)
     await sandbox.app.inject({ method: 'DELETE', url: '/sandbox/admin/faults', headers: ADMIN })
     expect((await put(upload_url, body, range(0, 999, 1000))).status).toBe(201)
+  })
+
+  describe('an upload resumed after the client died (ADR 019)', () => {
+    const chunk = 5 * 1024 * 1024
+    const total = 16 * 1024 * 1024
+    const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+    /** Starts a PUT of `range`, sends `sent` bytes of it, and vanishes (as a killed process's socket does). */
+    async function vanishMidChunk(url: string, bytes: Uint8Array, first: number, last: number, sent: number) {
+      const req = request(new URL(url), {
+        method: 'PUT',
+        headers: { 'content-type': 'video/mp4', 'content-length': last - first + 1, ...range(first, last, total) },
+      })
+      req.on('error', () => undefined)
+      await new Promise<void>((resolve) => req.write(bytes.subarray(first, first + sent), () => resolve()))
+      await new Promise((r) => setTimeout(r, 100))
+      req.destroy()
+    }
+
+    it('keeps the progress of whole chunks, tells a client starting over where it got to (416), and completes', async () => {
+      const bytes = mp4Bytes(total)
+      for (let i = 0; i < total; i += 4096) bytes[i] = (i / 4096) % 251
+      const { publish_id, upload_url } = await newUpload(total, chunk, 3)
+      expect((await put(upload_url, bytes.subarray(0, chunk), range(0, chunk - 1, total))).status).toBe(206)
+      await vanishMidChunk(upload_url, bytes, chunk, 2 * chunk - 1, 2 * 1024 * 1024)
+
+      // The resumed client sends its plan from the first chunk: TikTok says it has the first one only. (While the dead
+      // connection is being cleaned up it may say "another chunk is being received": also 416, same progress.)
+      const restart = await put(upload_url, bytes.subarray(0, chunk), range(0, chunk - 1, total))
+      expect(restart.status).toBe(416)
+      expect(restart.headers.get('content-range')).toBe(`bytes 0-${chunk - 1}/${total}`)
+      expect((await status(publish_id)).received_bytes).toBe(chunk)
+
+      let second = 0
+      for (let i = 0; i < 50 && second !== 206; i++) {
+        second = (await put(upload_url, bytes.subarray(chunk, 2 * chunk), range(chunk, 2 * chunk - 1, total))).status
+        if (second !== 206) await new Promise((r) => setTimeout(r, 50))
+      }
+      expect(second).toBe(206)
+      const last = await put(upload_url, bytes.subarray(2 * chunk), range(2 * chunk, total - 1, total))
+      expect(last.status).toBe(201)
+      // The half chunk of the dead client was written over: the file is exactly what was sent.
+      const file = path.join(sandboxOf(sandbox.app).filesDir, (await status(publish_id)).fileName)
+      expect(sha(await readFile(file))).toBe(sha(bytes))
+    })
+
+    it('once its link expired, an unfinished upload is refused (403) and never completes', async () => {
+      const bytes = mp4Bytes(total)
+      const { publish_id, upload_url } = await newUpload(total, chunk, 3)
+      expect((await put(upload_url, bytes.subarray(0, chunk), range(0, chunk - 1, total))).status).toBe(206)
+      clock.advance(60 * 60_000)
+      const expired = await put(upload_url, bytes.subarray(chunk, 2 * chunk), range(chunk, 2 * chunk - 1, total))
+      expect(expired.status).toBe(403)
+      expect(await expired.json()).toMatchObject({ error: { code: 'upload_url_expired' } })
+      // Its status shows the bytes TikTok has, fewer than the video: this publish can never be posted.
+      const answer = await fetchStatus(sandbox.app, token, publish_id)
+      expect(answer.statusCode).toBe(200)
+      expect(answer.json().data).toMatchObject({ status: 'PROCESSING_UPLOAD', uploaded_bytes: chunk })
+      token = (await connect(sandbox.app)).accessToken
+    })
+
+    it('a client that falls silent mid-chunk without closing its connection is dropped, and the chunk can be sent again', async () => {
+      const quiet = await startSandbox({ clients: [testClient()], port: 0, uploadIdleTimeoutMs: 300 })
+      try {
+        const quietToken = (await connect(quiet.app)).accessToken
+        const created = await init(quiet.app, quietToken, {
+          post_info: postInfo(),
+          source_info: fileSource(total, chunk, 3),
+        })
+        const { upload_url } = created.json().data as { upload_url: string }
+        const bytes = mp4Bytes(total)
+        const silent = request(new URL(upload_url), {
+          method: 'PUT',
+          headers: { 'content-type': 'video/mp4', 'content-length': chunk, ...range(0, chunk - 1, total) },
+        })
+        const dropped = new Promise<string>((resolve) => {
+          silent.on('error', (error) => resolve(error.message))
+          silent.on('response', (res) => resolve(`answered ${res.statusCode}`))
+        })
+        silent.write(bytes.subarray(0, 1024 * 1024))
+        // Never ends, never closes: only the sandbox can end it.
+        expect(await dropped).toMatch(/socket hang up|ECONNRESET/)
+        expect((await put(upload_url, bytes.subarray(0, chunk), range(0, chunk - 1, total))).status).toBe(206)
+      } finally {
+        await quiet.close()
+      }
+    })
   })
 })

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Socket } from 'node:net'
 import type { Readable } from 'node:stream'
 import { expectedChunkRange } from '../domain/chunk-rules'
 import { filePath, finishMedia, streamToFile } from '../domain/publishing'
@@ -15,7 +16,9 @@ export const UPLOAD_BODY_LIMIT = 130 * 1024 * 1024
 /**
  * `PUT {upload_url}` (tiktok-api.md §3.4): one chunk per request, in order, streamed straight to disk at its offset.
  * 206 + `Content-Range: bytes 0-<last received>/<total>` while chunks remain, 201 after the last one; 400 malformed
- * headers or a body of another length, 403 expired URL, 404 unknown upload, 416 range not matching the progress.
+ * headers or a body of another length, 403 expired URL, 404 unknown upload, 416 range not matching the progress. A
+ * chunk cut off (its client died, or fell silent for `uploadIdleTimeoutMs`) is not counted: the progress stays at the
+ * last whole chunk, and a client starting over learns it from the 416 (ADR 019).
  */
 export async function uploadRoutes(scope: FastifyInstance, { sandbox }: { sandbox: Sandbox }): Promise<void> {
   // Every body reaches the handler as the raw request stream (never buffered); the handler checks the type itself
@@ -79,6 +82,12 @@ export async function uploadRoutes(scope: FastifyInstance, { sandbox }: { sandbo
     if (!body) return fail(400, 'invalid_params', 'The request has no body')
 
     sandbox.uploadsInFlight.add(publish.publishId)
+    // A client that vanished without closing its connection would hold this upload forever: drop it when silent.
+    // (`app.inject` in tests has no real socket to watch.)
+    const raw = request.raw.socket as Socket | undefined
+    const socket = typeof raw?.setTimeout === 'function' ? raw : undefined
+    const dropSilent = () => socket?.destroy()
+    socket?.setTimeout(sandbox.config.uploadIdleTimeoutMs, dropSilent)
     try {
       let received: number
       try {
@@ -96,6 +105,8 @@ export async function uploadRoutes(scope: FastifyInstance, { sandbox }: { sandbo
       await sandbox.save()
       return sendChunkAccepted(reply, publish, done)
     } finally {
+      socket?.setTimeout(0)
+      socket?.removeListener('timeout', dropSilent)
       sandbox.uploadsInFlight.delete(publish.publishId)
     }
   })

@@ -1,4 +1,16 @@
-import { bigint, boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { user } from './auth'
 import { tiktokAccount } from './tiktok'
 
@@ -32,6 +44,13 @@ export const mediaFile = pgTable(
     uniqueIndex('media_file_user_stock_clip_idx').on(t.userId, t.stockClipId),
   ],
 )
+
+/** What video/init told TikTok about a FILE_UPLOAD (§3.2, §3.5): the chunk ranges follow from it. */
+export interface StoredChunkPlan {
+  videoSize: number
+  chunkSize: number
+  totalChunkCount: number
+}
 
 /**
  * A post to TikTok (the spec's scheduled_videos) and its state machine (docs/architecture.md "The post state machine"):
@@ -89,6 +108,14 @@ export const post = pgTable(
     errorMessage: text('error_message'),
     attempts: integer('attempts').notNull().default(0),
     uploadedBytes: bigint('uploaded_bytes', { mode: 'number' }),
+    /**
+     * What resuming an interrupted upload needs (ADR 019), stored with the publish_id: TikTok's upload_url sealed like
+     * a token (lib/crypto.ts; it lets anyone upload into this post), when it stops working, and the chunk plan. The
+     * upload is unfinished while the post is `publishing` with a publish_id; the URL is forgotten once it is over.
+     */
+    uploadUrlEnc: text('upload_url_enc'),
+    uploadUrlExpiresAt: timestamp('upload_url_expires_at', { withTimezone: true }),
+    uploadPlan: jsonb('upload_plan').$type<StoredChunkPlan>(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     lastStatusAt: timestamp('last_status_at', { withTimezone: true }),

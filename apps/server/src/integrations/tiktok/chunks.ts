@@ -37,7 +37,7 @@ export function planChunks(videoSize: number): ChunkPlan {
 
   if (videoSize <= SINGLE_CHUNK_MAX_BYTES) {
     // One chunk: chunk_size must equal video_size (§3.5, C8), including the < 5 MB whole-upload case.
-    return { videoSize, chunkSize: videoSize, totalChunkCount: 1, ranges: [{ start: 0, end: videoSize - 1 }] }
+    return chunkPlan({ videoSize, chunkSize: videoSize, totalChunkCount: 1 })
   }
 
   // Grow the chunk only when 10 MB parts would exceed 1000 chunks (unreachable below 4 GB, kept for a larger limit).
@@ -45,6 +45,16 @@ export function planChunks(videoSize: number): ChunkPlan {
   const totalChunkCount = Math.floor(videoSize / chunkSize)
   if (totalChunkCount > MAX_CHUNKS) throw new TiktokError({ code: 'video_too_large' })
 
+  return chunkPlan({ videoSize, chunkSize, totalChunkCount })
+}
+
+/**
+ * The ranges of a plan video/init was told about: every chunk but the last exactly `chunkSize`, the last absorbing the
+ * remainder. Resuming an upload rebuilds its plan from the three numbers stored with the post, so the chunks match
+ * what TikTok expects even if `planChunks` changes between versions.
+ */
+export function chunkPlan(sizes: Pick<ChunkPlan, 'videoSize' | 'chunkSize' | 'totalChunkCount'>): ChunkPlan {
+  const { videoSize, chunkSize, totalChunkCount } = sizes
   const ranges: ChunkRange[] = []
   for (let index = 0; index < totalChunkCount; index++) {
     const start = index * chunkSize

@@ -71,7 +71,8 @@ describe('error classification', () => {
   it.each(V2_CODES)('maps v2 %s (HTTP %i) to %s with the table message', async (code, status, kind) => {
     const { fake, client } = setup()
     fake.answer(envelope(status, {}, code, 'provider says: secret internals'))
-    const error = await caught(client.creatorInfo('act.1'))
+    // status/fetch: creator_info tries a 429 once more (tiktok-client.test.ts), which this table test is not about.
+    const error = await caught(client.fetchStatus('act.1', 'p1'))
     expect(error).toMatchObject({ kind, code, httpStatus: status, logId: 'LOG123' })
     expect(error.message).toBe(TIKTOK_ERROR_TABLE[code as keyof typeof TIKTOK_ERROR_TABLE].message)
     expect(error.message).not.toContain('secret internals')
@@ -105,9 +106,9 @@ describe('error classification', () => {
   it('unknown codes: 5xx → transient, 429 → rate limited, anything else → rejected', async () => {
     const { fake, client } = setup()
     fake.answer(envelope(503, {}, 'brand_new_code'), envelope(418, {}, 'brand_new_code'), envelope(429, {}, 'odd'))
-    expect(await caught(client.creatorInfo('act.1'))).toMatchObject({ kind: 'transient', code: 'brand_new_code' })
-    expect(await caught(client.creatorInfo('act.1'))).toMatchObject({ kind: 'rejected', code: 'brand_new_code' })
-    expect(await caught(client.creatorInfo('act.1'))).toMatchObject({ kind: 'rate_limited', code: 'odd' })
+    expect(await caught(client.fetchStatus('act.1', 'p1'))).toMatchObject({ kind: 'transient', code: 'brand_new_code' })
+    expect(await caught(client.fetchStatus('act.1', 'p1'))).toMatchObject({ kind: 'rejected', code: 'brand_new_code' })
+    expect(await caught(client.fetchStatus('act.1', 'p1'))).toMatchObject({ kind: 'rate_limited', code: 'odd' })
   })
 
   it('5xx without a JSON body, invalid JSON and network failures are transient', async () => {

@@ -59,10 +59,7 @@ export const TIKTOK_ERROR_TABLE = {
     kind: 'rejected',
     message: 'Hookpost asked TikTok for information this account has not shared.',
   },
-  rate_limit_exceeded: {
-    kind: 'rate_limited',
-    message: 'TikTok is limiting how often this account can be used. Please try again in a minute.',
-  },
+  rate_limit_exceeded: { kind: 'rate_limited', message: MESSAGES.tiktokRateLimited },
   // Both spellings exist: the Content Posting pages say `invalid_param`, S6 and real responses `invalid_params` (§3.2).
   invalid_params: { kind: 'rejected', message: 'TikTok rejected the request as invalid.' },
   invalid_param: { kind: 'rejected', message: 'TikTok rejected the request as invalid.' },

@@ -1,3 +1,5 @@
+import { TiktokError } from './errors'
+
 /**
  * Per-access-token request budgets (§4.3, S7/S16/S17/S19). TikTok counts per user access token in a one-minute window
  * and answers 429 when it is exceeded; the architecture asks us to pace rather than fail, so a full window makes the
@@ -16,9 +18,25 @@ export type RateLimitedEndpoint = keyof typeof TIKTOK_RATE_LIMITS
 
 export const RATE_WINDOW_MS = 60_000
 
+/**
+ * Requests we leave unused per window. creator_info is asked while a person waits (the schedule form), so a 429 there
+ * reaches a person: we stay 2 below TikTok's 20 so that a request we send at the edge of our window but TikTok
+ * receives a moment later, or one made with the same token by another of our processes, does not tip it over.
+ */
+export const PACING_MARGIN: Partial<Record<RateLimitedEndpoint, number>> = { creator_info: 2 }
+
+/** How many requests to `endpoint` we send per token and window: TikTok's limit less our margin. */
+export function pacingBudget(endpoint: RateLimitedEndpoint): number {
+  return TIKTOK_RATE_LIMITS[endpoint] - (PACING_MARGIN[endpoint] ?? 0)
+}
+
 export interface Pacer {
-  /** Resolves once a request to `endpoint` with this token fits in the window, and counts it as sent. */
-  acquire(endpoint: RateLimitedEndpoint, accessToken: string): Promise<void>
+  /**
+   * Resolves once a request to `endpoint` with this token fits in the window, and counts it as sent. With
+   * `maxWaitMs` (someone is waiting for the answer), a wait longer than that is refused at once with a `rate_limited`
+   * TiktokError instead: TikTok would refuse the request until then anyway.
+   */
+  acquire(endpoint: RateLimitedEndpoint, accessToken: string, options?: { maxWaitMs?: number }): Promise<void>
   /**
    * After TikTok answered 429 anyway (other processes share the token's budget): how long until the oldest request we
    * sent in the window leaves it, i.e. when TikTok's window frees a slot at the earliest; a whole window if none.
@@ -44,13 +62,14 @@ export function createPacer(clock: { now: () => number; sleep: (ms: number) => P
 
   const waitFor = (endpoint: RateLimitedEndpoint, key: string, now: number): number => {
     const sent = current(key, now)
-    if (sent.length < TIKTOK_RATE_LIMITS[endpoint]) return 0
-    const oldest = sent[sent.length - TIKTOK_RATE_LIMITS[endpoint]] ?? now
+    const budget = pacingBudget(endpoint)
+    if (sent.length < budget) return 0
+    const oldest = sent[sent.length - budget] ?? now
     return Math.max(1, oldest + RATE_WINDOW_MS - now)
   }
 
   return {
-    async acquire(endpoint, accessToken) {
+    async acquire(endpoint, accessToken, options = {}) {
       const key = `${endpoint} ${accessToken}`
       for (;;) {
         const now = clock.now()
@@ -61,6 +80,9 @@ export function createPacer(clock: { now: () => number; sleep: (ms: number) => P
           sent.push(now)
           windows.set(key, sent)
           return
+        }
+        if (options.maxWaitMs !== undefined && wait > options.maxWaitMs) {
+          throw new TiktokError({ code: 'rate_limit_exceeded', retryAfterMs: wait })
         }
         await clock.sleep(wait)
       }

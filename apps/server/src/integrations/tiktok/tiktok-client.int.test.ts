@@ -6,8 +6,10 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { startSandbox } from '@hookpost/tiktok-sandbox'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '@hookpost/shared'
 import { describeTiktokCode, TIKTOK_ERROR_TABLE, TiktokError, type TiktokErrorCode } from './errors'
 import {
+  CREATOR_INFO_RETRY_DELAY_MS,
   createTiktokClient,
   type TiktokClient,
   type TiktokPrivacyLevel,
@@ -371,6 +373,54 @@ describe('pacing and caps, with one fake clock for client and sandbox', () => {
     // An 8th right away waits for the second slot (sent at start + 1 s).
     await init(tokens)
     expect(clock.time).toBe(start + 61_000)
+  })
+
+  /** creator_info requests made with the token around our client (another process using the same token). */
+  async function elsewhere(tokens: TiktokTokenSet, count: number): Promise<number[]> {
+    const statuses: number[] = []
+    for (let i = 0; i < count; i++) {
+      const res = await fetch(`${paced.sandbox.url}/v2/post/publish/creator_info/query/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      })
+      await res.body?.cancel()
+      statuses.push(res.status)
+    }
+    return statuses
+  }
+
+  it('creator_info keeps 2 of its 20 a minute spare: two requests made elsewhere do not tip it over', async () => {
+    const { tokens } = await connect(paced)
+    clock.sleeps.length = 0
+    expect(await elsewhere(tokens, 2)).toEqual([200, 200])
+    for (let i = 0; i < 18; i++) await paced.client.creatorInfo(tokens.accessToken)
+    // The 19th would need the window to move a whole minute: refused by our pacer, TikTok not asked.
+    const refused = await failure(paced.client.creatorInfo(tokens.accessToken))
+    expect(refused).toMatchObject({ kind: 'rate_limited', message: MESSAGES.tiktokRateLimited })
+    expect(refused.httpStatus).toBeUndefined()
+    expect(clock.sleeps).toEqual([])
+    // TikTok's window really is full now.
+    expect(await elsewhere(tokens, 1)).toEqual([429])
+  })
+
+  it("creator_info after TikTok's 429: one more try a moment later gets through once the window frees", async () => {
+    const { tokens } = await connect(paced)
+    expect(new Set(await elsewhere(tokens, 20))).toEqual(new Set([200]))
+    clock.time += 59_000
+    clock.sleeps.length = 0
+    const info = await paced.client.creatorInfo(tokens.accessToken)
+    expect(info.nickname).toMatch(/^Creator /)
+    expect(clock.sleeps).toEqual([CREATOR_INFO_RETRY_DELAY_MS])
+  })
+
+  it('creator_info still refused after the retry: "too many requests, try again in a minute"', async () => {
+    const { tokens } = await connect(paced)
+    expect(new Set(await elsewhere(tokens, 20))).toEqual(new Set([200]))
+    clock.time += 30_000
+    const error = await failure(paced.client.creatorInfo(tokens.accessToken))
+    expectCode(error, 'rate_limit_exceeded')
+    expect(error.httpStatus).toBe(429)
+    expect(error.message).toBe('TikTok says too many requests were made for this account. Try again in a minute.')
   })
 
   it("the creator's daily post cap → rejected (403 on init, 200 on creator_info)", async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { MESSAGES } from '@hookpost/shared'
+import { isTiktokError, type TiktokError } from './errors'
 import { RATE_WINDOW_MS } from './pacer'
-import { createTiktokClient } from './tiktok-client'
+import { CREATOR_INFO_MAX_WAIT_MS, CREATOR_INFO_RETRY_DELAY_MS, createTiktokClient } from './tiktok-client'
 import { createFakeClock, createFakeFetch, envelope, jsonAnswer } from './testing/fake-fetch'
 
 function setup() {
@@ -330,25 +332,11 @@ describe('pacing (§4.3)', () => {
     expect(clock.sleeps).toEqual([])
   })
 
-  it('status/fetch is paced at 30 per minute and creator_info at 20', async () => {
+  it('status/fetch is paced at 30 per minute', async () => {
     const { fake, clock, client } = setup()
     for (let i = 0; i < 31; i++) fake.answer(envelope(200, { status: 'PROCESSING_UPLOAD' }))
     for (let i = 0; i < 31; i++) await client.fetchStatus('act.1', 'p')
     expect(clock.sleeps).toEqual([RATE_WINDOW_MS])
-
-    const creator = {
-      creator_avatar_url: '',
-      creator_username: 'u',
-      creator_nickname: 'n',
-      privacy_level_options: ['SELF_ONLY'],
-      comment_disabled: false,
-      duet_disabled: false,
-      stitch_disabled: false,
-      max_video_post_duration_sec: 60,
-    }
-    for (let i = 0; i < 21; i++) fake.answer(envelope(200, creator))
-    for (let i = 0; i < 21; i++) await client.creatorInfo('act.1')
-    expect(clock.sleeps).toEqual([RATE_WINDOW_MS, RATE_WINDOW_MS])
   })
 
   it('concurrent callers queue behind the window and all get through', async () => {
@@ -357,5 +345,81 @@ describe('pacing (§4.3)', () => {
     const results = await Promise.all(Array.from({ length: 13 }, () => init(client, 'act.1')))
     expect(results).toHaveLength(13)
     expect(clock.time - createFakeClock().time).toBeGreaterThanOrEqual(2 * RATE_WINDOW_MS)
+  })
+})
+
+describe('creator_info at its 20 a minute (§3.1, §4.3)', () => {
+  const creator = {
+    creator_avatar_url: '',
+    creator_username: 'u',
+    creator_nickname: 'n',
+    privacy_level_options: ['SELF_ONLY'],
+    comment_disabled: false,
+    duet_disabled: false,
+    stitch_disabled: false,
+    max_video_post_duration_sec: 60,
+  }
+  const tooMany = () => envelope(429, {}, 'rate_limit_exceeded', 'Rate limit exceeded')
+
+  async function refusal(work: Promise<unknown>): Promise<TiktokError> {
+    const error = await work.then(
+      () => undefined,
+      (err: unknown) => err,
+    )
+    if (!isTiktokError(error)) throw new Error(`expected a TiktokError, got ${String(error)}`)
+    return error
+  }
+
+  it('is paced 2 below the limit: the 19th request of a minute waits for the window', async () => {
+    const { fake, clock, client } = setup()
+    const start = clock.time
+    for (let i = 0; i < 19; i++) fake.answer(envelope(200, creator))
+    for (let i = 0; i < 18; i++) await client.creatorInfo('act.1')
+    expect(clock.sleeps).toEqual([])
+    clock.time = start + RATE_WINDOW_MS - 3_000
+    await client.creatorInfo('act.1')
+    expect(clock.sleeps).toEqual([3_000])
+    expect(fake.calls).toHaveLength(19)
+  })
+
+  it('someone is waiting: a longer wait than a few seconds is refused at once, with the message, nothing sent', async () => {
+    const { fake, clock, client } = setup()
+    for (let i = 0; i < 18; i++) fake.answer(envelope(200, creator))
+    for (let i = 0; i < 18; i++) await client.creatorInfo('act.1')
+    clock.time += 10_000
+    const error = await refusal(client.creatorInfo('act.1'))
+    expect(error).toMatchObject({ kind: 'rate_limited', message: MESSAGES.tiktokRateLimited })
+    expect(error.retryAfterMs).toBe(RATE_WINDOW_MS - 10_000)
+    expect(error.retryAfterMs).toBeGreaterThan(CREATOR_INFO_MAX_WAIT_MS)
+    expect(fake.calls).toHaveLength(18)
+    expect(clock.sleeps).toEqual([])
+    // Another token has its own window.
+    fake.answer(envelope(200, creator))
+    await client.creatorInfo('act.2')
+  })
+
+  it("TikTok's 429 is tried once more after a short wait", async () => {
+    const { fake, clock, client } = setup()
+    fake.answer(tooMany(), envelope(200, creator))
+    expect((await client.creatorInfo('act.1')).nickname).toBe('n')
+    expect(fake.calls).toHaveLength(2)
+    expect(clock.sleeps).toEqual([CREATOR_INFO_RETRY_DELAY_MS])
+  })
+
+  it('a second 429 says too many requests (not "not answering") and is not tried a third time', async () => {
+    const { fake, clock, client } = setup()
+    fake.answer(tooMany(), tooMany())
+    const error = await refusal(client.creatorInfo('act.1'))
+    expect(error).toMatchObject({ kind: 'rate_limited', httpStatus: 429, message: MESSAGES.tiktokRateLimited })
+    expect(error.message).toBe('TikTok says too many requests were made for this account. Try again in a minute.')
+    expect(fake.calls).toHaveLength(2)
+    expect(clock.sleeps).toEqual([CREATOR_INFO_RETRY_DELAY_MS])
+  })
+
+  it('other failures are not retried here', async () => {
+    const { fake, client } = setup()
+    fake.answer(envelope(500, {}, 'internal_error'))
+    expect((await refusal(client.creatorInfo('act.1'))).kind).toBe('transient')
+    expect(fake.calls).toHaveLength(1)
   })
 })

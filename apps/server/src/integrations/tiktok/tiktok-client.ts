@@ -103,6 +103,8 @@ export interface TiktokDirectPostInit {
   publishId: string
   /** FILE_UPLOAD only: valid for one hour. */
   uploadUrl?: string
+  /** FILE_UPLOAD only: when the upload_url stops working, counted from before the request left (§3.2). */
+  uploadUrlExpiresAt?: Date
   /** FILE_UPLOAD only: the plan TikTok was told about; pass it to `uploadFile`. */
   chunks?: ChunkPlan
 }
@@ -189,6 +191,16 @@ export const VIDEO_FIELDS = [
 ] as const
 
 const TITLE_MAX_UTF16 = 2200
+/** §3.2: "The upload_url is valid for one hour after issuance. The upload must be completed in this time range." */
+export const UPLOAD_URL_VALID_MS = 3_600_000
+/**
+ * creator_info is asked while a person waits for the schedule form (§3.1, §6 rule 1). Our pacer keeps us below its
+ * 20 a minute, so a 429 means the token's budget was used elsewhere (another process, a burst from before a restart):
+ * one more try after this pause, then the person is told to try again in a minute. The pacer itself never holds the
+ * form longer than CREATOR_INFO_MAX_WAIT_MS.
+ */
+export const CREATOR_INFO_RETRY_DELAY_MS = 2_000
+export const CREATOR_INFO_MAX_WAIT_MS = 5_000
 const VIDEO_PAGE_MAX = 20
 const DEFAULT_TIMEOUT_MS = 30_000
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -245,8 +257,10 @@ export function createTiktokClient(options: TiktokClientOptions): TiktokClient {
     path: string
     body?: unknown
     schema: T
+    /** Someone waits for this answer: refuse rather than pace longer than this (see Pacer.acquire). */
+    maxWaitMs?: number
   }): Promise<z.output<T>> {
-    await pacer.acquire(call.endpoint, call.accessToken)
+    await pacer.acquire(call.endpoint, call.accessToken, { maxWaitMs: call.maxWaitMs })
     const raw = await sendRequest(
       fetchImpl,
       `${apiBase}${call.path}`,
@@ -341,13 +355,21 @@ export function createTiktokClient(options: TiktokClientOptions): TiktokClient {
     },
 
     async creatorInfo(accessToken) {
-      const data = await api({
-        endpoint: 'creator_info',
-        accessToken,
-        method: 'POST',
-        path: '/v2/post/publish/creator_info/query/',
-        body: {},
-        schema: creatorInfoDataSchema,
+      const ask = () =>
+        api({
+          endpoint: 'creator_info',
+          accessToken,
+          method: 'POST',
+          path: '/v2/post/publish/creator_info/query/',
+          body: {},
+          schema: creatorInfoDataSchema,
+          maxWaitMs: CREATOR_INFO_MAX_WAIT_MS,
+        })
+      const data = await ask().catch(async (err: unknown) => {
+        // Only TikTok's own 429 is tried again; our pacer's refusal would only be refused again.
+        if (!(err instanceof TiktokError) || err.kind !== 'rate_limited' || err.httpStatus === undefined) throw err
+        await sleep(CREATOR_INFO_RETRY_DELAY_MS)
+        return ask()
       })
       return {
         avatarUrl: data.creator_avatar_url,
@@ -378,6 +400,8 @@ export function createTiktokClient(options: TiktokClientOptions): TiktokClient {
       } else {
         sourceInfo = { source: 'PULL_FROM_URL', video_url: source.url }
       }
+      // Issued at the earliest when the request leaves: an expiry counted from here is never later than TikTok's.
+      const requestedAt = now()
       const data = await api({
         endpoint: 'video_init',
         accessToken,
@@ -389,7 +413,12 @@ export function createTiktokClient(options: TiktokClientOptions): TiktokClient {
       if (!plan) return { publishId: data.publish_id }
       // FILE_UPLOAD without an upload_url would leave nothing to upload to: an answer we cannot use.
       if (data.upload_url === undefined) throw new TiktokError({ code: 'invalid_response', httpStatus: 200 })
-      return { publishId: data.publish_id, uploadUrl: data.upload_url, chunks: plan }
+      return {
+        publishId: data.publish_id,
+        uploadUrl: data.upload_url,
+        uploadUrlExpiresAt: new Date(requestedAt + UPLOAD_URL_VALID_MS),
+        chunks: plan,
+      }
     },
 
     uploadFile(input) {

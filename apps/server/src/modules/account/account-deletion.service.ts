@@ -50,6 +50,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
         for (const id of targets.postIds) {
           await queue.cancelQueued('post.publish', id, { tx: jobs })
           await queue.cancelQueued('post.poll', id, { tx: jobs })
+          await queue.cancelQueued('post.upload', id, { tx: jobs })
         }
         for (const id of targets.videoIds) await queue.cancelQueued('video.render', id, { tx: jobs })
         for (const id of targets.slotIds) await queue.cancelQueued('automation.slot', id, { tx: jobs })

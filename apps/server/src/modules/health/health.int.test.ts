@@ -23,6 +23,7 @@ describe('health, app info and the API reference', () => {
           'tiktok.refresh-tokens',
           'post.publish',
           'post.poll',
+          'post.upload',
           'post.sweep',
           'video.render',
           'video.sweep',

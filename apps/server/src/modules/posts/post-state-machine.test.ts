@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '@hookpost/shared'
-import { TiktokError } from '../../integrations/tiktok'
+import { describeTiktokCode, TiktokError, type TiktokPublishStatus } from '../../integrations/tiktok'
 import { AppError } from '../../lib/errors'
 import {
   classifyFailure,
@@ -8,6 +8,7 @@ import {
   decideOrphan,
   decideStatus,
   decideStatusFailure,
+  decideUnfinishedUpload,
   DEFAULT_PUBLISHING_SETTINGS as settings,
   pollDelayMs,
   retryDelayMs,
@@ -179,8 +180,16 @@ describe("TikTok's status of an accepted publish", () => {
 })
 
 describe('a post whose worker died', () => {
-  it('is polled when TikTok gave it a publish_id, however far it got', () => {
-    expect(decideOrphan({ state: 'publishing', publishId: 'v_pub_file~1', uploadedBytes: 0 })).toEqual({ type: 'poll' })
+  it('mid-upload (publishing with a publish_id): its upload is resumed, never polled for half an hour', () => {
+    expect(decideOrphan({ state: 'publishing', publishId: 'v_pub_file~1', uploadedBytes: 0 })).toEqual({
+      type: 'resume_upload',
+    })
+    expect(decideOrphan({ state: 'publishing', publishId: 'v_pub_file~1', uploadedBytes: 20_000_000 })).toEqual({
+      type: 'resume_upload',
+    })
+  })
+
+  it('is polled once the upload was over', () => {
     expect(decideOrphan({ state: 'processing_on_tiktok', publishId: 'v_pub_file~1', uploadedBytes: 9 })).toEqual({
       type: 'poll',
     })
@@ -192,5 +201,49 @@ describe('a post whose worker died', () => {
       type: 'unconfirm',
       message: MESSAGES.initUnconfirmed,
     })
+  })
+})
+
+describe('an upload that cannot go on (its link expired, TikTok dropped it)', () => {
+  const size = 70_000_000
+  const status = (value: TiktokPublishStatus['status'], extra: Partial<TiktokPublishStatus> = {}) => ({
+    ok: true as const,
+    status: { status: value, publicPostIds: [], ...extra },
+  })
+  const why = MESSAGES.uploadInterrupted
+
+  it('fails (Retry is safe) when TikTok counts fewer bytes than the video has, under either reading of the count', () => {
+    expect(decideUnfinishedUpload(status('PROCESSING_UPLOAD', { uploadedBytes: 0 }), size, why)).toEqual({
+      type: 'failed',
+      message: why,
+    })
+    expect(decideUnfinishedUpload(status('PROCESSING_UPLOAD', { uploadedBytes: size - 2 }), size, why)).toEqual({
+      type: 'failed',
+      message: why,
+    })
+  })
+
+  it('is polled when TikTok may have every byte (the answer to the last chunk was lost): it will publish it', () => {
+    for (const bytes of [size - 1, size]) {
+      expect(decideUnfinishedUpload(status('PROCESSING_UPLOAD', { uploadedBytes: bytes }), size, why)).toEqual({
+        type: 'poll',
+      })
+    }
+    expect(decideUnfinishedUpload(status('PUBLISH_COMPLETE'), size, why)).toEqual({ type: 'poll' })
+  })
+
+  it("fails with TikTok's reason when TikTok says FAILED", () => {
+    expect(decideUnfinishedUpload(status('FAILED', { failReason: 'picture_size_check_failed' }), size, why)).toEqual({
+      type: 'failed',
+      message: describeTiktokCode('picture_size_check_failed').message,
+    })
+  })
+
+  it('is unconfirmed (deletable, never retried by itself) when nobody can tell', () => {
+    const unknown = { type: 'unconfirmed', message: MESSAGES.uploadUnconfirmed }
+    expect(decideUnfinishedUpload(status('PROCESSING_UPLOAD'), size, why)).toEqual(unknown)
+    expect(decideUnfinishedUpload(status('PROCESSING_UPLOAD', { uploadedBytes: 5 }), undefined, why)).toEqual(unknown)
+    const down = { ok: false as const, failure: { kind: 'transient' as const, message: 'x', maybeAccepted: false } }
+    expect(decideUnfinishedUpload(down, size, why)).toEqual(unknown)
   })
 })

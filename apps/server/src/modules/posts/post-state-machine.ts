@@ -23,13 +23,19 @@ export interface PublishingSettings {
   pollMaxMs: number
   /** How long TikTok may take to say "published" or "failed" before the post is `unconfirmed`. */
   unconfirmedAfterMs: number
-  /** A post in flight that nobody touched for this long belongs to a dead worker (uploads write progress). */
+  /** A post in flight that nobody touched for this long belongs to a dead worker. */
   leaseMs: number
+  /**
+   * A post being uploaded to TikTok writes a heartbeat every `progressWriteMs`; one silent for this long lost its
+   * worker, and its upload is resumed while TikTok's upload_url still works (ADR 019). Shorter than `leaseMs`, which
+   * also covers the quiet wait for a rate-limit slot before video/init.
+   */
+  uploadLeaseMs: number
   /** Due posts still `scheduled` this long after their time get their job sent again by the sweep. */
   dueGraceMs: number
-  /** On shutdown, in-flight uploads get this long to finish before they are abandoned (resumed by polling later). */
+  /** On shutdown, in-flight uploads get this long to finish before they are abandoned (resumed after the restart). */
   stopGraceMs: number
-  /** Upload progress: live events at most this often, database heartbeats at most this often. */
+  /** Upload progress: live events at most this often; a database heartbeat this often while an upload runs. */
   progressEventMs: number
   progressWriteMs: number
 }
@@ -42,6 +48,8 @@ export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
   pollMaxMs: 30_000,
   unconfirmedAfterMs: 30 * 60_000,
   leaseMs: 10 * 60_000,
+  // Six heartbeats missed: a worker is dead for 30 s at most before the next minute's sweep resumes its upload.
+  uploadLeaseMs: 30_000,
   dueGraceMs: 30_000,
   // pg-boss waits 10 s for running handlers on stop (lib/job-queue.ts): finish or let go before that.
   stopGraceMs: 8_000,
@@ -226,19 +234,57 @@ function keepPolling(
   return { type: 'poll', delayMs: Math.min(pollDelayMs(context.round, settings), left) }
 }
 
-export type OrphanDecision = { type: 'poll' } | { type: 'release' } | { type: 'unconfirm'; message: string }
+export type OrphanDecision =
+  { type: 'poll' } | { type: 'resume_upload' } | { type: 'release' } | { type: 'unconfirm'; message: string }
 
 /**
- * A post in flight whose worker is gone (nobody touched it for a lease). With a publish_id TikTok has it: poll.
- * Without one, it may go out again only if video/init was certainly never sent (`uploadedBytes` null, see
- * posts.repository.ts); otherwise nobody knows, and it is never sent twice.
+ * A post in flight whose worker is gone (nobody touched it for a lease). With a publish_id TikTok has it: still
+ * `publishing`, its upload never finished, so it is resumed (ADR 019); otherwise it is polled. Without one, it may go out
+ * again only if video/init was certainly never sent (`uploadedBytes` null, see posts.repository.ts); otherwise nobody
+ * knows, and it is never sent twice.
  */
 export function decideOrphan(row: {
   state: PostState
   publishId: string | null
   uploadedBytes: number | null
 }): OrphanDecision {
-  if (row.publishId !== null) return { type: 'poll' }
+  if (row.publishId !== null) return row.state === 'publishing' ? { type: 'resume_upload' } : { type: 'poll' }
   if (row.state === 'publishing' && row.uploadedBytes === null) return { type: 'release' }
   return { type: 'unconfirm', message: MESSAGES.initUnconfirmed }
 }
+
+export type UnfinishedUploadDecision =
+  { type: 'poll' } | { type: 'failed'; message: string } | { type: 'unconfirmed'; message: string }
+
+/**
+ * An accepted publish whose upload cannot go on (its link expired, TikTok dropped it, the file is gone, the chunks kept
+ * failing): what TikTok's status says about it. The one thing to rule out is that TikTok has the whole file after all
+ * (the answer to the last chunk was lost), because then it publishes it: such a post is polled to its end. `failed` —
+ * which lets the person Retry with a new video/init — only when TikTok says FAILED or counts fewer bytes than the
+ * video has (`videoSize`; undefined when we do not know it): that publish can never complete. `uploaded_bytes` is
+ * "1-indexed" (§3.7), a count or the last byte's position: it must be short of the size under both readings.
+ */
+export function decideUnfinishedUpload(
+  status: StatusOutcome,
+  videoSize: number | undefined,
+  message: string,
+): UnfinishedUploadDecision {
+  if (!status.ok) return { type: 'unconfirmed', message: MESSAGES.uploadUnconfirmed }
+  const { status: value, uploadedBytes, failReason } = status.status
+  switch (value) {
+    case 'PUBLISH_COMPLETE':
+    case 'SEND_TO_USER_INBOX':
+      return { type: 'poll' }
+    case 'FAILED':
+      return { type: 'failed', message: describeTiktokCode(failReason ?? 'internal').message }
+    case 'PROCESSING_UPLOAD':
+    case 'PROCESSING_DOWNLOAD':
+      if (uploadedBytes === undefined || videoSize === undefined) {
+        return { type: 'unconfirmed', message: MESSAGES.uploadUnconfirmed }
+      }
+      return uploadedBytes + 1 < videoSize ? { type: 'failed', message } : { type: 'poll' }
+  }
+}
+
+/** A status/fetch, or why it could not be made. */
+export type StatusOutcome = { ok: true; status: TiktokPublishStatus } | { ok: false; failure: PublishFailure }

@@ -8,9 +8,10 @@ import { createTiktokClient } from '../../integrations/tiktok'
 import { eventually } from '../../testing/test-runtime'
 import { TEST_REDIRECT_URI, SANDBOX_CLIENT_KEY } from '../../testing/tiktok-sandbox'
 import type { PublishingSettings } from './post-state-machine'
-import { sleep } from '../../testing/http-test-kit'
+import { inject, sleep } from '../../testing/http-test-kit'
 import { inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
 import { TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/posts-int-context'
+import type { PostRow } from './posts.repository'
 
 /**
  * What happens when workers die or run side by side: a crash between init and the end of the upload, orphans found
@@ -20,48 +21,82 @@ import { TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/posts-int-co
 const SETTINGS: Partial<PublishingSettings> = {
   ...TEST_PUBLISHING_SETTINGS,
   leaseMs: 1_500,
-  // A stop abandons uploads at once: the in-process stand-in for killing the worker.
+  uploadLeaseMs: 1_000,
+  progressWriteMs: 200,
+  // A stop abandons uploads at once: the in-process stand-in for killing the worker (posts-crash.int.test.ts kills a
+  // real server process).
   stopGraceMs: 0,
 }
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
+/** TikTok's upload links last an hour (§3.2); this sandbox's last 8 s, so a test can outlive one. */
+const UPLOAD_URL_TTL_MS = 8_000
 
-const { world, db, person, row, until } = usePostsServer(SETTINGS)
+const { world, db, person, row, until } = usePostsServer(SETTINGS, { uploadUrlTtlMs: UPLOAD_URL_TTL_MS })
 
-const start = (mode: 'all' | 'worker' = 'all') =>
-  createRuntime({ mode, config: world.server.config, log: silent, httpLogger: false, posts: SETTINGS })
+const start = (mode: 'all' | 'worker' = 'all', clock?: () => Date) =>
+  createRuntime({
+    mode,
+    config: world.server.config,
+    log: silent,
+    httpLogger: false,
+    posts: SETTINGS,
+    ...(clock ? { clock } : {}),
+  })
 
-async function restart() {
+async function restart(clock?: () => Date) {
   await world.server.runtime.stop()
-  world.server.runtime = await start()
+  world.server.runtime = await start('all', clock)
+}
+
+/**
+ * Due in a second; its upload hangs at TikTok's door, and the worker is stopped mid-upload once TikTok accepted it.
+ * `whileDown` runs between the stop and the start (which may read another `clock`).
+ */
+async function crashMidUpload(
+  me: Awaited<ReturnType<typeof person>>,
+  options: { clock?: () => Date; whileDown?: (accepted: PostRow) => Promise<void> } = {},
+) {
+  await world.sandbox.admin('PUT', '/sandbox/admin/faults', { latency_ms: 10_000, paths: ['/upload/'] })
+  const p = await world.server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(1) }))
+  const accepted = await eventually(async () => {
+    const found = await row(p.id)
+    return found?.publishId ? found : undefined
+  })
+  expect(accepted.state).toBe('publishing')
+  await world.server.runtime.stop()
+  await world.sandbox.admin('DELETE', '/sandbox/admin/faults')
+  await options.whileDown?.(accepted)
+  world.server.runtime = await start('all', options.clock)
+  return { p, accepted }
+}
+
+/** On PostgreSQL the restart resumes only uploads silent for an upload lease: the next sweep takes the rest. */
+async function sweepAfterUploadLease() {
+  if (world.server.kind === 'postgres') {
+    await sleep(SETTINGS.uploadLeaseMs! + 200)
+    await world.server.runtime.publishing.sweep()
+  }
 }
 
 const final: PostState[] = ['uploaded', 'failed', 'unconfirmed']
 
 describe('a worker that dies mid-publish', () => {
-  it('between init and the end of the upload: after the restart the post is resumed, never posted again', async () => {
+  it('between init and the end of the upload: after the restart its upload is resumed and it is published, once', async () => {
     const me = await person()
-    // The upload hangs at TikTok's door long enough for the worker to be "killed" in the middle of it.
-    await world.sandbox.admin('PUT', '/sandbox/admin/faults', { latency_ms: 10_000, paths: ['/upload/'] })
     try {
-      const p = await world.server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(1) }))
-      const accepted = await eventually(async () => {
-        const found = await row(p.id)
-        return found?.publishId ? found : undefined
-      })
-      expect(accepted.state).toBe('publishing')
-      await restart()
-      await world.sandbox.admin('DELETE', '/sandbox/admin/faults')
-      // PGlite resumes at start (it is the only process); PostgreSQL once the lease is over, at the next sweep.
-      await sleep(SETTINGS.leaseMs! + 200)
-      await world.server.runtime.publishing.sweep()
+      const { p, accepted } = await crashMidUpload(me)
+      await sweepAfterUploadLease()
 
       const done = await until(p.id, final)
-      // TikTok never got the whole file, so it never says "published": the person is told to check.
-      expect(done).toMatchObject({ state: 'unconfirmed', errorMessage: MESSAGES.unconfirmed })
-      expect(done.publishId).toBe(accepted.publishId)
-      expect(done.attempts).toBe(1)
+      expect(done).toMatchObject({ state: 'uploaded', errorMessage: null, publishId: accepted.publishId })
+      // The resume was a new attempt of the same publish: no second video/init.
+      expect(done.attempts).toBe(2)
+      // TikTok's upload link is not kept once the upload is over.
+      expect(done.uploadUrlEnc).toBeNull()
       const videos = await sandboxVideos(world.sandbox, me.openId)
-      expect(videos.map((v) => v.publish_id)).toEqual([accepted.publishId])
+      expect(videos.map((v) => [v.publish_id, v.status, v.received_bytes])).toEqual([
+        [accepted.publishId, 'PUBLISH_COMPLETE', statSync(world.video).size],
+      ])
       await sleep(1_000)
       expect(await sandboxVideos(world.sandbox, me.openId)).toHaveLength(1)
     } finally {
@@ -69,7 +104,96 @@ describe('a worker that dies mid-publish', () => {
     }
   })
 
-  it('after the upload finished but before it was recorded: resumed by polling, it ends uploaded, once', async () => {
+  it("stores TikTok's upload link sealed, never in clear", async () => {
+    const me = await person()
+    try {
+      // As the row was when TikTok had accepted (stored in the same statement as the publish_id): once the resumed
+      // upload is over, the link is erased.
+      const { p, accepted: stored } = await crashMidUpload(me)
+      expect(stored.uploadUrlEnc).toMatch(/^v1\./)
+      expect(stored.uploadUrlEnc).not.toContain('upload_token')
+      expect(stored.uploadPlan).toEqual({
+        videoSize: statSync(world.video).size,
+        chunkSize: statSync(world.video).size,
+        totalChunkCount: 1,
+      })
+      expect(stored.uploadUrlExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000)
+      await sweepAfterUploadLease()
+      expect((await until(p.id, final)).state).toBe('uploaded')
+    } finally {
+      await world.sandbox.admin('DELETE', '/sandbox/admin/faults')
+    }
+  })
+
+  it('the upload link expired while the server was down: failed at once with the message, nothing sent; Retry posts it once', async () => {
+    const me = await person()
+    try {
+      // Back two hours later (our clock): the link died an hour ago, so nothing is sent to it.
+      const twoHoursOn = () => new Date(Date.now() + 2 * 3_600_000)
+      const { p, accepted } = await crashMidUpload(me, { clock: twoHoursOn })
+      const failed = await until(p.id, final)
+      expect(failed).toMatchObject({
+        state: 'failed',
+        errorMessage: MESSAGES.uploadInterrupted,
+        publishId: accepted.publishId,
+        uploadUrlEnc: null,
+      })
+      const [old] = await sandboxVideos(world.sandbox, me.openId)
+      expect(old).toMatchObject({ publish_id: accepted.publishId, status: 'PROCESSING_UPLOAD', received_bytes: 0 })
+
+      // Retry: a new video/init (the old publish can never complete), published once.
+      await restart()
+      const res = await inject(world.server, 'POST', `/api/posts/${p.id}/retry`, me.cookie)
+      expect(res.statusCode).toBe(200)
+      expect(res.json().post).toMatchObject({ id: p.id, state: 'scheduled', errorMessage: null })
+      const done = await until(p.id, final)
+      expect(done.state).toBe('uploaded')
+      expect(done.publishId).not.toBe(accepted.publishId)
+      const videos = await sandboxVideos(world.sandbox, me.openId)
+      expect(videos.map((v) => v.status).sort()).toEqual(['PROCESSING_UPLOAD', 'PUBLISH_COMPLETE'])
+      expect(videos.find((v) => v.status === 'PUBLISH_COMPLETE')?.publish_id).toBe(done.publishId)
+      // Once it is not failed, Retry is refused.
+      const again = await inject(world.server, 'POST', `/api/posts/${p.id}/retry`, me.cookie)
+      expect(again.statusCode).toBe(409)
+      expect(again.json().message).toBe(MESSAGES.onlyFailedPostCanRetry)
+    } finally {
+      await world.sandbox.admin('DELETE', '/sandbox/admin/faults')
+      await restart()
+    }
+  })
+
+  it('TikTok refuses the link (403) though our clock says it is valid: failed with the message, and it can be deleted', async () => {
+    const me = await person()
+    try {
+      // Down long enough for TikTok's link to die (this sandbox's links last 8 s).
+      const { p } = await crashMidUpload(me, {
+        whileDown: (accepted) =>
+          sleep(Math.max(0, accepted.updatedAt.getTime() + UPLOAD_URL_TTL_MS - Date.now()) + 500),
+      })
+      await sweepAfterUploadLease()
+      const failed = await until(p.id, final)
+      expect(failed).toMatchObject({ state: 'failed', errorMessage: MESSAGES.uploadInterrupted })
+
+      const removed = await inject(world.server, 'DELETE', `/api/posts/${p.id}`, me.cookie)
+      expect(removed.statusCode).toBe(204)
+      expect(await row(p.id)).toBeUndefined()
+      expect(await sandboxVideos(world.sandbox, me.openId)).toHaveLength(1)
+    } finally {
+      await world.sandbox.admin('DELETE', '/sandbox/admin/faults')
+    }
+  })
+
+  it('another user cannot retry my failed post (404)', async () => {
+    const me = await person()
+    const other = await person()
+    const p = await world.server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(3600) }))
+    await db().update(post).set({ state: 'failed', errorMessage: 'x' }).where(eq(post.id, p.id))
+    const res = await inject(world.server, 'POST', `/api/posts/${p.id}/retry`, other.cookie)
+    expect(res.statusCode).toBe(404)
+    expect((await row(p.id))?.state).toBe('failed')
+  })
+
+  it("after the upload finished but before it was recorded: TikTok's status says it has the file; uploaded, once", async () => {
     const me = await person()
     const p = await world.server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(3600) }))
     // What the dead worker did: init + the whole upload, and stored only the publish_id.
@@ -107,9 +231,10 @@ describe('a worker that dies mid-publish', () => {
       .where(eq(post.id, p.id))
 
     const swept = await world.server.runtime.publishing.sweep()
-    expect(swept.resumed).toBe(1)
+    expect(swept.uploads).toBe(1)
     const done = await until(p.id, final)
-    expect(done).toMatchObject({ state: 'uploaded', attempts: 1, publishId: init.publishId })
+    // No upload link was stored (as with a post left by an older version): TikTok's status says it has every byte.
+    expect(done).toMatchObject({ state: 'uploaded', attempts: 2, publishId: init.publishId })
     expect(await sandboxVideos(world.sandbox, me.openId)).toHaveLength(1)
   })
 

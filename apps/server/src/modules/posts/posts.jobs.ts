@@ -3,9 +3,10 @@ import type { PublishingService } from './publishing.service'
 
 export function postJobHandlers(
   publishing: PublishingService,
-): Pick<JobHandlers, 'post.publish' | 'post.poll' | 'post.sweep'> {
+): Pick<JobHandlers, 'post.publish' | 'post.upload' | 'post.poll' | 'post.sweep'> {
   return {
     'post.publish': (payload) => publishing.publish(payload.postId),
+    'post.upload': (payload) => publishing.resumeUpload(payload),
     'post.poll': (payload) => publishing.poll(payload),
     'post.sweep': async () => {
       await publishing.sweep()

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { mediaFile, post, tiktokAccount } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
@@ -6,6 +6,8 @@ import { withTransactions, type Executor } from '../../db/transactional'
 export type PostRow = typeof post.$inferSelect
 export type NewPostRow = typeof post.$inferInsert
 export type MediaRow = typeof mediaFile.$inferSelect
+/** What a resumed upload needs, stored with the publish_id (the URL sealed by the caller). */
+export type UploadColumns = Pick<NewPostRow, 'uploadUrlEnc' | 'uploadUrlExpiresAt' | 'uploadPlan'>
 
 /** A post with what the UI shows beside it (its account's names, its video's name/size/duration). */
 export interface PostView extends PostRow {
@@ -76,6 +78,10 @@ function toView(row: {
  * `uploaded_bytes` doubles as the "init may have been sent" mark: null after a claim, set to 0 in its own statement
  * immediately before video/init is sent. A `publishing` post without publish_id and with uploaded_bytes null never
  * reached TikTok and may be published again; with uploaded_bytes set, TikTok may have accepted it.
+ *
+ * A `publishing` post with a publish_id is being uploaded: its upload_url (sealed) is stored with the publish_id, the
+ * upload writes a heartbeat, and a resumed upload claims the post again with a new attempt (ADR 019). The URL is
+ * forgotten as soon as the upload is over, either way.
  */
 function createQueries(db: Executor) {
   const views = () =>
@@ -86,6 +92,8 @@ function createQueries(db: Executor) {
       .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
 
   const touched = (at: Date) => ({ updatedAt: at })
+  /** The upload is over: TikTok's upload_url (a credential for this post) is not kept. */
+  const uploadOver = { uploadUrlEnc: null }
 
   return {
     async insert(row: NewPostRow): Promise<PostRow> {
@@ -191,6 +199,32 @@ function createQueries(db: Executor) {
       return row
     },
 
+    /**
+     * Retry: a `failed` post goes back to `scheduled`, due at once, with a new video/init to come. Safe because a post
+     * ends `failed` only when TikTok cannot publish what it had of it (ADR 019): it never accepted the init, said
+     * FAILED, or never got the whole file before its upload link died. The old publish_id is let go.
+     */
+    async retryForUser(userId: string, id: string, at: Date): Promise<PostRow | undefined> {
+      const [row] = await db
+        .update(post)
+        .set({
+          state: 'scheduled',
+          publishId: null,
+          tiktokPostId: null,
+          uploadedBytes: null,
+          uploadUrlEnc: null,
+          uploadUrlExpiresAt: null,
+          uploadPlan: null,
+          errorMessage: null,
+          publishedAt: null,
+          lastStatusAt: null,
+          ...touched(at),
+        })
+        .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'failed')))
+        .returning()
+      return row
+    },
+
     /** Anything but a post the publisher is working on (it could be mid-upload to TikTok). */
     async deleteForUser(userId: string, id: string): Promise<PostRow | undefined> {
       const [row] = await db
@@ -229,28 +263,39 @@ function createQueries(db: Executor) {
       return rows.length === 1
     },
 
-    /** TikTok accepted the init: its publish_id is stored before anything else happens. */
-    async storePublishIdInternal(id: string, attempt: number, publishId: string, at: Date): Promise<boolean> {
+    /**
+     * TikTok accepted the init: its publish_id is stored before anything else happens, in the same statement as what
+     * resuming its upload needs.
+     */
+    async storePublishIdInternal(
+      id: string,
+      attempt: number,
+      publishId: string,
+      upload: UploadColumns,
+      at: Date,
+    ): Promise<boolean> {
       const rows = await db
         .update(post)
-        .set({ publishId, ...touched(at) })
+        .set({ publishId, ...upload, ...touched(at) })
         .where(and(eq(post.id, id), eq(post.attempts, attempt), isNull(post.publishId)))
         .returning({ id: post.id })
       return rows.length === 1
     },
 
-    /** Upload progress; also the heartbeat that tells the sweep this attempt is alive. */
-    async recordProgressInternal(id: string, attempt: number, bytes: number, at: Date): Promise<void> {
-      await db
+    /** Upload progress; also the heartbeat that tells the sweep this attempt is alive. False: the attempt was lost. */
+    async recordProgressInternal(id: string, attempt: number, bytes: number, at: Date): Promise<boolean> {
+      const rows = await db
         .update(post)
         .set({ uploadedBytes: bytes, ...touched(at) })
         .where(and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt)))
+        .returning({ id: post.id })
+      return rows.length === 1
     },
 
     async markProcessingInternal(id: string, attempt: number, at: Date): Promise<boolean> {
       const rows = await db
         .update(post)
-        .set({ state: 'processing_on_tiktok', ...touched(at) })
+        .set({ state: 'processing_on_tiktok', ...uploadOver, ...touched(at) })
         .where(
           and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt), isNotNull(post.publishId)),
         )
@@ -291,7 +336,7 @@ function createQueries(db: Executor) {
     ): Promise<boolean> {
       const rows = await db
         .update(post)
-        .set({ ...end, ...touched(at) })
+        .set({ ...end, ...uploadOver, ...touched(at) })
         .where(and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt)))
         .returning({ id: post.id })
       return rows.length === 1
@@ -329,9 +374,10 @@ function createQueries(db: Executor) {
                 publishedAt: outcome.publishedAt,
                 errorMessage: null,
                 lastStatusAt: at,
+                ...uploadOver,
                 ...touched(at),
               }
-            : { state: 'failed', errorMessage: outcome.errorMessage, lastStatusAt: at, ...touched(at) },
+            : { state: 'failed', errorMessage: outcome.errorMessage, lastStatusAt: at, ...uploadOver, ...touched(at) },
         )
         .where(
           and(
@@ -359,7 +405,7 @@ function createQueries(db: Executor) {
     async unconfirmInternal(id: string, publishId: string, errorMessage: string, at: Date): Promise<boolean> {
       const rows = await db
         .update(post)
-        .set({ state: 'unconfirmed', errorMessage, ...touched(at) })
+        .set({ state: 'unconfirmed', errorMessage, ...uploadOver, ...touched(at) })
         .where(and(eq(post.id, id), eq(post.publishId, publishId), inArray(post.state, [...IN_FLIGHT_STATES])))
         .returning({ id: post.id })
       return rows.length === 1
@@ -401,14 +447,42 @@ function createQueries(db: Executor) {
       return rows.map((r) => r.id)
     },
 
-    /** Posts the publisher owns but nobody has touched since `before`: their worker died, or their job vanished. */
-    async staleInFlightInternal(before: Date, limit: number): Promise<PostRow[]> {
+    /**
+     * Posts the publisher owns but nobody has touched since `before` (since `uploadBefore` for uploads, which write a
+     * heartbeat): their worker died, or their job vanished.
+     */
+    async staleInFlightInternal(before: Date, uploadBefore: Date, limit: number): Promise<PostRow[]> {
       return db
         .select()
         .from(post)
-        .where(and(inArray(post.state, [...IN_FLIGHT_STATES]), lt(post.updatedAt, before)))
+        .where(
+          or(
+            and(inArray(post.state, [...IN_FLIGHT_STATES]), lt(post.updatedAt, before)),
+            and(eq(post.state, 'publishing'), isNotNull(post.publishId), lt(post.updatedAt, uploadBefore)),
+          ),
+        )
         .orderBy(asc(post.updatedAt))
         .limit(limit)
+    },
+
+    /**
+     * An upload whose worker fell silent before `orphanedBefore` is taken over by a new attempt: the old worker, if it
+     * lives on, can no longer write (every step checks its attempt), and its heartbeat tells it to stop.
+     */
+    async claimUploadInternal(id: string, orphanedBefore: Date, at: Date): Promise<PostRow | undefined> {
+      const [row] = await db
+        .update(post)
+        .set({ attempts: sql`${post.attempts} + 1`, claimedAt: at, ...touched(at) })
+        .where(
+          and(
+            eq(post.id, id),
+            eq(post.state, 'publishing'),
+            isNotNull(post.publishId),
+            lt(post.updatedAt, orphanedBefore),
+          ),
+        )
+        .returning()
+      return row
     },
 
     /** A dead attempt that certainly never sent video/init: the post may go out again. */

@@ -34,6 +34,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
           201: z.object({ post: postSchema }),
           ...errors,
           409: apiErrorSchema,
+          429: apiErrorSchema,
           500: apiErrorSchema,
           503: apiErrorSchema,
         },
@@ -111,6 +112,19 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
       },
     },
     async (request) => ({ post: await posts.approve(userId(request), request.params.id) }),
+  )
+
+  app.post(
+    '/:id/retry',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Post a failed post again, now (a new video/init: TikTok published nothing of the failed one)',
+        params: idParams,
+        response: { 200: z.object({ post: postSchema }), ...errors, 409: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request) => ({ post: await posts.retry(userId(request), request.params.id) }),
   )
 
   app.delete(

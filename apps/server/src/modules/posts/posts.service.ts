@@ -304,6 +304,28 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /**
+     * POST /api/posts/:id/retry: a failed post goes out again now, with a new video/init. A post ends `failed` only
+     * when TikTok cannot publish what it had of it (ADR 019), so this never posts twice; an unconfirmed post is not
+     * retried (TikTok may have it: the person checks and deletes it instead).
+     */
+    async retry(userId: string, id: string): Promise<Post> {
+      if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+      await orFail(MESSAGES.scheduleFailed, () =>
+        repo.transaction(async ({ repo: tx, jobs }) => {
+          const retried = await tx.retryForUser(userId, id, clock())
+          if (!retried) {
+            if (await tx.existsForUser(userId, id)) throw new AppError('CONFLICT', MESSAGES.onlyFailedPostCanRetry)
+            throw new AppError('NOT_FOUND', MESSAGES.notFound)
+          }
+          await queue.reschedule('post.publish', { postId: id }, { singletonKey: id, startAfter: clock(), tx: jobs })
+        }),
+      )
+      const post = await view(userId, id)
+      announce(userId, post)
+      return post
+    },
+
+    /**
      * POST /api/posts/refresh-status: asks TikTok now about every post it is still processing or that ended
      * unconfirmed; returns those posts as they are afterwards.
      */

@@ -1,11 +1,13 @@
 import { MESSAGES, tiktokCaption, type ServerEvent } from '@hookpost/shared'
 import {
+  chunkPlan,
   isTiktokError,
+  type ChunkPlan,
   type TiktokClient,
   type TiktokDirectPostInit,
   type TiktokPostInfo,
-  type TiktokPublishStatus,
 } from '../../integrations/tiktok'
+import type { SecretBox } from '../../lib/crypto'
 import type { EventBus } from '../../lib/events'
 import type { JobPayload, JobScheduler, JobTransaction } from '../../lib/job-queue'
 import type { TiktokAccountsService } from '../tiktok'
@@ -16,10 +18,12 @@ import {
   decideOrphan,
   decideStatus,
   decideStatusFailure,
+  decideUnfinishedUpload,
   pollDelayMs,
   type PublishFailure,
   type PublishingSettings,
   type StatusDecision,
+  type StatusOutcome,
 } from './post-state-machine'
 import type { MediaRow, PostRow, PostsRepository } from './posts.repository'
 import type { Log } from '../../lib/log'
@@ -38,13 +42,29 @@ export interface PublishingDeps {
   accounts: Pick<TiktokAccountsService, 'accessToken'>
   events: EventBus
   media: MediaFiles
+  /** Seals TikTok's upload_url while it is stored (it lets anyone upload into the post, like a token). */
+  box: SecretBox
   clock: () => Date
   log: Log
   settings: PublishingSettings
 }
 
 type InitOutcome = { ok: true; init: TiktokDirectPostInit } | { ok: false; failure: PublishFailure }
-type StatusOutcome = { ok: true; status: TiktokPublishStatus } | { ok: false; failure: PublishFailure }
+
+/** An accepted FILE_UPLOAD: where its chunks go, until when, and which ones. */
+interface Upload {
+  url: string
+  expiresAt: Date
+  plan: ChunkPlan
+}
+
+/** How sending the file ended: all of it, a stop of this process, another attempt took over, or an error. */
+type UploadResult = { type: 'done' } | { type: 'stopped' } | { type: 'lost' } | { type: 'failed'; error: unknown }
+
+/** A resume is not started this close to the upload_url's expiry: it could not finish before TikTok refuses it. */
+export const UPLOAD_URL_MARGIN_MS = 30_000
+
+const uploadUrlContext = (postId: string) => `post:${postId}:upload_url`
 
 /**
  * The publishing engine: the `post.publish`, `post.poll` and `post.sweep` jobs (docs/architecture.md "The post state
@@ -53,7 +73,7 @@ type StatusOutcome = { ok: true; status: TiktokPublishStatus } | { ok: false; fa
  * between jobs except which handlers are running, for a clean stop.
  */
 export function createPublishingService(deps: PublishingDeps) {
-  const { repo, queue, tiktok, accounts, events, media, clock, log, settings } = deps
+  const { repo, queue, tiktok, accounts, events, media, box, clock, log, settings } = deps
   const jobs = createJobRunner('publisher')
 
   const later = (ms: number) => new Date(clock().getTime() + ms)
@@ -186,56 +206,103 @@ export function createPublishingService(deps: PublishingDeps) {
     if (!(await repo.markInitSendingInternal(postId, attempt, clock()))) return
     const outcome = await initDirectPost(claimed, file, token)
     if (!outcome.ok) return endFailedAttempt(claimed, attempt, outcome.failure)
-    const { publishId, uploadUrl, chunks } = outcome.init
+    const { publishId, uploadUrl, uploadUrlExpiresAt, chunks } = outcome.init
+    const upload =
+      uploadUrl && uploadUrlExpiresAt && chunks
+        ? { url: uploadUrl, expiresAt: uploadUrlExpiresAt, plan: chunks }
+        : undefined
 
-    // TikTok accepted: nothing is ever sent again for this post. The publish_id goes to the database first.
-    if (!(await repo.storePublishIdInternal(postId, attempt, publishId, clock()))) {
+    // TikTok accepted: nothing is ever sent again for this post. The publish_id goes to the database first, with what
+    // resuming its upload after a crash needs (ADR 019).
+    const stored = await repo.storePublishIdInternal(
+      postId,
+      attempt,
+      publishId,
+      upload
+        ? {
+            uploadUrlEnc: box.seal(upload.url, uploadUrlContext(postId)),
+            uploadUrlExpiresAt: upload.expiresAt,
+            uploadPlan: {
+              videoSize: upload.plan.videoSize,
+              chunkSize: upload.plan.chunkSize,
+              totalChunkCount: upload.plan.totalChunkCount,
+            },
+          }
+        : {},
+      clock(),
+    )
+    if (!stored) {
       log.error(`[posts] post ${postId}: TikTok accepted publish ${publishId} but the attempt was taken over`)
       return
     }
-    if (!uploadUrl || !chunks) {
+    if (!upload) {
       await endFailedAttempt(claimed, attempt, { kind: 'rejected', message: MESSAGES.uploadFailed })
       return
     }
+    const result = await sendFile(claimed, attempt, upload, file)
+    await afterUpload(claimed, attempt, publishId, upload.plan.videoSize, result)
+  }
 
+  /** The resumable upload stored with the post, or undefined (none stored by an older version, or unreadable). */
+  function storedUpload(row: PostRow): Upload | undefined {
+    if (!row.uploadUrlEnc || !row.uploadUrlExpiresAt || !row.uploadPlan) return undefined
+    try {
+      const url = box.open(row.uploadUrlEnc, uploadUrlContext(row.id))
+      return { url, expiresAt: row.uploadUrlExpiresAt, plan: chunkPlan(row.uploadPlan) }
+    } catch (err) {
+      log.warn(`[posts] post ${row.id}: the stored upload link cannot be read: ${String(err)}`)
+      return undefined
+    }
+  }
+
+  /**
+   * Sends the file's chunks, in order from the first: TikTok answers a chunk it already has with 416 and its progress,
+   * and the upload continues from there (upload.ts), so a resumed upload sends again only what TikTok lacks. While it
+   * runs, a heartbeat every `progressWriteMs` tells the sweep this attempt is alive; when the heartbeat finds the
+   * attempt taken over (a sweep judged this worker dead), the upload stops.
+   */
+  async function sendFile(row: PostRow, attempt: number, upload: Upload, file: MediaRow): Promise<UploadResult> {
+    const postId = row.id
+    const lost = new AbortController()
+    let sent = 0
     let lastEvent = 0
-    let lastWrite = Date.now()
+    const heartbeat = setInterval(() => {
+      repo.recordProgressInternal(postId, attempt, sent, clock()).then(
+        (mine) => {
+          if (!mine) lost.abort()
+        },
+        (err: unknown) => log.warn(`[posts] progress of ${postId} not recorded: ${String(err)}`),
+      )
+    }, settings.progressWriteMs)
     try {
       await tiktok.uploadFile({
-        uploadUrl,
+        uploadUrl: upload.url,
         filePath: media.path(file.storageKey),
         contentType: file.contentType,
-        plan: chunks,
-        signal: jobs.signal,
+        plan: upload.plan,
+        signal: AbortSignal.any([jobs.signal, lost.signal]),
         onProgress: (sentBytes, totalBytes) => {
+          sent = sentBytes
           const now = Date.now()
           if (now - lastEvent >= settings.progressEventMs || sentBytes === totalBytes) {
             lastEvent = now
             const event: ServerEvent = { type: 'post.progress', postId, sentBytes, totalBytes }
-            events.publish(claimed.userId, event)
-          }
-          if (now - lastWrite >= settings.progressWriteMs) {
-            lastWrite = now
-            repo
-              .recordProgressInternal(postId, attempt, sentBytes, clock())
-              .catch((err: unknown) => log.warn(`[posts] progress of ${postId} not recorded: ${String(err)}`))
+            events.publish(row.userId, event)
           }
         },
       })
-    } catch (err) {
-      if (jobs.signal.aborted) {
-        // Like a crash: the post stays `publishing` with its publish_id and is resumed by polling after the restart.
-        log.warn(`[posts] post ${postId}: upload abandoned at shutdown; it will be resumed by polling`)
-        return
-      }
-      const message = isTiktokError(err) ? err.message : MESSAGES.uploadFailed
-      log.warn(`[posts] post ${postId}: upload failed: ${err instanceof Error ? err.message : String(err)}`)
-      if (await repo.endAttemptInternal(postId, attempt, { state: 'failed', errorMessage: message }, clock())) {
-        await announce(postId)
-      }
-      return
+      return { type: 'done' }
+    } catch (error) {
+      if (lost.signal.aborted) return { type: 'lost' }
+      if (jobs.signal.aborted) return { type: 'stopped' }
+      return { type: 'failed', error }
+    } finally {
+      clearInterval(heartbeat)
     }
+  }
 
+  /** The file went out: `processing_on_tiktok`, and the first status poll. */
+  async function startProcessing(postId: string, attempt: number): Promise<void> {
     const now = clock()
     const processing = await repo.transaction(async ({ repo: tx, jobs }) => {
       if (!(await tx.markProcessingInternal(postId, attempt, now))) return false
@@ -247,6 +314,96 @@ export function createPublishingService(deps: PublishingDeps) {
       return true
     })
     if (processing) await announce(postId)
+  }
+
+  /**
+   * What follows sending the file. `interrupted` replaces TikTok's words when it dropped a resumed upload (403
+   * expired, 404 gone): the person then learns why nothing was posted and that Retry is safe.
+   */
+  async function afterUpload(
+    row: PostRow,
+    attempt: number,
+    publishId: string,
+    videoSize: number,
+    result: UploadResult,
+    interrupted?: string,
+  ): Promise<void> {
+    switch (result.type) {
+      case 'done':
+        return startProcessing(row.id, attempt)
+      case 'stopped':
+        // Like a crash: the post stays `publishing` with its publish_id, and its upload is resumed after the restart.
+        log.warn(`[posts] post ${row.id}: upload abandoned at shutdown; it is resumed after the restart`)
+        return
+      case 'lost':
+        log.warn(`[posts] post ${row.id}: another worker took over the upload of attempt ${attempt}`)
+        return
+      case 'failed': {
+        const { error } = result
+        const dropped =
+          isTiktokError(error) && (error.code === 'upload_url_expired' || error.code === 'upload_not_found')
+        const message =
+          dropped && interrupted ? interrupted : isTiktokError(error) ? error.message : MESSAGES.uploadFailed
+        log.warn(`[posts] post ${row.id}: upload failed: ${error instanceof Error ? error.message : String(error)}`)
+        return concludeUnfinishedUpload(row, attempt, publishId, videoSize, message)
+      }
+    }
+  }
+
+  /**
+   * The upload cannot go on: TikTok's status decides between polling (it has the whole file), `failed` with `message`
+   * (it never will: the person may Retry) and `unconfirmed` (nobody can tell). Never `publishing` for long, never
+   * undeletable (ADR 019).
+   */
+  async function concludeUnfinishedUpload(
+    row: PostRow,
+    attempt: number,
+    publishId: string,
+    videoSize: number | undefined,
+    message: string,
+  ): Promise<void> {
+    const outcome = await fetchStatus(row, publishId)
+    const decision = decideUnfinishedUpload(outcome, videoSize, message)
+    if (decision.type === 'poll') return startProcessing(row.id, attempt)
+    const end = { state: decision.type, errorMessage: decision.message }
+    if (await repo.endAttemptInternal(row.id, attempt, end, clock())) {
+      log.warn(`[posts] post ${row.id} ${decision.type} (publish ${publishId}): ${decision.message}`)
+      await announce(row.id)
+    }
+  }
+
+  /**
+   * `post.upload`: an upload whose worker died (the sweep saw its heartbeat stop before `orphanedBefore`) is claimed
+   * by a new attempt and continued while TikTok's upload_url works; otherwise it is settled on what TikTok has.
+   */
+  async function runResumeUpload(payload: JobPayload<'post.upload'>): Promise<void> {
+    const claimed = await repo.claimUploadInternal(payload.postId, new Date(payload.orphanedBefore), clock())
+    if (!claimed?.publishId) return
+    const { attempts: attempt, publishId } = claimed
+    const file = (await repo.findForPublishingInternal(claimed.id))?.media ?? undefined
+    const upload = storedUpload(claimed)
+    const ready = await resumable(upload, file)
+    if (!ready.ok) {
+      const videoSize = upload?.plan.videoSize ?? file?.sizeBytes
+      return concludeUnfinishedUpload(claimed, attempt, publishId, videoSize, ready.message)
+    }
+    log.warn(`[posts] post ${claimed.id}: resuming the upload of publish ${publishId} (attempt ${attempt})`)
+    const result = await sendFile(claimed, attempt, ready.upload, ready.file)
+    await afterUpload(claimed, attempt, publishId, ready.upload.plan.videoSize, result, MESSAGES.uploadInterrupted)
+  }
+
+  /** An upload can be resumed with a readable link that still works a while and the very file it was planned for. */
+  async function resumable(
+    upload: Upload | undefined,
+    file: MediaRow | undefined,
+  ): Promise<{ ok: true; upload: Upload; file: MediaRow } | { ok: false; message: string }> {
+    if (!upload || upload.expiresAt.getTime() - clock().getTime() < UPLOAD_URL_MARGIN_MS) {
+      return { ok: false, message: MESSAGES.uploadInterrupted }
+    }
+    if (!file || (await media.size(file.storageKey)) !== upload.plan.videoSize) {
+      return { ok: false, message: MESSAGES.postMediaMissing }
+    }
+    return { ok: true, upload, file }
   }
 
   /** One status/fetch; when TikTok refuses the token, once more with a freshly refreshed one. */
@@ -337,7 +494,7 @@ export function createPublishingService(deps: PublishingDeps) {
 
   async function runSweep(options: { orphanedBefore?: Date | undefined }) {
     const now = clock()
-    const counts = { requeued: 0, resumed: 0, released: 0, unconfirmed: 0, skipped: 0 }
+    const counts = { requeued: 0, resumed: 0, uploads: 0, released: 0, unconfirmed: 0, skipped: 0 }
 
     // Due posts still waiting: their job may have vanished (restored backup, a queue wiped by hand). A queued job with
     // the same key absorbs the send (`short` policy), and the claim makes any duplicate harmless.
@@ -352,9 +509,16 @@ export function createPublishingService(deps: PublishingDeps) {
     counts.skipped = skipped.length
 
     const before = options.orphanedBefore ?? new Date(now.getTime() - settings.leaseMs)
-    for (const row of await repo.staleInFlightInternal(before, 500)) {
+    const uploadBefore = options.orphanedBefore ?? new Date(now.getTime() - settings.uploadLeaseMs)
+    for (const row of await repo.staleInFlightInternal(before, uploadBefore, 500)) {
       const decision = decideOrphan(row)
       switch (decision.type) {
+        case 'resume_upload': {
+          // Claimed by the job, not here: a job still queued from an earlier sweep absorbs this one (`short` policy).
+          const payload = { postId: row.id, orphanedBefore: uploadBefore.toISOString() }
+          if (await queue.send('post.upload', payload, { singletonKey: row.id })) counts.uploads++
+          break
+        }
         case 'poll': {
           const payload = { postId: row.id, deadlineAt: later(settings.unconfirmedAfterMs).toISOString(), round: 0 }
           if (await queue.send('post.poll', payload, { singletonKey: row.id })) counts.resumed++
@@ -380,7 +544,7 @@ export function createPublishingService(deps: PublishingDeps) {
           break
       }
     }
-    if (counts.requeued + counts.resumed + counts.released + counts.unconfirmed + counts.skipped > 0) {
+    if (Object.values(counts).some((n) => n > 0)) {
       log.info(`[posts] sweep: ${JSON.stringify(counts)}`)
     }
     return counts
@@ -392,6 +556,11 @@ export function createPublishingService(deps: PublishingDeps) {
       return jobs.run(() => runPublish(postId))
     },
 
+    /** `post.upload`: resumes (or settles) the upload of a post whose worker died mid-upload (ADR 019). */
+    resumeUpload(payload: JobPayload<'post.upload'>): Promise<void> {
+      return jobs.run(() => runResumeUpload(payload))
+    },
+
     /** `post.poll`: one status/fetch of an accepted publish; the next one is a new job (no worker waits). */
     poll(payload: JobPayload<'post.poll'>): Promise<void> {
       return jobs.run(() => runPoll(payload))
@@ -399,8 +568,9 @@ export function createPublishingService(deps: PublishingDeps) {
 
     /**
      * `post.sweep` (every minute) and at start: re-sends due posts' jobs and resumes posts a dead worker left. A post
-     * in flight counts as orphaned when untouched since `orphanedBefore` (default: one lease ago). A process that is
-     * the only worker (PGlite) passes "now" at start: nothing else can be working on a post.
+     * in flight counts as orphaned when untouched since `orphanedBefore` (default: one lease ago; one upload lease for
+     * uploads, whose heartbeat is frequent). A process that is the only worker (PGlite) passes "now" at start: nothing
+     * else can be working on a post.
      */
     sweep(options: { orphanedBefore?: Date } = {}) {
       return jobs.run(() => runSweep(options))
@@ -424,7 +594,7 @@ export function createPublishingService(deps: PublishingDeps) {
 
     /**
      * Stops taking work, lets running uploads finish for `stopGraceMs`, then abandons what is left (a post abandoned
-     * mid-upload keeps its publish_id and is resumed by polling, exactly as after a crash).
+     * mid-upload keeps its publish_id and its upload is resumed after the restart, exactly as after a crash).
      */
     async stop(): Promise<void> {
       await jobs.stop(settings.stopGraceMs, 2_000)

@@ -1,6 +1,11 @@
 import { MESSAGES, type AccountForm, type AccountUpdate, type CreatorInfo, type TiktokAccount } from '@hookpost/shared'
 import { accountUpdateSchema } from '@hookpost/shared'
-import { isTiktokError, type TiktokClient, type TiktokTokenSet } from '../../integrations/tiktok'
+import {
+  isTiktokError,
+  type TiktokClient,
+  type TiktokCreatorInfo,
+  type TiktokTokenSet,
+} from '../../integrations/tiktok'
 import type { SecretBox } from '../../lib/crypto'
 import { randomToken, sha256Hex } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
@@ -19,6 +24,13 @@ export const TIKTOK_SCOPES = [
 
 /** spec §9: "token refresh margin 1 hour". */
 export const REFRESH_MARGIN_MS = 60 * 60 * 1000
+/**
+ * How long one creator_info answer serves an account. §3.1 and §6 rule 1 ask for the latest values whenever the post
+ * page renders; an answer a few seconds old is as fresh as the form the person is looking at, and reusing it merges a
+ * burst (the form opened in several tabs, opened again, submitted right after it opened) into one request against
+ * TikTok's 20 a minute. Errors are never reused, so a person who waits and tries again asks TikTok again.
+ */
+export const CREATOR_INFO_FRESH_MS = 5_000
 /** OAuth state lifetime: long enough to create a sandbox creator or sign in to TikTok, short enough to be useless later. */
 export const STATE_TTL_MS = 10 * 60 * 1000
 
@@ -88,6 +100,27 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
       // The account is gone for the person either way; a failed revoke only means the token dies on its own.
       log.warn(`[tiktok] revoking the token of deleted account ${accountId} failed: ${String(err)}`)
     }
+  }
+
+  /** creator_info per account: the answer in flight or of the last CREATOR_INFO_FRESH_MS (this process only). */
+  const creatorAnswers = new Map<string, { at: number; answer: Promise<TiktokCreatorInfo> }>()
+
+  /** TikTok's creator_info for a connected account, shared by the callers of the last few seconds. */
+  function askCreatorInfo(accountId: string, token: string, refreshed: () => Promise<string>) {
+    const now = clock().getTime()
+    const known = creatorAnswers.get(accountId)
+    if (known && now - known.at < CREATOR_INFO_FRESH_MS) return known.answer
+    for (const [id, entry] of creatorAnswers) if (now - entry.at >= CREATOR_INFO_FRESH_MS) creatorAnswers.delete(id)
+    const answer = client.creatorInfo(token).catch(async (err: unknown) => {
+      if (!isTiktokError(err) || err.kind !== 'reauth_required') throw err
+      // A token TikTok stopped accepting before its expiry: one forced refresh before asking for a reconnect.
+      return client.creatorInfo(await refreshed())
+    })
+    creatorAnswers.set(accountId, { at: now, answer })
+    answer.catch(() => {
+      if (creatorAnswers.get(accountId)?.answer === answer) creatorAnswers.delete(accountId)
+    })
+    return answer
   }
 
   /** One refresh per account at a time in this process; other processes are handled by re-reading on failure. */
@@ -307,11 +340,7 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
       if (account.status !== 'active') throw new AppError('CONFLICT', reconnectMessage(account))
       const token = await this.accessToken(account.id)
       try {
-        const info = await client.creatorInfo(token).catch(async (err: unknown) => {
-          if (!isTiktokError(err) || err.kind !== 'reauth_required') throw err
-          // A token TikTok stopped accepting before its expiry: one forced refresh before asking for a reconnect.
-          return client.creatorInfo(await this.accessToken(account.id, { force: true }))
-        })
+        const info = await askCreatorInfo(account.id, token, () => this.accessToken(account.id, { force: true }))
         return {
           nickname: info.nickname,
           username: info.username,
@@ -341,6 +370,8 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
           await repo.markReconnectRequiredInternal(account.id, account.refreshTokenEnc ?? '', err.message, clock())
           throw new AppError('CONFLICT', reconnectMessage(account))
         }
+        // Still 429 after the client's one retry: "too many requests", not "TikTok is not answering".
+        if (isTiktokError(err) && err.kind === 'rate_limited') throw new AppError('RATE_LIMITED', err.message)
         if (isTiktokError(err) && err.kind !== 'rejected') {
           throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.tiktokUnavailable)
         }

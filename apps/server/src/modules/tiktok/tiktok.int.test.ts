@@ -253,8 +253,11 @@ describe('creator info for the composer', () => {
     })
     expect(res.json().maxVideoPostDurationSec).toBeGreaterThan(0)
 
-    await sandbox.admin('PATCH', `/sandbox/admin/creators/${creator.open_id}`, { banned: true })
-    const banned = await inject('GET', `/api/tiktok/accounts/${account.id}/creator-info`, cookie)
+    // A creator TikTok stopped from posting (another account: one creator_info answer serves a few seconds).
+    const bannedCreator = await sandbox.createCreator({ display_name: 'Banned Ben' })
+    await sandbox.admin('PATCH', `/sandbox/admin/creators/${bannedCreator.open_id}`, { banned: true })
+    const bannedAccount = (await connect(cookie, bannedCreator.open_id)).res.json<{ account: TiktokAccount }>().account
+    const banned = await inject('GET', `/api/tiktok/accounts/${bannedAccount.id}/creator-info`, cookie)
     expect(banned.statusCode).toBe(200)
     expect(banned.json().cannotPostReason).toMatch(/.+/)
 
@@ -270,6 +273,53 @@ describe('creator info for the composer', () => {
     const res = await inject('GET', `/api/tiktok/accounts/${account.id}/creator-info`, cookie)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ nickname: 'Early Expiry', cannotPostReason: null })
+    expect((await listAccounts(cookie)).find((a) => a.id === account.id)?.status).toBe('active')
+  })
+})
+
+describe("creator info at TikTok's limit of 20 a minute per token (§3.1)", () => {
+  /** creator_info requests made with the account's token around Hookpost (another process, another tab of ours). */
+  async function elsewhere(accountId: string, count: number): Promise<number[]> {
+    const token = await server.runtime.tiktokAccounts.accessToken(accountId)
+    const statuses: number[] = []
+    for (let i = 0; i < count; i++) {
+      const res = await fetch(`${sandbox.url}/v2/post/publish/creator_info/query/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      await res.body?.cancel()
+      statuses.push(res.status)
+    }
+    return statuses
+  }
+
+  it('a burst of 30 form openings is answered from one request to TikTok', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator({ display_name: 'Busy Bea' })
+    const account = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => inject('GET', `/api/tiktok/accounts/${account.id}/creator-info`, cookie)),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200))
+    expect(new Set(answers.map((a) => a.json().nickname))).toEqual(new Set(['Busy Bea']))
+    // TikTok counted one: 19 of its 20 are left this minute.
+    expect(await elsewhere(account.id, 20)).toEqual([...Array(19).fill(200), 429])
+  })
+
+  it('when the token\'s minute is used up elsewhere: 429 "too many requests", not "TikTok is not answering"', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator({ display_name: 'Spent Sam' })
+    const account = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    expect(new Set(await elsewhere(account.id, 20))).toEqual(new Set([200]))
+
+    const res = await inject('GET', `/api/tiktok/accounts/${account.id}/creator-info`, cookie)
+    expect(res.statusCode).toBe(429)
+    expect(res.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'TikTok says too many requests were made for this account. Try again in a minute.',
+    })
+    expect(res.json().message).not.toBe(MESSAGES.tiktokUnavailable)
+    // The account is fine: nothing asks for a reconnect.
     expect((await listAccounts(cookie)).find((a) => a.id === account.id)?.status).toBe('active')
   })
 })

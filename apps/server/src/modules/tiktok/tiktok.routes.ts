@@ -101,7 +101,7 @@ export const tiktokAccountRoutes: FastifyPluginAsyncZod<{ accounts: TiktokAccoun
         tags: ['tiktok'],
         summary: 'Fresh creator info for the composer: nickname, privacy options, disabled interactions, max duration',
         params: idParams,
-        response: { 200: creatorInfoSchema, ...errors, 409: apiErrorSchema, 503: apiErrorSchema },
+        response: { 200: creatorInfoSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request) => accounts.creatorInfo(signedIn(request).userId, request.params.id),

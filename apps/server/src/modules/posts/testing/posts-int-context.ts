@@ -23,11 +23,15 @@ export const TEST_PUBLISHING_SETTINGS: Partial<PublishingSettings> = {
 }
 
 /**
- * One posts integration file's world: the TikTok sandbox over HTTP, a whole server on a fresh database (PGlite, or
- * PostgreSQL with TEST_DATABASE_URL) with the engine's deadlines shortened (and `settings` over them), a real 3 s
- * clip, and the steps the tests share. Call it at the top of the file: it registers the file's beforeAll and afterAll.
+ * One posts integration file's world: the TikTok sandbox over HTTP (with `sandboxOptions`), a whole server on a fresh
+ * database (PGlite, or PostgreSQL with TEST_DATABASE_URL) with the engine's deadlines shortened (and `settings` over
+ * them), a real 3 s clip, and the steps the tests share. Call it at the top of the file: it registers the file's
+ * beforeAll and afterAll.
  */
-export function usePostsServer(settings: Partial<PublishingSettings> = {}) {
+export function usePostsServer(
+  settings: Partial<PublishingSettings> = {},
+  sandboxOptions: Parameters<typeof startTestSandbox>[0] = {},
+) {
   const world = {} as { server: TestServer; sandbox: TestSandbox; video: string }
   let fixtureDir = ''
 
@@ -35,7 +39,7 @@ export function usePostsServer(settings: Partial<PublishingSettings> = {}) {
     fixtureDir = mkdtempSync(path.join(tmpdir(), 'posts-int-'))
     world.video = path.join(fixtureDir, 'clip.mp4')
     const made = makeVideo(world.video)
-    world.sandbox = await startTestSandbox()
+    world.sandbox = await startTestSandbox(sandboxOptions)
     world.server = await startTestServer(world.sandbox.env, { posts: { ...TEST_PUBLISHING_SETTINGS, ...settings } })
     await made
   })

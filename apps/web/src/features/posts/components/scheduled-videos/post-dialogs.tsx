@@ -51,6 +51,7 @@ export function PostDetailsDialog({
   onApprove,
   approving,
   onMove,
+  onRetry,
   onDelete,
   onClose,
   fallbackFocus,
@@ -61,6 +62,8 @@ export function PostDetailsDialog({
   onApprove: () => void
   approving: boolean
   onMove: () => void
+  /** A failed post: post it again now (TikTok published nothing of it). */
+  onRetry: () => void
   onDelete: () => void
   onClose: () => void
   fallbackFocus: RefObject<HTMLElement | null>
@@ -115,6 +118,11 @@ export function PostDetailsDialog({
           {post.state === 'scheduled' || post.state === 'draft' ? (
             <button type="button" className={secondaryButtonClass} onClick={onMove} aria-haspopup="dialog">
               Move to…
+            </button>
+          ) : null}
+          {post.state === 'failed' ? (
+            <button type="button" className={secondaryButtonClass} onClick={onRetry}>
+              Retry
             </button>
           ) : null}
           <button type="button" className={dangerButtonClass} onClick={onDelete} aria-haspopup="dialog">

@@ -13,6 +13,7 @@ export function PostList({
   onEdit,
   onApprove,
   onMove,
+  onRetry,
   onDelete,
 }: {
   posts: Post[]
@@ -21,6 +22,7 @@ export function PostList({
   onEdit: (post: Post) => void
   onApprove: (post: Post) => void
   onMove: (post: Post) => void
+  onRetry: (post: Post) => void
   onDelete: (post: Post) => void
 }) {
   if (posts.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
@@ -75,6 +77,16 @@ export function PostList({
                 onClick={() => onMove(post)}
               >
                 Move to…
+              </button>
+            ) : null}
+            {post.state === 'failed' ? (
+              <button
+                type="button"
+                className={rowButtonClass}
+                aria-label={`Retry ${post.title}`}
+                onClick={() => onRetry(post)}
+              >
+                Retry
               </button>
             ) : null}
             <button

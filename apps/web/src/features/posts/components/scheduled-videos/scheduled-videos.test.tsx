@@ -362,6 +362,49 @@ describe('Scheduled Videos panel: moving and deleting', () => {
   })
 })
 
+describe('Scheduled Videos panel: Retry a failed post', () => {
+  it('offers Retry only on a failed post; it goes out again now, and says so', async () => {
+    const failed = makePost({
+      id: 'p1',
+      title: 'Tip',
+      state: 'failed',
+      errorMessage: MESSAGES.uploadInterrupted,
+      scheduledAt: '2026-04-14T07:00:00.000Z',
+    })
+    const { calls } = postsApi([
+      failed,
+      makePost({ id: 'p2', title: 'Later', scheduledAt: '2026-04-20T07:00:00.000Z' }),
+    ])
+    const user = userEvent.setup()
+    renderPanel()
+    await user.click(await screen.findByRole('button', { name: /^Later/ }))
+    expect(within(screen.getByRole('dialog', { name: 'Later' })).queryByRole('button', { name: 'Retry' })).toBeNull()
+    await user.click(within(screen.getByRole('dialog', { name: 'Later' })).getByRole('button', { name: 'Close' }))
+
+    await user.click(screen.getByRole('button', { name: /^Tip/ }))
+    const details = screen.getByRole('dialog', { name: 'Tip' })
+    expect(within(details).getByText(`Error: ${MESSAGES.uploadInterrupted}`)).toBeTruthy()
+    await user.click(within(details).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('“Tip” is being posted again now.')).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(within(cell('Tuesday, April 14')).getByText('Scheduled')).toBeTruthy()
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/posts/p1/retry')).toHaveLength(1)
+  })
+
+  it('in the list too; a refused Retry says why and leaves the post as it was', async () => {
+    postsApi([makePost({ title: 'Tip', state: 'failed', errorMessage: 'Nope' })], {
+      retry: { status: 409, body: { code: 'CONFLICT', message: MESSAGES.onlyFailedPostCanRetry } },
+    })
+    const user = userEvent.setup()
+    renderPanel()
+    await waitForGrid()
+    await user.click(await screen.findByRole('button', { name: 'List' }))
+    await user.click(screen.getByRole('button', { name: 'Retry Tip' }))
+    expect(await screen.findByText(MESSAGES.onlyFailedPostCanRetry)).toBeTruthy()
+    expect(screen.getByRole('list', { name: 'Scheduled videos' }).textContent).toContain('Error: Nope')
+  })
+})
+
 describe('Scheduled Videos panel: Refresh Status', () => {
   it('refreshes the statuses and says so', async () => {
     const post = makePost({ id: 'p1', title: 'Tip', state: 'processing_on_tiktok' })

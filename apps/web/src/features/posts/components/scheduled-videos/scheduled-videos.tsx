@@ -7,6 +7,7 @@ import { MessageBanner } from '../../../../components/ui/message-banner'
 import { Spinner } from '../../../../components/ui/spinner'
 import { ApiRequestError, userMessage } from '../../../../lib/api-client'
 import { useDeletePost } from '../../api/delete-post'
+import { useRetryPost } from '../../api/retry-post'
 import { usePosts } from '../../api/get-posts'
 import { useRefreshPostStatuses } from '../../api/refresh-status'
 import { useReschedulePost } from '../../api/reschedule-post'
@@ -87,7 +88,8 @@ function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
 /**
  * The Scheduled Videos panel (spec §2 Schedule tab item 2): the user's posts as a month or week calendar (default) or a
  * list, in the display zone. Live: the cache it reads is kept current by the app's event stream, so a post turning
- * 'Uploaded' shows without a refresh. Scheduled posts move by drag and drop or 'Move to…'; any post can be deleted.
+ * 'Uploaded' shows without a refresh. Scheduled posts move by drag and drop or 'Move to…'; a failed one can be posted
+ * again with 'Retry'; any post can be deleted.
  */
 export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
   const now = useNow()
@@ -107,6 +109,7 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
   const reschedule = useReschedulePost()
   const remove = useDeletePost()
   const approve = useApprovePost()
+  const retry = useRetryPost()
   const refresh = useRefreshPostStatuses()
   const [notice, setNotice] = useNotice()
   const [detailsId, setDetailsId] = useState<string | null>(null)
@@ -165,6 +168,15 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
     })
   }
 
+  function retryPost(post: Post) {
+    setNotice(null)
+    retry.mutate(post.id, {
+      onSuccess: (saved) => setNotice({ tone: 'success', text: `“${saved.title}” is being posted again now.` }),
+      onError: (error) => setNotice({ tone: 'error', text: userMessage(error) }),
+      onSettled: () => setDetailsId(null),
+    })
+  }
+
   function refreshStatuses() {
     setNotice(null)
     refresh.mutate(undefined, {
@@ -199,6 +211,7 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
         onEdit={(post) => setAction({ kind: 'edit', postId: post.id })}
         onApprove={approvePost}
         onMove={(post) => setAction({ kind: 'move', postId: post.id })}
+        onRetry={retryPost}
         onDelete={(post) => setAction({ kind: 'delete', postId: post.id })}
       />
     )
@@ -332,6 +345,7 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
           onApprove={() => approvePost(detailsPost)}
           approving={approve.isPending}
           onMove={() => setAction({ kind: 'move', postId: detailsPost.id })}
+          onRetry={() => retryPost(detailsPost)}
           onDelete={() => setAction({ kind: 'delete', postId: detailsPost.id })}
           onClose={() => setDetailsId(null)}
           fallbackFocus={headingRef}

@@ -3,8 +3,8 @@ import { mockApi, type ApiReply } from '../../../../testing/api-mock'
 import type { Post } from '@hookpost/shared/posts'
 
 /**
- * A stand-in for the posts API over `posts`: GET /api/posts filters by the window like the server does; PATCH, DELETE
- * and refresh-status answer with `overrides` when given.
+ * A stand-in for the posts API over `posts`: GET /api/posts filters by the window like the server does; PATCH, DELETE,
+ * retry and refresh-status answer with `overrides` when given.
  */
 export function postsApi(
   initial: Post[],
@@ -12,6 +12,7 @@ export function postsApi(
     patch?: (post: Post, body: { date: string; time: string; timeZone: string }) => ApiReply
     remove?: ApiReply
     refresh?: ApiReply
+    retry?: ApiReply
     list?: ApiReply
   } = {},
 ) {
@@ -26,6 +27,14 @@ export function postsApi(
     }
     if (path === '/api/posts/refresh-status' && method === 'POST') {
       return overrides.refresh ?? { status: 200, body: { posts } }
+    }
+    const retried = /^\/api\/posts\/(.+)\/retry$/.exec(path)
+    const failed = posts.find((p) => p.id === retried?.[1])
+    if (failed && method === 'POST') {
+      if (overrides.retry) return overrides.retry
+      const saved: Post = { ...failed, state: 'scheduled', errorMessage: null }
+      posts = posts.map((p) => (p.id === saved.id ? saved : p))
+      return { status: 200, body: { post: saved } }
     }
     const match = /^\/api\/posts\/(.+)$/.exec(path)
     const post = posts.find((p) => p.id === match?.[1])
