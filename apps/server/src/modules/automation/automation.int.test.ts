@@ -57,7 +57,7 @@ const db = () => server.runtime.database.db
  * two-word label, which may name the topic; the audience and goals are the person's own private words.
  */
 const DESCRIPTION = {
-  targetAudience: 'Night-shift nurses in Tallinn who secretly collect vintage typewriters',
+  targetAudience: 'Night-shift nurses in Tallinn who collect Olivetti typewriters',
   niche: 'Typewriter repair',
   appGoals: 'Sell 40 Zephyr restoration kits before the spring launch',
 }
@@ -77,7 +77,7 @@ function expectNoPrivateText(caption: string) {
   expect(text).not.toContain(DESCRIPTION.targetAudience.toLowerCase())
   expect(text).not.toContain(DESCRIPTION.appGoals.toLowerCase())
   // Words only the private description has: not even one of them.
-  for (const word of ['tallinn', 'secretly', 'zephyr', 'nurses', 'restoration kits']) expect(text).not.toContain(word)
+  for (const word of ['tallinn', 'olivetti', 'zephyr', 'nurses', 'restoration kits']) expect(text).not.toContain(word)
   // Nor the filming brief the AI writes for the creator.
   expect(caption).not.toMatch(/\b(Film|Record|Open on)\b|speak directly to|call to action/)
 }

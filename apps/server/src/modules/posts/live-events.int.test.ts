@@ -51,7 +51,8 @@ async function resetLinkToken(email: string): Promise<string> {
   const mail = await eventually(async () => {
     const res = await inject(server, 'GET', '/api/dev/outbox')
     const mails = (res.json() as { mails: { to: string; text: string; status: string }[] }).mails
-    return mails.find((m) => m.to === email && m.status === 'sent')
+    // Sign-up mails a verification link first: take the reset mail.
+    return mails.find((m) => m.to === email && m.status === 'sent' && m.text.includes('reset-password?token='))
   })
   const match = /reset-password\?token=(\S+)/.exec(mail.text)
   return decodeURIComponent(match![1]!)
