@@ -2,7 +2,8 @@ import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@hookpost/shared/messages'
-import type { CreatorInfo, Post } from '@hookpost/shared/posts'
+import { lastSchedulableDate, type CreatorInfo, type Post } from '@hookpost/shared/posts'
+import { todayInZone } from '@hookpost/shared/time'
 import { installDialogPolyfill, mockApi, renderWithQueryClient, type ApiReply } from '../../../testing/api-mock'
 import { makePost } from './scheduled-videos/test-utils'
 import { EditPostDialog } from './edit-post-dialog'
@@ -75,7 +76,12 @@ describe('the post editor', () => {
     expect(within(dialog).getByLabelText(/^Caption/)).toHaveProperty('value', draft.description)
     expect(await within(dialog).findByLabelText(/^Who can view this video/)).toHaveProperty('value', 'SELF_ONLY')
     expect(within(dialog).getByLabelText('Allow Duet')).toHaveProperty('disabled', true)
-    expect(within(dialog).getByLabelText(/^Date/)).toHaveProperty('value', '2030-04-20')
+    const date = within(dialog).getByLabelText(/^Date/)
+    expect(date).toHaveProperty('value', '2030-04-20')
+    // From today to a year ahead in the post's zone (the scheduling horizon), as the schedule form allows.
+    const now = new Date()
+    expect(date.getAttribute('min')).toBe(todayInZone(now, 'Europe/Berlin'))
+    expect(date.getAttribute('max')).toBe(lastSchedulableDate(now, 'Europe/Berlin'))
     expect(within(dialog).getByLabelText(/^Time$/)).toHaveProperty('value', '10:30')
     expect(within(dialog).getByLabelText(/^Time zone/)).toHaveProperty('value', 'Europe/Berlin')
     expect(within(dialog).getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true)

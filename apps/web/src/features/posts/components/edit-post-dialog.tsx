@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import {
   isEditablePost,
@@ -9,7 +9,7 @@ import {
   type Post,
   type PrivacyLevel,
 } from '@hookpost/shared/posts'
-import { instantToZoned, todayInZone } from '@hookpost/shared/time'
+import { instantToZoned } from '@hookpost/shared/time'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { CharacterCount, Field } from '../../../components/ui/field'
 import { buttonClass } from '../../../components/ui/form'
@@ -19,7 +19,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError, userMessage } from '../../../lib/api-client'
 import { useCreatorInfo } from '../api/get-creator-info'
 import { useApprovePost, useEditPost, usePost } from '../api/edit-post'
-import { timeZoneOptions } from '../utils/time-zones'
+import { ScheduleTimeFields } from './schedule-time-fields'
 import { SourceBadge } from './scheduled-videos/source-badge'
 import { StatusBadge } from './scheduled-videos/status-badge'
 import { InteractionToggles, PrivacyField } from './tiktok-post-settings'
@@ -154,7 +154,6 @@ function EditPostForm({
   const edit = useEditPost()
   const approve = useApprovePost()
   const creator = useCreatorInfo(post.accountId, isEditablePost(post.state))
-  const zones = useMemo(() => timeZoneOptions(new Date(), [values.timeZone]), [values.timeZone])
   const busy = edit.isPending || approve.isPending
   const editable = isEditablePost(post.state)
   const draft = post.state === 'draft'
@@ -304,56 +303,12 @@ function EditPostForm({
           </div>
         ) : null}
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Date"
-            required
-            error={errors.date}
-            render={(props) => (
-              <input
-                {...props}
-                type="date"
-                name="date"
-                min={todayInZone(new Date(), values.timeZone)}
-                value={values.date}
-                onChange={(e) => change('date', e.target.value)}
-              />
-            )}
-          />
-          <Field
-            label="Time"
-            required
-            error={errors.time}
-            render={(props) => (
-              <input
-                {...props}
-                type="time"
-                name="time"
-                step={60}
-                value={values.time}
-                onChange={(e) => change('time', e.target.value)}
-              />
-            )}
-          />
-        </div>
-        <Field
-          label="Time zone"
-          error={errors.timeZone}
-          hint="The date and time above are in this zone."
-          render={(props) => (
-            <select
-              {...props}
-              name="timeZone"
-              value={values.timeZone}
-              onChange={(e) => change('timeZone', e.target.value)}
-            >
-              {zones.map((z) => (
-                <option key={z.zone} value={z.zone}>
-                  {z.label}
-                </option>
-              ))}
-            </select>
-          )}
+        <ScheduleTimeFields
+          values={values}
+          errors={errors}
+          now={new Date()}
+          zoneHint="The date and time above are in this zone."
+          onChange={change}
         />
       </fieldset>
 

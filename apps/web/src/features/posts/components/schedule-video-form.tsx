@@ -1,8 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { lastSchedulableDate, POST_LIMITS, type CreatorInfo } from '@hookpost/shared/posts'
+import { POST_LIMITS, type CreatorInfo } from '@hookpost/shared/posts'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
-import { todayInZone } from '@hookpost/shared/time'
 import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
@@ -23,11 +22,11 @@ import {
   type ScheduleField,
   type ScheduleFormValues,
 } from '../utils/schedule-form'
-import { timeZoneOptions } from '../utils/time-zones'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { CharacterCount, Field } from '../../../components/ui/field'
 import { CommercialDisclosure, ConsentDeclaration, InteractionToggles, PrivacyField } from './tiktok-post-settings'
 import { VideoFileField } from '../../../components/ui/video-file-field'
+import { ScheduleTimeFields } from './schedule-time-fields'
 
 /** Spec §4/§9: the notice after scheduling clears after 3 s. */
 export const SCHEDULED_NOTICE_MS = 3000
@@ -153,9 +152,6 @@ export function ScheduleVideoForm({
     setErrors((prev) => ({ ...prev, privacyLevel: undefined }))
   }
 
-  const zones = useMemo(() => timeZoneOptions(new Date(), [timeZone]), [timeZone])
-  const today = todayInZone(now(), timeZone)
-  const lastDay = lastSchedulableDate(now(), timeZone)
   const info: CreatorInfo | undefined = creator.data
   const privacyLevel = effectivePrivacy(values, info)
   const interactions = effectiveInteractions(values, info)
@@ -324,66 +320,22 @@ export function ScheduleVideoForm({
         )}
       />
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Date"
-          required
-          error={errors.date}
-          render={(props) => (
-            <input
-              {...props}
-              type="date"
-              name="date"
-              min={today}
-              max={lastDay}
-              value={values.date}
-              onChange={(e) => change('date', e.target.value)}
-            />
-          )}
-        />
-        <Field
-          label="Time"
-          required
-          error={errors.time}
-          render={(props) => (
-            <input
-              {...props}
-              type="time"
-              name="time"
-              step={60}
-              value={values.time}
-              onChange={(e) => change('time', e.target.value)}
-            />
-          )}
-        />
-      </div>
-      <Field
-        label="Time zone"
-        error={errors.timeZone}
-        hint={
+      <ScheduleTimeFields
+        values={{ date: values.date, time: values.time, timeZone }}
+        errors={errors}
+        now={now()}
+        zoneHint={
           zoneChoice === null
             ? account.timeZone
               ? "This account's time zone."
               : 'Your time zone (Profile & Accounts).'
             : 'The date and time above are in this zone.'
         }
-        render={(props) => (
-          <select
-            {...props}
-            name="timeZone"
-            value={timeZone}
-            onChange={(e) => {
-              setZoneChoice(e.target.value)
-              setErrors((prev) => ({ ...prev, date: undefined, time: undefined, timeZone: undefined }))
-            }}
-          >
-            {zones.map((z) => (
-              <option key={z.zone} value={z.zone}>
-                {z.label}
-              </option>
-            ))}
-          </select>
-        )}
+        onChange={(field, value) => {
+          if (field !== 'timeZone') return change(field, value)
+          setZoneChoice(value)
+          setErrors((prev) => ({ ...prev, date: undefined, time: undefined, timeZone: undefined }))
+        }}
       />
 
       {info && !info.cannotPostReason ? (

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { changeEmailBodySchema } from '@hookpost/shared/auth'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { RequestError } from '../../../components/ui/request-error'
 import { TextField, buttonClass } from '../../../components/ui/form'
 import { useChangeEmail } from '../api/account-api'
-import { useFieldErrors } from './form-errors'
+import { useCheckedSubmit } from './form-errors'
 
 const FIELDS = ['email', 'currentPassword'] as const
 
@@ -14,35 +14,14 @@ const FIELDS = ['email', 'currentPassword'] as const
  */
 export function ChangeEmailForm() {
   const change = useChangeEmail()
-  const { formRef, errors, clear, fromIssues, fromServer } = useFieldErrors(FIELDS)
-  const [failure, setFailure] = useState<unknown>(null)
   const [sent, setSent] = useState<string | null>(null)
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const element = event.currentTarget
-    const data = new FormData(element)
-    setSent(null)
-    setFailure(null)
-    const parsed = changeEmailBodySchema.safeParse({
-      email: data.get('email'),
-      currentPassword: data.get('currentPassword'),
-    })
-    if (!parsed.success) {
-      fromIssues(parsed.error.issues)
-      return
-    }
-    clear()
-    change.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        element.reset()
-        setSent(answer.message)
-      },
-      onError: (error) => {
-        if (!fromServer(error)) setFailure(error)
-      },
-    })
-  }
+  const { formRef, errors, failure, onSubmit } = useCheckedSubmit({
+    fields: FIELDS,
+    schema: changeEmailBodySchema,
+    send: (body, callbacks) => change.mutate(body, callbacks),
+    onStart: () => setSent(null),
+    onDone: (message) => setSent(message),
+  })
 
   return (
     <section aria-labelledby="email-heading" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">

@@ -1,47 +1,24 @@
-import { useState, type FormEvent } from 'react'
 import { changePasswordBodySchema } from '@hookpost/shared/auth'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { RequestError } from '../../../components/ui/request-error'
 import { TextField, buttonClass } from '../../../components/ui/form'
 import { useNotice } from '../../../lib/use-notice'
 import { useChangePassword } from '../api/account-api'
-import { useFieldErrors } from './form-errors'
+import { useCheckedSubmit } from './form-errors'
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const
 
 /** 'Change password' (issue 18 item 10): this browser stays signed in, every other one is signed out. */
 export function ChangePasswordForm() {
   const change = useChangePassword()
-  const { formRef, errors, clear, fromIssues, fromServer } = useFieldErrors(FIELDS)
-  const [failure, setFailure] = useState<unknown>(null)
   const [notice, setNotice] = useNotice()
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const element = event.currentTarget
-    const data = new FormData(element)
-    setNotice(null)
-    setFailure(null)
-    const parsed = changePasswordBodySchema.safeParse({
-      currentPassword: data.get('currentPassword'),
-      password: data.get('password'),
-      confirmPassword: data.get('confirmPassword'),
-    })
-    if (!parsed.success) {
-      fromIssues(parsed.error.issues)
-      return
-    }
-    clear()
-    change.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        element.reset()
-        setNotice({ tone: 'success', text: answer.message })
-      },
-      onError: (error) => {
-        if (!fromServer(error)) setFailure(error)
-      },
-    })
-  }
+  const { formRef, errors, failure, onSubmit } = useCheckedSubmit({
+    fields: FIELDS,
+    schema: changePasswordBodySchema,
+    send: (body, callbacks) => change.mutate(body, callbacks),
+    onStart: () => setNotice(null),
+    onDone: (message) => setNotice({ tone: 'success', text: message }),
+  })
 
   return (
     <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { fieldErrors } from '../../../components/ui/form'
 import { serverFieldErrors } from '../../../lib/api-client'
 
@@ -39,4 +39,47 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
       return Object.keys(found).length > 0
     },
   }
+}
+
+/**
+ * A profile form that sends its fields, checked by `schema`, to `send`: the browser's check first (errors on their
+ * fields), then the server's answer (on a field when it names one, otherwise `failure` for the form's banner). The
+ * form is cleared once the server said yes, and `onDone` gets its message.
+ */
+export function useCheckedSubmit<F extends string, Body, Answer extends { message: string }>(options: {
+  fields: readonly F[]
+  schema: {
+    safeParse(data: unknown): { success: true; data: Body } | { success: false; error: { issues: Issues } }
+  }
+  send: (body: Body, callbacks: { onSuccess: (answer: Answer) => void; onError: (error: unknown) => void }) => void
+  onStart: () => void
+  onDone: (message: string) => void
+}) {
+  const { formRef, errors, clear, fromIssues, fromServer } = useFieldErrors(options.fields)
+  const [failure, setFailure] = useState<unknown>(null)
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const element = event.currentTarget
+    const data = new FormData(element)
+    options.onStart()
+    setFailure(null)
+    const parsed = options.schema.safeParse(Object.fromEntries(options.fields.map((f) => [f, data.get(f)])))
+    if (!parsed.success) {
+      fromIssues(parsed.error.issues)
+      return
+    }
+    clear()
+    options.send(parsed.data, {
+      onSuccess: (answer) => {
+        element.reset()
+        options.onDone(answer.message)
+      },
+      onError: (error) => {
+        if (!fromServer(error)) setFailure(error)
+      },
+    })
+  }
+
+  return { formRef, errors, failure, onSubmit }
 }

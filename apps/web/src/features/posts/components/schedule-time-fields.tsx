@@ -1,0 +1,88 @@
+import { useMemo } from 'react'
+import { lastSchedulableDate } from '@hookpost/shared/posts'
+import { todayInZone } from '@hookpost/shared/time'
+import { Field } from '../../../components/ui/field'
+import { timeZoneOptions } from '../utils/time-zones'
+
+export interface ScheduleTimeValues {
+  date: string
+  time: string
+  timeZone: string
+}
+
+/**
+ * Date, time and the IANA zone they are in: one set of fields for scheduling a post and for editing one. The date
+ * input allows today to the last schedulable day (one year ahead, ADR 021) in the chosen zone; the server checks the
+ * same rule.
+ */
+export function ScheduleTimeFields({
+  values,
+  errors,
+  zoneHint,
+  now,
+  onChange,
+}: {
+  values: ScheduleTimeValues
+  errors: Partial<Record<keyof ScheduleTimeValues, string | undefined>>
+  zoneHint: string
+  now: Date
+  onChange: (field: keyof ScheduleTimeValues, value: string) => void
+}) {
+  const zones = useMemo(() => timeZoneOptions(new Date(), [values.timeZone]), [values.timeZone])
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Date"
+          required
+          error={errors.date}
+          render={(props) => (
+            <input
+              {...props}
+              type="date"
+              name="date"
+              min={todayInZone(now, values.timeZone)}
+              max={lastSchedulableDate(now, values.timeZone)}
+              value={values.date}
+              onChange={(e) => onChange('date', e.target.value)}
+            />
+          )}
+        />
+        <Field
+          label="Time"
+          required
+          error={errors.time}
+          render={(props) => (
+            <input
+              {...props}
+              type="time"
+              name="time"
+              step={60}
+              value={values.time}
+              onChange={(e) => onChange('time', e.target.value)}
+            />
+          )}
+        />
+      </div>
+      <Field
+        label="Time zone"
+        error={errors.timeZone}
+        hint={zoneHint}
+        render={(props) => (
+          <select
+            {...props}
+            name="timeZone"
+            value={values.timeZone}
+            onChange={(e) => onChange('timeZone', e.target.value)}
+          >
+            {zones.map((z) => (
+              <option key={z.zone} value={z.zone}>
+                {z.label}
+              </option>
+            ))}
+          </select>
+        )}
+      />
+    </>
+  )
+}
