@@ -57,7 +57,8 @@ export const PRIVACY_LABELS: Record<PrivacyLevel, string> = {
   SELF_ONLY: 'Only me',
 }
 
-export const postStateSchema = z.enum([
+/** A post's states (the database column and the API share this list). */
+export const POST_STATES = [
   /** Planned by automation with "Review before posting" on: waits for the person's approval (never sent without). */
   'draft',
   'scheduled',
@@ -68,7 +69,8 @@ export const postStateSchema = z.enum([
   'unconfirmed',
   /** A draft nobody approved by its time: never sent; `errorMessage` says why. */
   'skipped',
-])
+] as const
+export const postStateSchema = z.enum(POST_STATES)
 export type PostState = z.infer<typeof postStateSchema>
 
 /** The spec's display statuses and badge colours (§2 calendar): uploaded green, failed red, processing blue, scheduled

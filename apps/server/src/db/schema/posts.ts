@@ -1,3 +1,4 @@
+import { POST_STATES } from '@hookpost/shared'
 import {
   bigint,
   boolean,
@@ -84,20 +85,7 @@ export const post = pgTable(
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     /** The IANA zone the time was chosen in; the UI shows it. */
     timeZone: text('time_zone').notNull(),
-    state: text('state', {
-      enum: [
-        'draft',
-        'scheduled',
-        'publishing',
-        'processing_on_tiktok',
-        'uploaded',
-        'failed',
-        'unconfirmed',
-        'skipped',
-      ],
-    })
-      .notNull()
-      .default('scheduled'),
+    state: text('state', { enum: POST_STATES }).notNull().default('scheduled'),
     source: text('source', { enum: ['manual', 'automation'] })
       .notNull()
       .default('manual'),
