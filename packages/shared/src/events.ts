@@ -17,6 +17,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('video.deleted'), videoId: z.string() }),
   /** The automation's settings or runs changed (a post planned, rendered, scheduled, posted or failed): refetch. */
   z.object({ type: z.literal('automation.updated') }),
+  /** An account's TikTok stats were fetched (or the fetch found a problem): refetch its analytics. */
+  z.object({ type: z.literal('analytics.synced'), accountId: z.string() }),
   z.object({
     type: z.literal('video.progress'),
     videoId: z.string(),

@@ -1,4 +1,5 @@
 export * from './ai'
+export * from './analytics'
 export * from './ai-images'
 export * from './auth'
 export * from './automation'

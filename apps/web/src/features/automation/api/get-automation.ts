@@ -42,6 +42,7 @@ export function applyAutomationEvent(queryClient: QueryClient, event: ServerEven
     case 'video.updated':
     case 'video.deleted':
     case 'video.progress':
+    case 'analytics.synced':
       // Other features' events: their own caches apply them.
       return
   }

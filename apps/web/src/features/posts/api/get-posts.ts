@@ -131,6 +131,7 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent) {
     case 'video.updated':
     case 'video.deleted':
     case 'video.progress':
+    case 'analytics.synced':
     case 'automation.updated':
       // The studio's and the automation's events: their own caches apply them. An automated post arrives as
       // `post.updated` (source 'automation') like any other.

@@ -77,6 +77,7 @@ export function applyVideoEvent(queryClient: QueryClient, event: ServerEvent) {
     case 'video.progress':
       setCachedProgress(queryClient, event.videoId, event.percent)
       return
+    case 'analytics.synced':
     case 'post.updated':
     case 'post.deleted':
     case 'post.progress':
