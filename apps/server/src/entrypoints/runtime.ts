@@ -100,6 +100,7 @@ import {
   type AutomationService,
   type AutomationTuning,
 } from '../modules/automation'
+import { createBestTimesRepository, createBestTimesService } from '../modules/analytics/best-times.repository'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -372,6 +373,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       log,
     })
 
+    const bestTimes = createBestTimesService(createBestTimesRepository(database.db))
     const automation = createAutomationService({
       repo: createAutomationRepository(database.db),
       writer: aiProviders.writer,
@@ -476,6 +478,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         ai,
         images,
         automation,
+        bestTimes,
         events: bus,
         sessions: watch,
         mailRepo,
