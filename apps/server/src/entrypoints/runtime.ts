@@ -382,6 +382,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       posts,
       accounts: tiktokAccounts,
       profileZone: async (userId) => (await profiles.get(userId)).timeZone,
+      bestTimes: (userId, accountId) => bestTimes.forAccount(userId, accountId),
       queue: q,
       events: bus,
       clock,

@@ -72,7 +72,7 @@ function normal(rng: () => number): number {
 }
 
 /** The key with the highest value; the first listed wins ties. */
-function argmax<K>(keys: readonly K[], value: (k: K) => number): K {
+function argmax<K extends object | string>(keys: readonly K[], value: (k: K) => number): K {
   let best = keys[0]!
   let bestValue = value(best)
   for (const k of keys.slice(1)) {
