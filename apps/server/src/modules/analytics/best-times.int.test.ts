@@ -95,4 +95,11 @@ describe('best time to post', () => {
     const signedOut = await inject(server, 'GET', `/api/analytics/best-times?accountId=${owner.accountId}`)
     expect(signedOut.statusCode).toBe(401)
   })
+
+  it('is in the API reference', async () => {
+    const res = await server.runtime.http!.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const doc = res.json<{ paths: Record<string, { get?: { tags?: string[] } }> }>()
+    expect(doc.paths['/api/analytics/best-times']?.get?.tags).toEqual(['analytics'])
+  })
 })
