@@ -20,11 +20,31 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   sunday: 'Sunday',
 }
 
-/** spec §9: automation adds 'random' to the hook concepts and tones. */
-export const AUTOMATION_CONCEPTS = [...HOOK_CONCEPTS, 'random'] as const
+/**
+ * spec §9: automation adds 'random' to the hook concepts and tones; issue 19 adds 'best' (the hook bandit picks from
+ * the account's results, ADR 022).
+ */
+export const AUTOMATION_CONCEPTS = [...HOOK_CONCEPTS, 'random', 'best'] as const
 export type AutomationConcept = (typeof AUTOMATION_CONCEPTS)[number]
-export const AUTOMATION_TONES = [...CONTENT_TONES, 'random'] as const
+export const AUTOMATION_TONES = [...CONTENT_TONES, 'random', 'best'] as const
 export type AutomationTone = (typeof AUTOMATION_TONES)[number]
+/** Labels of the automation-only choices. */
+export const AUTOMATION_CHOICE_LABELS = {
+  random: 'Random',
+  best: 'Best performing (learns from your results)',
+} as const
+
+/**
+ * How the automation picks posting times (issue 19): 'random' minutes inside the window (spec §9), or 'best' — the
+ * account's best hours inside the window (best times, weighted by the heat map, with the same explore share) once it
+ * has enough posts, random otherwise.
+ */
+export const POSTING_TIMES = ['random', 'best'] as const
+export type PostingTimes = (typeof POSTING_TIMES)[number]
+export const POSTING_TIMES_LABELS: Record<PostingTimes, string> = {
+  random: 'Random times in the window',
+  best: 'Best times (learns from your results)',
+}
 
 /** spec §9 automation constants. */
 export const AUTOMATION_LIMITS = {
@@ -47,6 +67,7 @@ export const AUTOMATION_DEFAULTS = {
   windowEnd: '18:00',
   hookConcept: 'random' as AutomationConcept,
   tone: 'random' as AutomationTone,
+  postingTimes: 'random' as PostingTimes,
 }
 
 export const AUTOMATION_MESSAGES = {
@@ -134,6 +155,7 @@ export const automationSettingsInputSchema = z
     postsPerDay: z.number().int().min(AUTOMATION_LIMITS.postsPerDayMin).max(AUTOMATION_LIMITS.postsPerDayMax),
     windowStart: timeOfDay,
     windowEnd: timeOfDay,
+    postingTimes: z.enum(POSTING_TIMES).default('random'),
     // Video Selection: Library item ids (`stock:<slug>`, `video:<id>`), rotated least recently used first.
     videoIds: z.array(z.string().min(1).max(120)).max(AUTOMATION_LIMITS.videosMax),
     // Advanced Settings
@@ -175,6 +197,7 @@ export const automationSettingsSchema = z
     postsPerDay: z.number().int(),
     windowStart: z.string(),
     windowEnd: z.string(),
+    postingTimes: z.enum(POSTING_TIMES),
     videoIds: z.array(z.string()),
     accountId: z.string().nullable(),
     postSettings: automationPostSettingsSchema,
@@ -219,6 +242,10 @@ export const automationSlotSchema = z
     errorMessage: z.string().nullable(),
     videoId: z.string().nullable(),
     postId: z.string().nullable(),
+    /** Why this concept × tone (set to 'best' or 'random'), e.g. "Best so far: story × casual, 2.1× typical over 6 posts". */
+    hookReason: z.string().nullable(),
+    /** Why this time, e.g. "Best times: Tuesday 18:00 is 1.9× typical"; null for posts planned before issue 19. */
+    timeReason: z.string().nullable(),
   })
   .meta({ id: 'AutomationSlot' })
 export type AutomationSlot = z.infer<typeof automationSlotSchema>

@@ -100,6 +100,7 @@ import {
   type AutomationService,
   type AutomationTuning,
 } from '../modules/automation'
+import { createBestTimesRepository, createBestTimesService } from '../modules/analytics/best-times.repository'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -372,6 +373,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       log,
     })
 
+    const bestTimes = createBestTimesService(createBestTimesRepository(database.db))
     const automation = createAutomationService({
       repo: createAutomationRepository(database.db),
       writer: aiProviders.writer,
@@ -380,6 +382,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       posts,
       accounts: tiktokAccounts,
       profileZone: async (userId) => (await profiles.get(userId)).timeZone,
+      bestTimes: (userId, accountId) => bestTimes.forAccount(userId, accountId),
       queue: q,
       events: bus,
       clock,
@@ -476,6 +479,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         ai,
         images,
         automation,
+        bestTimes,
         events: bus,
         sessions: watch,
         mailRepo,

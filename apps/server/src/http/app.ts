@@ -36,6 +36,8 @@ import { libraryRoutes, type LibraryService } from '../modules/library'
 import { imageRoutes, type ImagesService } from '../modules/images'
 import { automationRoutes, type AutomationService } from '../modules/automation'
 import { aiRoutes, type AiService } from '../modules/ai'
+import { bestTimesRoutes } from '../modules/analytics/best-times.routes'
+import type { BestTimesService } from '../modules/analytics/best-times.repository'
 import type { EventBus } from '../lib/events'
 import { canonicalPageUrl } from './canonical-host'
 import type { TrustProxy } from '../config'
@@ -68,6 +70,8 @@ export interface HttpDeps {
   ai: AiService
   images: ImagesService
   automation: AutomationService
+  /** Best time to post (GET /api/analytics/best-times). */
+  bestTimes: BestTimesService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   /** Ends a stream when the session it was opened with ends (modules/auth's session watch). */
@@ -155,6 +159,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'ai', description: 'Hook suggestions, content ideas and images (offline generator or your model)' },
         { name: 'images', description: 'Your images, the gallery, and Transform to Video' },
         { name: 'automation', description: 'Settings, Run Now and the history of the planner that posts for you' },
+        { name: 'analytics', description: 'Post and account figures, the hook leaderboard and the best times to post' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -215,6 +220,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(aiRoutes, { ai: deps.ai, images: deps.images })
         await authed.register(imageRoutes, { images: deps.images })
         await authed.register(automationRoutes, { prefix: '/automation', automation: deps.automation })
+        await authed.register(bestTimesRoutes, { prefix: '/analytics', bestTimes: deps.bestTimes })
         await authed.register(liveEventRoutes, { events: deps.events, sessions: deps.sessions })
       })
     },

@@ -6,6 +6,7 @@ import type {
   AutomationTone,
   AutomationTrigger,
   ContentTone,
+  PostingTimes,
   HookConcept,
   PrivacyLevel,
   Weekday,
@@ -36,6 +37,8 @@ export const automationSettings = pgTable('automation_settings', {
   postsPerDay: integer('posts_per_day').notNull(),
   windowStart: text('window_start').notNull(),
   windowEnd: text('window_end').notNull(),
+  /** 'random' minutes in the window, or the account's 'best' hours in it once it has enough posts (issue 19). */
+  postingTimes: text('posting_times').$type<PostingTimes>().notNull().default('random'),
   customPrompt: text('custom_prompt').notNull().default(''),
   exampleHooks: jsonb('example_hooks').$type<string[]>().notNull().default([]),
   privacyLevel: text('privacy_level').$type<PrivacyLevel>(),
@@ -109,6 +112,10 @@ export const automationSlot = pgTable(
     concept: text('concept').$type<HookConcept>().notNull(),
     tone: text('tone').$type<ContentTone>().notNull(),
     hookText: text('hook_text').notNull(),
+    /** Why this concept × tone was chosen (the hook bandit's reason, or "Random"); null when the person fixed both. */
+    hookReason: text('hook_reason'),
+    /** Why this time was chosen (best times or random in the window); null for slots planned before issue 19. */
+    timeReason: text('time_reason'),
     title: text('title').notNull(),
     /** The caption text (with hashtags) written for the post; the AI's filming brief is never kept (ADR 018). */
     description: text('description').notNull(),

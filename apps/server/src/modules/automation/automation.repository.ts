@@ -6,6 +6,7 @@ import {
   eq,
   gt,
   inArray,
+  isNotNull,
   isNull,
   lt,
   lte,
@@ -15,8 +16,18 @@ import {
   or,
   sql,
 } from 'drizzle-orm'
+import type { ContentTone, HookConcept } from '@hookpost/shared'
 import type { Database } from '../../db/client'
-import { automationDay, automationRun, automationSettings, automationSlot, createdVideo, post } from '../../db/schema'
+import {
+  automationDay,
+  automationRun,
+  automationSettings,
+  automationSlot,
+  createdVideo,
+  post,
+  postHook,
+  postStats,
+} from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
 
 export type AutomationSettingsRow = typeof automationSettings.$inferSelect
@@ -193,6 +204,30 @@ function createQueries(db: Executor) {
           ),
         )
       return (posts?.n ?? 0) + (planned?.n ?? 0)
+    },
+
+    /**
+     * The hook bandit's evidence (issue 19): every scored post of the account with the concept and tone it carried
+     * (post_stats joined to post_hook; posts without a concept or tone count for the part they have).
+     */
+    async hookResults(
+      userId: string,
+      accountId: string,
+    ): Promise<{ concept: HookConcept | null; tone: ContentTone | null; relativeViews: number }[]> {
+      const rows = await db
+        .select({ concept: postHook.concept, tone: postHook.tone, relativeViews: postStats.relativeViews })
+        .from(postStats)
+        .innerJoin(postHook, eq(postHook.postId, postStats.postId))
+        .where(
+          and(
+            eq(postStats.userId, userId),
+            eq(postStats.accountId, accountId),
+            eq(postHook.userId, userId),
+            isNotNull(postStats.relativeViews),
+            gt(postStats.relativeViews, 0),
+          ),
+        )
+      return rows.map((r) => ({ concept: r.concept, tone: r.tone, relativeViews: r.relativeViews! }))
     },
 
     async findSlotInternal(slotId: string): Promise<SlotView | undefined> {

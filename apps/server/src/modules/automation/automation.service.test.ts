@@ -16,6 +16,8 @@ const base: SlotView = {
   concept: 'question',
   tone: 'casual',
   hookText: 'Ever wondered?',
+  hookReason: 'Random concept question',
+  timeReason: 'Random time in your window',
   title: 'A question',
   description: 'Film it.',
   privacyLevel: 'SELF_ONLY',

@@ -4,12 +4,15 @@ import {
   AUTOMATION_DEFAULTS,
   AUTOMATION_LIMITS,
   AUTOMATION_MESSAGES,
+  CONTENT_TONE_LABELS,
   CONTENT_TONES,
   EMPTY_HOOK_CONTEXT,
+  HOOK_CONCEPT_LABELS,
   HOOK_CONCEPTS,
   HOOK_OVERLAY_DEFAULTS,
   MESSAGES,
   todayInZone,
+  WEEKDAY_LABELS,
   WEEKDAYS,
   windowIssue,
   type AutomationOverview,
@@ -17,6 +20,7 @@ import {
   type AutomationSettings,
   type AutomationSlot,
   type AutomationTrigger,
+  type BestTimes,
   type ContentTone,
   type CreatedVideo,
   type HookConcept,
@@ -50,7 +54,9 @@ import type {
   NewAutomationSlotRow,
   SlotView,
 } from './automation.repository'
-import { pickSlots } from './slot-picker'
+import { hourEstimates } from '../analytics/best-times'
+import { chooseHook, EXPLORE_SHARE, type HookResult } from './hook-bandit'
+import { pickSlots, type PickedSlot } from './slot-picker'
 
 export type AutomationSettingsBody = z.output<typeof automationSettingsInputSchema>
 
@@ -99,6 +105,8 @@ export interface AutomationDeps {
   accounts: { get(userId: string, accountId: string): Promise<TiktokAccount> }
   /** The person's own zone (profile), when the account has none. */
   profileZone(userId: string): Promise<string | null>
+  /** The account's best times to post (modules/analytics/best-times): what posting times 'best' follows. */
+  bestTimes(userId: string, accountId: string): Promise<BestTimes>
   queue: JobQueue
   events: EventBus
   clock: () => Date
@@ -157,6 +165,7 @@ function defaultsRow(userId: string): AutomationSettingsRow {
     postsPerDay: AUTOMATION_DEFAULTS.postsPerDay,
     windowStart: AUTOMATION_DEFAULTS.windowStart,
     windowEnd: AUTOMATION_DEFAULTS.windowEnd,
+    postingTimes: AUTOMATION_DEFAULTS.postingTimes,
     customPrompt: '',
     exampleHooks: [],
     privacyLevel: null,
@@ -208,7 +217,60 @@ export function toSlotDto(slot: SlotView): AutomationSlot {
     errorMessage,
     videoId: slot.videoId,
     postId: slot.post?.id ?? null,
+    hookReason: slot.hookReason,
+    timeReason: slot.timeReason,
   }
+}
+
+const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`
+
+/** Why a posting time was chosen, for the History (issue 19). */
+function timeReason(
+  picked: PickedSlot,
+  method: 'random' | 'even' | 'best',
+  best: { times: BestTimes | null; weekday: Weekday; wanted: boolean },
+): string {
+  if (method === 'even') return 'Evenly spaced in your window: no random times fitted 30 minutes apart'
+  if (!best.wanted) return 'Random time in your window'
+  if (!best.times?.enough) {
+    return `Random time in your window: best times need at least ${best.times?.minPosts ?? 10} published posts with stats`
+  }
+  if (picked.preferredHour === null) {
+    return `Exploring (1 in ${Math.round(1 / EXPLORE_SHARE)} times are a random time in your window)`
+  }
+  const cell = best.times.cells.find((c) => c.weekday === best.weekday && c.hour === picked.preferredHour)
+  const when = `${WEEKDAY_LABELS[best.weekday]}s at ${hh(picked.preferredHour)}`
+  return cell && cell.posts > 0 && cell.relativeViews !== null
+    ? `Best times: ${when} have done ${cell.relativeViews.toFixed(1)}× typical over ${plural(cell.posts, 'post')}`
+    : `Best times: weighted toward your best hours; ${when} have no posts yet`
+}
+
+/**
+ * The concept and tone of one planned post: the person's, a random one ('random', spec §9), or the hook bandit's
+ * ('best', issue 19: Thompson sampling over the account's results, ADR 022), with why (null when both were fixed).
+ */
+async function chooseConceptAndTone(
+  row: Pick<AutomationSettingsRow, 'hookConcept' | 'contentTone'>,
+  rng: () => number,
+  results: () => Promise<HookResult[]>,
+): Promise<{ concept: HookConcept; tone: ContentTone; hookReason: string | null }> {
+  // 'random' is drawn first, exactly as before 'best' existed (same seed, same picks).
+  const concept = row.hookConcept === 'random' ? (pick(rng, RANDOM_CONCEPTS) ?? 'curiosity_gap') : row.hookConcept
+  const tone = row.contentTone === 'random' ? (pick(rng, RANDOM_TONES) ?? 'casual') : row.contentTone
+  if (concept === 'best' || tone === 'best') {
+    const choice = chooseHook({
+      concepts: concept === 'best' ? RANDOM_CONCEPTS : [concept],
+      tones: tone === 'best' ? RANDOM_TONES : [tone],
+      results: await results(),
+      rng,
+    })
+    return { concept: choice.concept, tone: choice.tone, hookReason: choice.reason }
+  }
+  const random = [
+    row.hookConcept === 'random' ? `concept ${HOOK_CONCEPT_LABELS[concept].toLowerCase()}` : null,
+    row.contentTone === 'random' ? `tone ${CONTENT_TONE_LABELS[tone].toLowerCase()}` : null,
+  ].filter((x) => x !== null)
+  return { concept, tone, hookReason: random.length > 0 ? `Random ${random.join(' and ')}` : null }
 }
 
 class DayTaken extends Error {}
@@ -258,6 +320,7 @@ export function createAutomationService(deps: AutomationDeps) {
       postsPerDay: r.postsPerDay,
       windowStart: r.windowStart,
       windowEnd: r.windowEnd,
+      postingTimes: r.postingTimes,
       videoIds: r.selectedVideos,
       accountId: account ? r.accountId : null,
       postSettings: {
@@ -348,6 +411,12 @@ export function createAutomationService(deps: AutomationDeps) {
     const horizon = trigger === 'run_now' ? tuning.runNowHorizonDays : tuning.horizonDays
     const planned = await repo.plannedDays(userId, account.id, today, addDays(today, horizon))
     const wanted = trigger === 'run_now' ? AUTOMATION_LIMITS.runNowPosts : Number.POSITIVE_INFINITY
+    // Posting times 'best' (issue 19): the account's best hours, once it has enough scored posts.
+    const bestWanted = row.postingTimes === 'best'
+    const best = bestWanted ? await deps.bestTimes(userId, account.id) : null
+    // The hook bandit's evidence, read once per run when the concept or tone is 'best'.
+    let hookResults: Promise<HookResult[]> | null = null
+    const results = () => (hookResults ??= repo.hookResults(userId, account.id))
 
     // The run row is written with the first day it plans (in that day's transaction), so a run that loses every
     // day to another planner leaves nothing behind; runs that must say something anyway write it at the end.
@@ -372,6 +441,7 @@ export function createAutomationService(deps: AutomationDeps) {
     for (let offset = 0; offset <= horizon && total < wanted; offset++) {
       const day = addDays(today, offset)
       if (!row.scheduleDays.includes(weekdayOf(day)) || planned.has(day)) continue
+      const weekday = weekdayOf(day)
       const picked = pickSlots({
         date: day,
         windowStart: row.windowStart,
@@ -379,18 +449,33 @@ export function createAutomationService(deps: AutomationDeps) {
         count: row.postsPerDay,
         timeZone: zone,
         rng,
+        ...(best?.enough ? { preferHours: { scores: hourEstimates(best, weekday), exploreShare: EXPLORE_SHARE } } : {}),
       })
       if (!picked.ok) {
         log.warn(`[automation] ${userId} ${day}: ${picked.message}`)
         continue
       }
-      const times = picked.slots.filter((at) => at.getTime() >= now.getTime() + tuning.leadMs)
+      const times = picked.picked.filter((p) => p.at.getTime() >= now.getTime() + tuning.leadMs)
       if (times.length === 0) continue // the day's window has (nearly) passed: nothing to plan for it
 
       const slots: Omit<NewAutomationSlotRow, 'runId'>[] = []
-      for (const at of times)
+      for (const p of times)
         slots.push(
-          await prepareSlot({ userId, row, account, zone, day, at, items, selection, lastUsed, rng, privacyLevel }),
+          await prepareSlot({
+            userId,
+            row,
+            account,
+            zone,
+            day,
+            at: p.at,
+            timeReason: timeReason(p, picked.method, { times: best, weekday, wanted: bestWanted }),
+            hookResults: results,
+            items,
+            selection,
+            lastUsed,
+            rng,
+            privacyLevel,
+          }),
         )
       const run = runId ? null : newRun()
       const id: string = runId ?? run!.id
@@ -446,6 +531,8 @@ export function createAutomationService(deps: AutomationDeps) {
     zone: string
     day: string
     at: Date
+    timeReason: string
+    hookResults: () => Promise<HookResult[]>
     items: Map<string, LibraryItem>
     selection: string[]
     lastUsed: Map<string, Date>
@@ -461,9 +548,7 @@ export function createAutomationService(deps: AutomationDeps) {
     const latest = Math.max(clock().getTime(), ...[...lastUsed.values()].map((d) => d.getTime()))
     lastUsed.set(itemId, new Date(latest + 1))
     const item = items.get(itemId)!
-    const concept: HookConcept =
-      row.hookConcept === 'random' ? (pick(rng, RANDOM_CONCEPTS) ?? 'curiosity_gap') : row.hookConcept
-    const tone: ContentTone = row.contentTone === 'random' ? (pick(rng, RANDOM_TONES) ?? 'casual') : row.contentTone
+    const { concept, tone, hookReason } = await chooseConceptAndTone(row, rng, input.hookResults)
     const base = {
       userId,
       accountId: account.id,
@@ -474,6 +559,8 @@ export function createAutomationService(deps: AutomationDeps) {
       sourceTitle: item.title,
       concept,
       tone,
+      hookReason,
+      timeReason: input.timeReason,
       privacyLevel: input.privacyLevel,
       allowComment: row.allowComment,
       allowDuet: row.allowDuet,
@@ -686,6 +773,7 @@ export function createAutomationService(deps: AutomationDeps) {
         postsPerDay: body.postsPerDay,
         windowStart: body.windowStart,
         windowEnd: body.windowEnd,
+        postingTimes: body.postingTimes,
         customPrompt: body.customPrompt,
         exampleHooks: body.exampleHooks,
         privacyLevel: body.postSettings.privacyLevel,

@@ -151,3 +151,64 @@ describe('picking the posting times of a day', () => {
     expect(wallMinuteInstant('2026-06-15', 10 * 60, 'Asia/Kolkata').toISOString()).toBe('2026-06-15T04:30:00.000Z')
   })
 })
+
+describe('preferring the account’s best hours (posting times: best)', () => {
+  // 18:00 did 1.6× typical, 12:00 0.8×, the rest unknown (1).
+  const scores = Array.from({ length: 24 }, (_, h) => (h === 18 ? 1.6 : h === 12 ? 0.8 : 1))
+  const request = (seed: number, exploreShare = 0.2) =>
+    pickSlots({
+      date: '2026-11-24',
+      windowStart: '10:00',
+      windowEnd: '19:30',
+      count: 1,
+      timeZone: 'Europe/Paris',
+      rng: mulberry32(seed),
+      preferHours: { scores, exploreShare },
+    })
+
+  it('lands in the best hour far more often than chance, inside the window, and says which hour it preferred', () => {
+    let inBest = 0
+    let explored = 0
+    const runs = 1000
+    for (let seed = 1; seed <= runs; seed++) {
+      const pick = request(seed)
+      if (!pick.ok) throw new Error(pick.message)
+      expect(pick.method).toBe('best')
+      const { time } = instantToZoned(pick.slots[0]!, 'Europe/Paris')
+      expect(time >= '10:00' && time <= '19:30').toBe(true)
+      const preferred = pick.picked[0]!.preferredHour
+      if (preferred === null) explored++
+      else expect(Number(time.slice(0, 2))).toBe(preferred)
+      if (time.startsWith('18:')) inBest++
+    }
+    // Weights: 18:00 → 1.6⁸ ≈ 43, 12:00 → 0.17, eight other hours → 1: 18:00 takes ≈ 84% of the non-exploring
+    // picks (80%), plus its share of the random minutes; a uniform pick would give ≈ 11%.
+    expect(inBest / runs).toBeGreaterThan(0.6)
+    expect(explored / runs).toBeGreaterThan(0.16)
+    expect(explored / runs).toBeLessThan(0.24)
+  })
+
+  it('keeps several posts 30 minutes apart even when they all prefer the same hour', () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      const pick = pickSlots({
+        date: '2026-11-24',
+        windowStart: '17:00',
+        windowEnd: '19:00',
+        count: 3,
+        timeZone: 'UTC',
+        rng: mulberry32(seed),
+        preferHours: { scores, exploreShare: 0 },
+      })
+      if (!pick.ok) throw new Error(pick.message)
+      expect(pick.slots).toHaveLength(3)
+      for (const g of gaps(pick.slots)) expect(g).toBeGreaterThanOrEqual(30)
+    }
+  })
+
+  it('without a preference, picks random minutes and prefers no hour', () => {
+    const base = { date: '2026-11-24', windowStart: '10:00', windowEnd: '18:00', count: 3, timeZone: 'UTC' }
+    const before = pickSlots({ ...base, rng: mulberry32(5) })
+    expect(before.ok && before.method).toBe('random')
+    expect(before.ok && before.picked.every((p) => p.preferredHour === null)).toBe(true)
+  })
+})

@@ -206,3 +206,33 @@ describe('Automation History', () => {
     expect((screen.getByLabelText('Must-include keywords') as HTMLInputElement).value).toBe('budget')
   })
 })
+
+describe('History: why each choice was made', () => {
+  it('shows why the hook and the time were chosen, and nothing when there is no reason', () => {
+    renderWithQueryClient(
+      <AutomationHistory
+        timeZone="Europe/Paris"
+        onEditPost={() => undefined}
+        runs={[
+          makeRun({
+            slots: [
+              makeSlot({
+                id: 'why',
+                hookReason: 'Best so far: story × casual, 2.1× typical over 6 posts',
+                timeReason: 'Best times: Tuesdays at 18:00 have done 1.9× typical over 4 posts',
+              }),
+              makeSlot({ id: 'fixed' }),
+            ],
+          }),
+        ]}
+      />,
+    )
+    const posts = within(screen.getByRole('list', { name: 'Planned posts' })).getAllByRole('listitem')
+    expect(within(posts[0]!).getByText('Best so far: story × casual, 2.1× typical over 6 posts')).toBeTruthy()
+    expect(within(posts[0]!).getByText('Why this hook:')).toBeTruthy()
+    expect(
+      within(posts[0]!).getByText('Best times: Tuesdays at 18:00 have done 1.9× typical over 4 posts'),
+    ).toBeTruthy()
+    expect(within(posts[1]!).queryByText(/Why this/)).toBeNull()
+  })
+})

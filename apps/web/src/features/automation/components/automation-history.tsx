@@ -120,6 +120,18 @@ function SlotItem({ slot, onEditPost }: { slot: AutomationSlot; onEditPost: (pos
           {slot.description ? <p className="line-clamp-4 whitespace-pre-line">{slot.description}</p> : null}
         </div>
       ) : null}
+      {slot.hookReason ? (
+        <p className="mt-0.5 [overflow-wrap:anywhere] text-slate-700">
+          <span className="text-slate-500">Why this hook: </span>
+          {slot.hookReason}
+        </p>
+      ) : null}
+      {slot.timeReason ? (
+        <p className="mt-0.5 [overflow-wrap:anywhere] text-slate-700">
+          <span className="text-slate-500">Why this time: </span>
+          {slot.timeReason}
+        </p>
+      ) : null}
       {(slot.state === 'failed' || slot.state === 'skipped') && slot.errorMessage ? (
         <p
           className={`mt-0.5 [overflow-wrap:anywhere] ${slot.state === 'failed' ? 'text-red-700' : 'text-yellow-900'}`}

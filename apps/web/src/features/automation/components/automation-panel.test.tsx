@@ -261,6 +261,7 @@ const VALID_BODY = {
   postsPerDay: 2,
   windowStart: '09:00',
   windowEnd: '12:00',
+  postingTimes: 'random',
   videoIds: ['video:v1', 'stock:feature-tour'],
   accountId: 'acc-2',
   postSettings: { privacyLevel: 'SELF_ONLY', allowComment: true, allowDuet: false, allowStitch: false },
@@ -315,6 +316,29 @@ describe('Automation tab: saving', () => {
       vi.advanceTimersByTime(NOTICE_MS)
     })
     expect(screen.queryByText(/^Automation settings saved/)).toBeNull()
+  })
+
+  it('offers Best performing concepts and tones and best posting times, and saves them', async () => {
+    const ctx = setup(makeOverview(), {
+      put: (body) => ({
+        status: 200,
+        body: makeOverview({ ...(body as object), updatedAt: '2026-04-15T10:00:00.000Z' }),
+      }),
+    })
+    await fillValid(ctx.user)
+    await ctx.user.click(tab('Content Settings'))
+    const best = 'Best performing (learns from your results)'
+    await ctx.user.selectOptions(screen.getByLabelText('Hook concept'), best)
+    await ctx.user.selectOptions(screen.getByLabelText('Tone'), best)
+    expect(screen.getAllByText(/1 in 5 posts tries something less proven/)).toHaveLength(2)
+    await ctx.user.click(tab('Schedule Settings'))
+    const times = screen.getByLabelText('Posting times') as HTMLSelectElement
+    expect(times.selectedOptions[0]?.textContent).toBe('Random times in the window')
+    await ctx.user.selectOptions(times, 'Best times (learns from your results)')
+    expect(screen.getByText(/Until the account has 10 posts with stats, times are random/)).toBeTruthy()
+    await ctx.user.click(saveButton())
+    await vi.waitFor(() => expect(ctx.puts()).toHaveLength(1))
+    expect(ctx.puts()[0]?.body).toEqual({ ...VALID_BODY, hookConcept: 'best', tone: 'best', postingTimes: 'best' })
   })
 
   it("shows the server's 400 details on their fields and in the summary", async () => {

@@ -114,6 +114,7 @@ function touchedFields(patch: Partial<AutomationForm>): FieldKey[] {
       case 'customPrompt':
       case 'exampleHooks':
       case 'days':
+      case 'postingTimes':
       case 'videoIds':
       case 'accountId':
         fields.push(key)

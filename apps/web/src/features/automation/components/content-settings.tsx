@@ -1,5 +1,6 @@
 import { CONTENT_TONE_LABELS, HOOK_CONCEPT_LABELS, MUST_INCLUDE_MAX } from '@hookpost/shared/ai'
 import {
+  AUTOMATION_CHOICE_LABELS,
   AUTOMATION_CONCEPTS,
   AUTOMATION_TONES,
   type AutomationConcept,
@@ -9,24 +10,35 @@ import { ExampleHooksField } from '../../../components/ui/example-hooks-field'
 import { Field } from '../../../components/ui/field'
 import type { AutomationForm, FieldKey, FormChange } from '../utils/form'
 
-/** spec §9: automation adds 'random' to the concepts and tones; it is the default, so it comes first. */
-const CONCEPTS: AutomationConcept[] = ['random', ...AUTOMATION_CONCEPTS.filter((c) => c !== 'random')]
-const TONES: AutomationTone[] = ['random', ...AUTOMATION_TONES.filter((t) => t !== 'random')]
+/**
+ * spec §9: automation adds 'random' to the concepts and tones; it is the default, so it comes first. Issue 19 adds
+ * 'best' (learns from the account's results, ADR 022), next to it.
+ */
+const CONCEPTS: AutomationConcept[] = [
+  'random',
+  'best',
+  ...AUTOMATION_CONCEPTS.filter((c) => c !== 'random' && c !== 'best'),
+]
+const TONES: AutomationTone[] = ['random', 'best', ...AUTOMATION_TONES.filter((t) => t !== 'random' && t !== 'best')]
 
 function conceptLabel(concept: AutomationConcept): string {
-  return concept === 'random' ? 'Random' : HOOK_CONCEPT_LABELS[concept]
+  return concept === 'random' || concept === 'best' ? AUTOMATION_CHOICE_LABELS[concept] : HOOK_CONCEPT_LABELS[concept]
 }
 
 function toneLabel(tone: AutomationTone): string {
-  return tone === 'random' ? 'Random' : CONTENT_TONE_LABELS[tone]
+  return tone === 'random' || tone === 'best' ? AUTOMATION_CHOICE_LABELS[tone] : CONTENT_TONE_LABELS[tone]
 }
+
+const BEST_HINT =
+  'Best performing mostly picks what did best on this account, and 1 in 5 posts tries something less proven.'
 
 /** Limits the contract enforces (packages/shared/src/automation.ts), kept by the inputs themselves. */
 const MAX = { custom: 200, prompt: 1000, hook: 150 } as const
 
 /**
  * Content Settings: what the hooks automation writes are like (the content generator's choices, spec §2 Hooks tab):
- * concept and tone ('Random' picks one per post, 'Other' takes the person's words), keywords, a custom prompt and up
+ * concept and tone ('Random' picks one per post, 'Best performing' learns from the account's results, 'Other' takes
+ * the person's words), keywords, a custom prompt and up
  * to five example hooks.
  */
 export function ContentSettings({
@@ -44,7 +56,7 @@ export function ContentSettings({
         <Field
           label="Hook concept"
           error={errors.hookConcept}
-          hint="Random picks a different concept for each post."
+          hint={form.hookConcept === 'best' ? BEST_HINT : 'Random picks a different concept for each post.'}
           render={(props) => (
             <select
               {...props}
@@ -63,7 +75,7 @@ export function ContentSettings({
         <Field
           label="Tone"
           error={errors.tone}
-          hint="Random picks a different tone for each post."
+          hint={form.tone === 'best' ? BEST_HINT : 'Random picks a different tone for each post.'}
           render={(props) => (
             <select
               {...props}

@@ -1,5 +1,14 @@
 import { useId } from 'react'
-import { AUTOMATION_LIMITS, WEEKDAY_LABELS, WEEKDAYS, windowIssue, type Weekday } from '@hookpost/shared/automation'
+import {
+  AUTOMATION_LIMITS,
+  POSTING_TIMES,
+  POSTING_TIMES_LABELS,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+  windowIssue,
+  type PostingTimes,
+  type Weekday,
+} from '@hookpost/shared/automation'
 import { Field } from '../../../components/ui/field'
 import { POSTS_PER_DAY_CHOICES, sortDays, type AutomationForm, type FieldKey, type FormChange } from '../utils/form'
 
@@ -8,7 +17,8 @@ const checkboxClass =
 
 /**
  * Schedule Settings (spec §9): the posting days, how many posts a day (1–5) and the window they are spread over, at
- * least 30 minutes apart, in `timeZone` (the account's, else the person's). The window's problem shows as soon as the
+ * least 30 minutes apart, in `timeZone` (the account's, else the person's), and whether the times are random or the
+ * account's best hours (issue 19). The window's problem shows as soon as the
  * times are there, not only on save.
  */
 export function ScheduleSettings({
@@ -65,7 +75,7 @@ export function ScheduleSettings({
         <Field
           label="Posts per day"
           error={errors.postsPerDay}
-          hint={`At least ${AUTOMATION_LIMITS.minGapMinutes} minutes apart, at random times inside the window.`}
+          hint={`At least ${AUTOMATION_LIMITS.minGapMinutes} minutes apart, inside the window.`}
           render={(props) => (
             <select
               {...props}
@@ -119,6 +129,32 @@ export function ScheduleSettings({
           />
         </div>
       </fieldset>
+
+      <div className="max-w-sm">
+        <Field
+          label="Posting times"
+          error={errors.postingTimes}
+          hint={
+            form.postingTimes === 'best'
+              ? 'Prefers the hours of the window when this account’s posts did best (1 in 5 posts tries another time). Until the account has 10 posts with stats, times are random.'
+              : 'Random times inside the window.'
+          }
+          render={(props) => (
+            <select
+              {...props}
+              data-field="postingTimes"
+              value={form.postingTimes}
+              onChange={(e) => onChange({ postingTimes: e.target.value as PostingTimes })}
+            >
+              {POSTING_TIMES.map((t) => (
+                <option key={t} value={t}>
+                  {POSTING_TIMES_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          )}
+        />
+      </div>
     </div>
   )
 }

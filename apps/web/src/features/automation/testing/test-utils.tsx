@@ -28,6 +28,7 @@ export function makeSettings(overrides: Partial<AutomationSettings> = {}): Autom
     postsPerDay: 3,
     windowStart: '10:00',
     windowEnd: '18:00',
+    postingTimes: 'random',
     videoIds: [],
     accountId: null,
     postSettings: { privacyLevel: null, allowComment: false, allowDuet: false, allowStitch: false },
@@ -53,6 +54,8 @@ export function makeSlot(overrides: Partial<AutomationSlot> = {}): AutomationSlo
     errorMessage: null,
     videoId: null,
     postId: null,
+    hookReason: null,
+    timeReason: null,
     ...overrides,
   }
 }

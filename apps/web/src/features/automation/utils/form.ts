@@ -7,6 +7,7 @@ import {
   type AutomationSettings,
   type AutomationSettingsInput,
   type AutomationTone,
+  type PostingTimes,
   type Weekday,
 } from '@hookpost/shared/automation'
 
@@ -41,6 +42,7 @@ export interface AutomationForm {
   postsPerDay: number
   windowStart: string
   windowEnd: string
+  postingTimes: PostingTimes
   videoIds: string[]
   accountId: string | null
   postSettings: AutomationPostSettings
@@ -62,6 +64,7 @@ export function formFromSettings(s: AutomationSettings): AutomationForm {
     postsPerDay: s.postsPerDay,
     windowStart: s.windowStart,
     windowEnd: s.windowEnd,
+    postingTimes: s.postingTimes,
     videoIds: [...s.videoIds],
     accountId: s.accountId,
     postSettings: { ...s.postSettings },
@@ -98,6 +101,7 @@ export function toInput(form: AutomationForm): AutomationSettingsInput {
     postsPerDay: form.postsPerDay,
     windowStart: form.windowStart,
     windowEnd: form.windowEnd,
+    postingTimes: form.postingTimes,
     videoIds: form.videoIds,
     accountId: form.accountId,
     postSettings: form.postSettings,
@@ -125,6 +129,7 @@ export const FIELD_TABS = {
   postsPerDay: 'schedule',
   windowStart: 'schedule',
   windowEnd: 'schedule',
+  postingTimes: 'schedule',
   videoIds: 'videos',
   accountId: 'advanced',
   'postSettings.privacyLevel': 'advanced',

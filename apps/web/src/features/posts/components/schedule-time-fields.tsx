@@ -3,6 +3,7 @@ import { lastSchedulableDate } from '@hookpost/shared/posts'
 import { todayInZone } from '@hookpost/shared/time'
 import { Field } from '../../../components/ui/field'
 import { timeZoneOptions } from '../utils/time-zones'
+import { SuggestedTimes } from './suggested-times'
 
 export interface ScheduleTimeValues {
   date: string
@@ -13,19 +14,22 @@ export interface ScheduleTimeValues {
 /**
  * Date, time and the IANA zone they are in: one set of fields for scheduling a post and for editing one. The date
  * input allows today to the last schedulable day (one year ahead, ADR 021) in the chosen zone; the server checks the
- * same rule.
+ * same rule. With `suggestionsFor` (an account id), the account's best hours are offered as "Suggested times" buttons
+ * that fill the date and time (issue 19).
  */
 export function ScheduleTimeFields({
   values,
   errors,
   zoneHint,
   now,
+  suggestionsFor,
   onChange,
 }: {
   values: ScheduleTimeValues
   errors: Partial<Record<keyof ScheduleTimeValues, string | undefined>>
   zoneHint: string
   now: Date
+  suggestionsFor?: string
   onChange: (field: keyof ScheduleTimeValues, value: string) => void
 }) {
   const zones = useMemo(() => timeZoneOptions(new Date(), [values.timeZone]), [values.timeZone])
@@ -64,6 +68,17 @@ export function ScheduleTimeFields({
           )}
         />
       </div>
+      {suggestionsFor ? (
+        <SuggestedTimes
+          accountId={suggestionsFor}
+          formZone={values.timeZone}
+          now={now}
+          onPick={(date, time) => {
+            onChange('date', date)
+            onChange('time', time)
+          }}
+        />
+      ) : null}
       <Field
         label="Time zone"
         error={errors.timeZone}

@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@hookpost/shared/messages'
+import { ANALYTICS_MESSAGES, type BestTimes } from '@hookpost/shared/analytics'
 import type { CreatorInfo, MediaFile, Post, SchedulePostInput } from '@hookpost/shared/posts'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { postsKey } from '../api/posts-key'
@@ -64,6 +65,7 @@ function setup(
     video?: PresetVideo
     onScheduled?: () => void
     onCancel?: () => void
+    bestTimes?: BestTimes
   } = {},
 ) {
   const account = options.account ?? makeAccount()
@@ -77,6 +79,9 @@ function setup(
     }
     if (path === '/api/posts' && method === 'POST') {
       return options.postReply ?? { status: 201, body: { post: postFrom(body as SchedulePostInput) } }
+    }
+    if (path === `/api/analytics/best-times?accountId=${account.id}` && method === 'GET' && options.bestTimes) {
+      return { status: 200, body: options.bestTimes }
     }
     return notFound
   })
@@ -527,5 +532,74 @@ describe('Scheduling a video that is already on the server (a studio video)', ()
     await creatorLoaded()
     await ctx.user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(onCancel).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('Schedule New Video form: suggested times', () => {
+  const bestTimes = (overrides: Partial<BestTimes> = {}): BestTimes => ({
+    accountId: makeAccount().id,
+    timeZone: 'UTC',
+    posts: 24,
+    minPosts: 10,
+    enough: true,
+    message: null,
+    cells: [],
+    suggestions: [
+      { weekday: 'tuesday', hour: 18, relativeViews: 1.93, posts: 6 },
+      // NOW is Sunday 12:00: Sunday 09:00 has passed today, so it is next Sunday.
+      { weekday: 'sunday', hour: 9, relativeViews: 1.5, posts: 4 },
+      { weekday: 'sunday', hour: 15, relativeViews: 1.4, posts: 3 },
+    ],
+    ...overrides,
+  })
+
+  it('offers the account’s best hours; a press fills the next such day and the time', async () => {
+    const ctx = setup({ bestTimes: bestTimes() })
+    const group = await screen.findByRole('group', { name: 'Suggested times' })
+    const buttons = within(group).getAllByRole('button')
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Tue 18:00 · 1.9× typical',
+      'Sun 09:00 · 1.5× typical',
+      'Sun 15:00 · 1.4× typical',
+    ])
+    await ctx.user.click(within(group).getByRole('button', { name: 'Tue 18:00 · 1.9× typical' }))
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2027-01-12')
+    expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe('18:00')
+    await ctx.user.click(within(group).getByRole('button', { name: 'Sun 09:00 · 1.5× typical' }))
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2027-01-17')
+    expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe('09:00')
+    // Later today is still today.
+    await ctx.user.click(within(group).getByRole('button', { name: 'Sun 15:00 · 1.4× typical' }))
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2027-01-10')
+    expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe('15:00')
+  })
+
+  it('converts the account’s hour into the zone the form is in', async () => {
+    // The account's hours are in Tokyo (UTC+9); the form is in UTC: Tuesday 18:00 Tokyo is Tuesday 09:00 UTC.
+    const ctx = setup({ bestTimes: bestTimes({ timeZone: 'Asia/Tokyo', suggestions: [bestTimes().suggestions[0]!] }) })
+    const group = await screen.findByRole('group', { name: 'Suggested times' })
+    expect(within(group).getByText(/in Asia\/Tokyo/)).toBeTruthy()
+    await ctx.user.click(within(group).getByRole('button', { name: 'Tue 18:00 · 1.9× typical' }))
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2027-01-12')
+    expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe('09:00')
+  })
+
+  it('shows nothing when the account does not have enough posts yet, or the figures cannot be had', async () => {
+    const ctx = setup({
+      bestTimes: bestTimes({
+        posts: 3,
+        enough: false,
+        message: ANALYTICS_MESSAGES.notEnoughForBestTimes,
+        suggestions: [],
+      }),
+    })
+    await creatorLoaded()
+    await waitFor(() => expect(ctx.calls.some((c) => c.pathname === '/api/analytics/best-times')).toBe(true))
+    expect(screen.queryByText('Suggested times')).toBeNull()
+    expect(screen.queryByText(ANALYTICS_MESSAGES.notEnoughForBestTimes)).toBeNull()
+    cleanup()
+    setup()
+    await creatorLoaded()
+    expect(screen.queryByText('Suggested times')).toBeNull()
   })
 })

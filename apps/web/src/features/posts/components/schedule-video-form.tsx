@@ -324,6 +324,7 @@ export function ScheduleVideoForm({
         values={{ date: values.date, time: values.time, timeZone }}
         errors={errors}
         now={now()}
+        suggestionsFor={unavailable === null ? account.id : undefined}
         zoneHint={
           zoneChoice === null
             ? account.timeZone
