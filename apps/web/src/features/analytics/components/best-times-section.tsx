@@ -56,7 +56,7 @@ export function BestTimesSection({ bestTimes }: { bestTimes: BestTimes }) {
             role="region"
             aria-label="Views by weekday and hour"
             tabIndex={0}
-            className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-fuchsia-700"
+            className="relative overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-fuchsia-700"
           >
             <table className="border-separate border-spacing-0.5 text-xs">
               <caption className="mb-1 text-left text-sm text-slate-600">

@@ -19,7 +19,7 @@ export function FiguresTable({
       <summary className="cursor-pointer rounded-sm font-medium text-fuchsia-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700">
         {summary}
       </summary>
-      <div className="mt-2 max-h-96 overflow-auto rounded-md border border-slate-200">
+      <div className="relative mt-2 max-h-96 overflow-auto rounded-md border border-slate-200">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           {children}

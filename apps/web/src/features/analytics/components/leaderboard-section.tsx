@@ -28,7 +28,7 @@ export function LeaderboardSection({ leaderboard }: { leaderboard: Leaderboard }
         “1.8× typical” means posts with this hook got 1.8 times the views of this account’s typical post at the same
         age.
       </p>
-      <div className="mt-3 overflow-x-auto">
+      <div className="relative mt-3 overflow-x-auto">
         <TabList
           label="Compare hooks by"
           baseId={id}
@@ -41,7 +41,7 @@ export function LeaderboardSection({ leaderboard }: { leaderboard: Leaderboard }
         {rows.length === 0 ? (
           <p className="text-sm text-slate-700">{ANALYTICS_MESSAGES.noHookData}</p>
         ) : (
-          <div className="overflow-x-auto rounded-md border border-slate-200">
+          <div className="relative overflow-x-auto rounded-md border border-slate-200">
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">Hook leaderboard by {label.toLowerCase()}</caption>
               <thead>

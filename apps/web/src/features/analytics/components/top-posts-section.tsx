@@ -111,7 +111,7 @@ function CurvesChart({ posts, now }: { posts: TopPost[]; now: Date }) {
             tick={{ fontSize: 12 }}
           />
           <YAxis tickFormatter={formatCompact} width={44} allowDecimals={false} tick={{ fontSize: 12 }} />
-          <Legend formatter={(value: string) => shortTitle(value)} wrapperStyle={{ fontSize: 12 }} />
+          <Legend formatter={(value: string) => shortTitle(value)} itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
           {posts.map((post, index) => (
             <Line
               key={post.postId}
