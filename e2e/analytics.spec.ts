@@ -113,7 +113,11 @@ async function openAnalytics(page: Page) {
 async function refreshStats(page: Page) {
   const refresh = page.getByRole('button', { name: 'Refresh stats' })
   await expect(refresh).toBeEnabled({ timeout: 60_000 })
+  const requested = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/analytics/sync',
+  )
   await refresh.click()
+  expect((await requested).status()).toBe(202)
   await expect(page.getByText('Refreshing stats…')).toBeHidden({ timeout: 60_000 })
   await expect(page.getByText(/^Last updated /)).toBeVisible()
   await expect(refresh).toBeEnabled()
