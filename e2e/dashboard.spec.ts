@@ -6,11 +6,16 @@ const tabs = [
   ['Create Hooks', 'hooks'],
   ['Automation', 'automation'],
   ['AI Generation', 'aigeneration'],
+  ['Analytics', 'analytics'],
 ] as const
 
 test.describe('dashboard shell', () => {
   test('tabs live in the URL and in local storage: back, forward and reload work', async ({ page }) => {
     await signUp(page, uniqueEmail('tabs'))
+    const analyticsRequests: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/analytics/')) analyticsRequests.push(r.url())
+    })
     const menu = page.getByRole('navigation', { name: 'Dashboard' })
     for (const [label, key] of tabs) {
       await menu.getByRole('link', { name: label }).click()
@@ -19,14 +24,17 @@ test.describe('dashboard shell', () => {
       await expect(menu.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page')
     }
     await page.goBack()
-    await expect(page).toHaveURL('/dashboard?tab=automation')
-    await page.goForward()
     await expect(page).toHaveURL('/dashboard?tab=aigeneration')
+    await page.goForward()
+    await expect(page).toHaveURL('/dashboard?tab=analytics')
     await page.reload()
-    await expect(page.getByRole('heading', { level: 1, name: 'AI Generation' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible()
+    // No account yet: the tab says how to get one, and asks the server for no figures.
+    await expect(page.getByText('No TikTok Accounts Connected')).toBeVisible()
+    expect(analyticsRequests).toEqual([])
 
     await page.goto('/dashboard')
-    await expect(page).toHaveURL('/dashboard?tab=aigeneration')
+    await expect(page).toHaveURL('/dashboard?tab=analytics')
 
     await menu.getByRole('link', { name: 'Profile & Accounts' }).click()
     await expect(page).toHaveURL('/dashboard/profile')

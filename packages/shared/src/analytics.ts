@@ -33,6 +33,8 @@ export const ANALYTICS_MESSAGES = {
   notConnected: 'This account was added by hand. Connect it to TikTok to see its stats.',
   pending: 'Fetching this account’s stats from TikTok for the first time…',
   noPosts: 'No published posts in this period yet.',
+  /** A leaderboard dimension with no rows (e.g. no post of the period has a tone). */
+  noHookData: 'No post of this period carries this kind of hook yet.',
   notEnoughForBestTimes:
     'Not enough posts yet to suggest times: Hookpost needs at least 10 published posts with stats on this account.',
   lowSample: 'Fewer than 5 posts: too few to trust',

@@ -72,6 +72,40 @@ export type AccountForm = z.output<typeof accountFormSchema>
 export const accountUpdateSchema = accountFormSchema.partial().meta({ id: 'AccountUpdate' })
 export type AccountUpdate = z.input<typeof accountUpdateSchema>
 
+/**
+ * Every TikTok scope Hookpost asks for, and what Hookpost uses it for (issue 19 item 6): the server requests exactly
+ * these (`TIKTOK_SCOPES`), and the connect buttons show the purposes before the person leaves for TikTok. Scope
+ * names and what each unlocks: tiktok-api.md §2 (user info), §3 (posting), §5 (Display API).
+ */
+export const TIKTOK_SCOPE_PURPOSES = [
+  {
+    scope: 'user.info.basic',
+    purpose: 'Your display name and profile picture, so you can tell your accounts apart.',
+  },
+  {
+    scope: 'user.info.profile',
+    purpose: 'Your @username, shown next to the account and on the posting form.',
+  },
+  {
+    scope: 'user.info.stats',
+    purpose: 'Your follower and like counts, for the Analytics tab.',
+  },
+  {
+    scope: 'video.list',
+    purpose: 'Your public videos and their views, likes, comments and shares, for the Analytics tab.',
+  },
+  {
+    scope: 'video.publish',
+    purpose: 'Posting the videos you schedule (or the automation makes) to your profile, and following their status.',
+  },
+  {
+    scope: 'video.upload',
+    // Not used by the server yet: posting is Direct Post (video.publish); this is TikTok's inbox/draft flow (§3.3).
+    purpose: 'Sending a video to your TikTok inbox as a draft to finish in TikTok (Hookpost posts directly for now).',
+  },
+] as const satisfies readonly { scope: string; purpose: string }[]
+export type TiktokScope = (typeof TIKTOK_SCOPE_PURPOSES)[number]['scope']
+
 /** Start of the connect flow: the server answers with TikTok's (or the sandbox's) authorize URL. */
 export const connectStartBodySchema = z
   .object({

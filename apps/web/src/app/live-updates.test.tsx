@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AnalyticsPanel } from '../features/analytics/components/analytics-panel'
+import { ACCOUNT_ID, analyticsApi, makeSync } from '../features/analytics/testing/test-utils'
 import { AutomationPanel } from '../features/automation/components/automation-panel'
 import {
   accountChoices,
@@ -196,5 +198,46 @@ describe('live updates of the automation', () => {
     await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 3000 })
     FakeEventSource.latest().open()
     await vi.waitFor(() => expect(api.gets()).toHaveLength(3))
+  })
+})
+
+describe('live updates of analytics', () => {
+  function LiveAnalytics() {
+    useLiveUpdates(true)
+    return (
+      <AnalyticsPanel
+        accounts={{
+          status: 'success',
+          items: [{ id: ACCOUNT_ID, label: 'Ana Cooks (@anacooks)' }],
+          retrying: false,
+          onRetry: () => undefined,
+        }}
+        noAccounts={null}
+        reconnect={() => null}
+        timeZone="Europe/Berlin"
+        now={new Date('2026-04-15T10:00:00.000Z')}
+      />
+    )
+  }
+
+  it('Refresh stats shows progress until the stream says analytics.synced for the account; a gap refetches', async () => {
+    const api = analyticsApi()
+    renderWithClient(<LiveAnalytics />)
+    const source = FakeEventSource.latest()
+    source.open()
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh stats' }))
+    expect(await screen.findByText('Refreshing stats…')).toBeTruthy()
+    const syncGets = api.gets('sync').length
+
+    api.data.sync = makeSync({ syncedAt: '2026-04-15T09:59:00.000Z' })
+    source.emit({ type: 'analytics.synced', accountId: ACCOUNT_ID })
+    await vi.waitFor(() => expect(screen.queryByText('Refreshing stats…')).toBeNull())
+    expect(api.gets('sync').length).toBeGreaterThan(syncGets)
+    expect(screen.getByText(/^Last updated .*11:59 AM$/)).toBeTruthy()
+
+    const overviews = api.gets('overview').length
+    source.fail(true)
+    source.open()
+    await vi.waitFor(() => expect(api.gets('overview').length).toBeGreaterThan(overviews))
   })
 })

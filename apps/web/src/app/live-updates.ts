@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { applyAnalyticsEvent, refetchAnalyticsAfterGap } from '../features/analytics/api/analytics-key'
 import { applyAutomationEvent, refetchAutomationAfterGap } from '../features/automation/api/get-automation'
 import { applyServerEvent, refetchPostsAfterGap } from '../features/posts/api/get-posts'
 import { applyVideoEvent, refetchVideosAfterGap } from '../features/studio/api/get-videos'
@@ -6,10 +7,10 @@ import { sessionQueryOptions } from '../lib/auth'
 import { useServerEvents } from '../lib/use-server-events'
 
 /**
- * The signed-in area's live updates: one event stream per tab, applied to the cached posts, created videos and
- * automation runs so every screen showing them follows the server (a post turning 'Uploaded', a render's progress, an
- * automated post being planned, without a refresh). After a gap in the stream, what is on screen is fetched again
- * once, to catch up on what was missed; when the stream is refused, the session is checked.
+ * The signed-in area's live updates: one event stream per tab, applied to the cached posts, created videos, automation
+ * runs and analytics so every screen showing them follows the server (a post turning 'Uploaded', a render's progress,
+ * an automated post being planned, an account's stats fetched, without a refresh). After a gap in the stream, what is
+ * on screen is fetched again once, to catch up on what was missed; when the stream is refused, the session is checked.
  */
 export function useLiveUpdates(signedIn: boolean) {
   const queryClient = useQueryClient()
@@ -18,11 +19,13 @@ export function useLiveUpdates(signedIn: boolean) {
       applyServerEvent(queryClient, event)
       applyVideoEvent(queryClient, event)
       applyAutomationEvent(queryClient, event)
+      applyAnalyticsEvent(queryClient, event)
     },
     onReconnect: () => {
       void refetchPostsAfterGap(queryClient)
       void refetchVideosAfterGap(queryClient)
       void refetchAutomationAfterGap(queryClient)
+      void refetchAnalyticsAfterGap(queryClient)
     },
     // The server ends a stream when its session ends (ADR 021) and refuses the reconnect: ask who is signed in, so a
     // tab signed out elsewhere goes to the sign-in page instead of retrying forever.

@@ -1,5 +1,5 @@
 import { MESSAGES, type AccountForm, type AccountUpdate, type CreatorInfo, type TiktokAccount } from '@hookpost/shared'
-import { accountUpdateSchema } from '@hookpost/shared'
+import { accountUpdateSchema, TIKTOK_SCOPE_PURPOSES, type TiktokScope } from '@hookpost/shared'
 import {
   isTiktokError,
   type TiktokClient,
@@ -12,15 +12,8 @@ import { AppError } from '../../lib/errors'
 import type { AccountRow, TiktokAccountRepository, TokenColumns } from './accounts.repository'
 import type { Log as BaseLog } from '../../lib/log'
 
-/** Scopes Hookpost asks for: profile for the name/avatar, publish/upload for posting, list for stats (tiktok-api.md §S8). */
-export const TIKTOK_SCOPES = [
-  'user.info.basic',
-  'user.info.profile',
-  'user.info.stats',
-  'video.list',
-  'video.publish',
-  'video.upload',
-] as const
+/** Scopes Hookpost asks for, and why: one list, shared with the connect buttons (packages/shared tiktok.ts). */
+export const TIKTOK_SCOPES: readonly TiktokScope[] = TIKTOK_SCOPE_PURPOSES.map((s) => s.scope)
 
 /** spec §9: "token refresh margin 1 hour". */
 export const REFRESH_MARGIN_MS = 60 * 60 * 1000

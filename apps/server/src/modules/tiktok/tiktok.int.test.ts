@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { MESSAGES, tiktokAccountListSchema, type TiktokAccount } from '@hookpost/shared'
+import { MESSAGES, TIKTOK_SCOPE_PURPOSES, tiktokAccountListSchema, type TiktokAccount } from '@hookpost/shared'
 import { tiktokAccount } from '../../db/schema'
 import { cookieHeader, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
@@ -84,7 +84,8 @@ describe('connecting a TikTok account through the sandbox', () => {
     expect(first.searchParams.get('client_key')).toBe('hookpost-sandbox')
     expect(first.searchParams.get('response_type')).toBe('code')
     expect(first.searchParams.get('redirect_uri')).toBe('http://localhost:3999/auth/tiktok/callback')
-    expect(first.searchParams.get('scope')).toContain('video.publish')
+    // Exactly the scopes the connect buttons explain (issue 19 item 6), in that order.
+    expect(first.searchParams.get('scope')).toBe(TIKTOK_SCOPE_PURPOSES.map((s) => s.scope).join(','))
     expect(first.searchParams.get('state')).not.toBe(second.searchParams.get('state'))
     expect(first.toString()).not.toContain(sandbox.secret)
   })

@@ -1,12 +1,16 @@
-import { useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { DASHBOARD_TABS, type DashboardTabKey } from '@hookpost/shared/dashboard'
+import { Spinner } from '../../../components/ui/spinner'
 import { AiGenerationTab } from './ai-generation-tab'
 import { AutomationTab } from './automation-tab'
 import { CreateTab } from './create-tab'
 import { HooksTab } from './hooks-tab'
 import { ScheduleTab } from './schedule-tab'
 import { rememberTab, storedTab, tabFromSearch, tabHref } from './tabs'
+
+// Its own chunk, with the charts library: nobody downloads recharts before opening Analytics.
+const AnalyticsTab = lazy(async () => ({ default: (await import('./analytics-tab')).AnalyticsTab }))
 
 /** Every tab: its introduction and panel. */
 const BUILT = {
@@ -30,6 +34,20 @@ const BUILT = {
   aigeneration: {
     intro: 'Generate images and transform an image or a demo video into a video.',
     panel: <AiGenerationTab />,
+  },
+  analytics: {
+    intro: 'See how each account’s posts do on TikTok, which hooks win, and when its audience watches.',
+    panel: (
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading analytics..." />
+          </div>
+        }
+      >
+        <AnalyticsTab />
+      </Suspense>
+    ),
   },
 } satisfies Record<DashboardTabKey, { intro: string; panel: ReactNode }>
 

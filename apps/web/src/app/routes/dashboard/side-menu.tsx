@@ -16,6 +16,7 @@ const icons: Record<DashboardTabKey | 'profile', ReactNode> = {
   aigeneration: (
     <path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8L12 3Zm6 11 .9 2.1 2.1.9-2.1.9L18 20l-.9-2.1L15 17l2.1-.9L18 14Z" />
   ),
+  analytics: <path d="M4 20V10m6 10V4m6 16v-7m5 7H3" />,
   profile: <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0" />,
 }
 

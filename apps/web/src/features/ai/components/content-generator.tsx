@@ -19,7 +19,7 @@ import { MessageBanner } from '../../../components/ui/message-banner'
 import { useGenerateContent } from '../api/generate-content'
 import { aiErrorMessage, withReason } from '../utils/errors'
 import { WRITER_LABELS, type AiProvider } from '../utils/providers'
-import { AccountSelect } from './account-select'
+import { AccountSelect } from '../../../components/ui/account-select'
 import { AiSourceNote } from './ai-source-note'
 import type { HookAccount } from './hook-generator'
 

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { useGenerateHooks } from '../api/generate-hooks'
 import { aiErrorMessage, withReason } from '../utils/errors'
 import { WRITER_LABELS, type AiProvider } from '../utils/providers'
-import { AccountSelect } from './account-select'
+import { AccountSelect } from '../../../components/ui/account-select'
 import { AiSourceNote } from './ai-source-note'
 
 /** An account the hooks can be written for, with what describes it. */

@@ -8,6 +8,7 @@ import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { useTiktokAccounts } from '../api/get-accounts'
 import { statusLabel } from './account-status-badge'
 import { ConnectTiktokButton } from './connect-tiktok-button'
+import { TiktokPermissions } from './tiktok-permissions'
 import { AccountDialog, type AccountSaved } from './account-dialog'
 import { AccountsQueryState } from './accounts-query-state'
 import { rowButtonClass } from '../../../components/ui/button-styles'
@@ -80,6 +81,7 @@ export function ScheduleNewVideoCard({
                 Add account manually
               </button>
             </div>
+            <TiktokPermissions className="mt-4" />
           </>
         }
       >

@@ -12,6 +12,7 @@ import { AccountStatusBadge } from './account-status-badge'
 import { AccountsQueryState } from './accounts-query-state'
 import { rowButtonClass, rowDangerButtonClass, secondaryButtonClass } from '../../../components/ui/button-styles'
 import { ConfirmDeleteDialog } from './confirm-delete-dialog'
+import { TiktokPermissions } from './tiktok-permissions'
 import { useNotice } from '../../../lib/use-notice'
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; account: TiktokAccount } | { kind: 'delete'; account: TiktokAccount }
@@ -66,6 +67,7 @@ export function TiktokAccountsSection() {
         </h2>
         {hasAccounts ? <div className="flex flex-wrap gap-2">{addButtons}</div> : null}
       </div>
+      {hasAccounts ? <TiktokPermissions className="mt-3" /> : null}
 
       <div className="mt-4 space-y-3 empty:hidden">
         {notice ? (
@@ -88,6 +90,7 @@ export function TiktokAccountsSection() {
               Connect a TikTok account to schedule videos to it. You can also add one by hand and connect it later.
             </p>
             <div className="mt-4 flex flex-wrap justify-center gap-2">{addButtons}</div>
+            <TiktokPermissions className="mt-4" />
           </>
         }
       >

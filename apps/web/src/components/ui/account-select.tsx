@@ -1,6 +1,6 @@
-import { Field } from '../../../components/ui/field'
+import { Field } from './field'
 
-/** 'TikTok account': which of the person's accounts the AI writes for ('' when none is chosen). */
+/** 'TikTok account': which of the person's accounts a screen is about (the AI writes for, Analytics shows). '' = none. */
 export function AccountSelect({
   accounts,
   value,

@@ -1,0 +1,51 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { AnalyticsQuery } from '@hookpost/shared/analytics'
+import type { ServerEvent } from '@hookpost/shared/events'
+
+/** Every analytics query starts with this key; the second part is the account, so one account's figures go together. */
+export const analyticsKey = ['analytics'] as const
+
+export function accountAnalyticsKey(accountId: string) {
+  return [...analyticsKey, accountId] as const
+}
+
+/** The key of a range query: the account, what is asked, then the range (and any extra, e.g. the sort). */
+export function rangeQueryKey(kind: string, query: AnalyticsQuery, ...extra: string[]) {
+  return [...accountAnalyticsKey(query.accountId), kind, query.from, query.to, query.tz, ...extra] as const
+}
+
+/**
+ * While another period of the same account loads, the last one stays on screen (no flash of a spinner); another
+ * account's figures never stand in for this one's.
+ */
+export function keepSameAccount<T>(accountId: string) {
+  return (previous: T | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined): T | undefined =>
+    previousQuery?.queryKey[1] === accountId ? previous : undefined
+}
+
+/**
+ * Applies one live event (`GET /api/events`) to the analytics caches. `analytics.synced` says an account's figures
+ * were fetched (or the fetch found a problem): everything shown about that account is fetched again, its sync state
+ * included, which ends the "Refreshing stats" progress.
+ */
+export function applyAnalyticsEvent(queryClient: QueryClient, event: ServerEvent) {
+  switch (event.type) {
+    case 'analytics.synced':
+      void queryClient.invalidateQueries({ queryKey: accountAnalyticsKey(event.accountId) })
+      return
+    case 'post.updated':
+    case 'post.deleted':
+    case 'post.progress':
+    case 'video.updated':
+    case 'video.deleted':
+    case 'video.progress':
+    case 'automation.updated':
+      // A post going out has no figures until the next sync, which says so with analytics.synced.
+      return
+  }
+}
+
+/** After the live stream was interrupted, a sync may have finished unseen: fetch what is shown again, once. */
+export function refetchAnalyticsAfterGap(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: analyticsKey })
+}

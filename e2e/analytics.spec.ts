@@ -1,0 +1,223 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { ANALYTICS_CSV_COLUMNS, ANALYTICS_MESSAGES } from '@hookpost/shared/analytics'
+import type { Post } from '@hookpost/shared/posts'
+import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+
+/**
+ * The Analytics tab against the real server, its stats sync and the TikTok sandbox (whose Display API reports public
+ * videos with views that grow over time): a connected sandbox account publishes two public posts; on the Analytics
+ * tab 'Refresh stats' fetches their figures, and the totals, the views chart and its table, the top posts with their
+ * first-week curves, the hook leaderboard and the best-time section show; the CSV downloads with the contract's
+ * columns. Then the same screen at 375 px.
+ */
+
+const ZONE = 'Europe/Berlin'
+test.use({ timezoneId: ZONE })
+
+let dir = ''
+let clip: Buffer
+
+test.beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'hookpost-analytics-e2e-'))
+  const clipPath = path.join(dir, 'clip.mp4')
+  // 2 s of 540×960 (9:16) H.264 + AAC at 30 fps: inside TikTok's media limits (tiktok-api.md §3.9).
+  execFileSync(
+    'ffmpeg',
+    [
+      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine'],
+      ...['-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clipPath],
+    ],
+    { stdio: 'pipe' },
+  )
+  clip = readFileSync(clipPath)
+})
+
+test.afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Uploads the clip over tus (POST /api/uploads, one PATCH) and keeps it (POST /api/media), with the page's cookies. */
+async function uploadClip(page: Page): Promise<string> {
+  const b64 = (text: string) => Buffer.from(text).toString('base64')
+  const created = await page.request.post('/api/uploads', {
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(clip.length),
+      'Upload-Metadata': `filename ${b64('kitchen.mp4')},filetype ${b64('video/mp4')}`,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const location = created.headers()['location']
+  expect(location, 'tus Location header').toBeTruthy()
+  const patched = await page.request.patch(location!, {
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    data: clip,
+  })
+  expect(patched.status(), await patched.text()).toBe(204)
+  const uploadId = location!.split('/').pop()!
+  const media = await page.request.post('/api/media', { data: { uploadId } })
+  expect(media.status(), await media.text()).toBeLessThan(300)
+  return ((await media.json()) as { media: { id: string } }).media.id
+}
+
+/** A public post (the Display API reports only public videos) due in the next whole minute at least 20 s away. */
+async function schedulePublic(page: Page, accountId: string, mediaId: string, title: string): Promise<Post> {
+  const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000)
+  const res = await page.request.post('/api/posts', {
+    data: {
+      accountId,
+      mediaId,
+      title,
+      description: 'Made by the analytics e2e test',
+      privacyLevel: 'PUBLIC_TO_EVERYONE',
+      allowComment: true,
+      allowDuet: false,
+      allowStitch: false,
+      date: due.toISOString().slice(0, 10),
+      time: due.toISOString().slice(11, 16),
+      timeZone: 'UTC',
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { post: Post }).post
+}
+
+async function waitUntilUploaded(page: Page, ids: string[]) {
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/posts')
+        const { posts } = (await res.json()) as { posts: Post[] }
+        return ids.map((id) => posts.find((p) => p.id === id)?.state)
+      },
+      { timeout: 170_000, intervals: [2_000] },
+    )
+    .toEqual(ids.map(() => 'uploaded'))
+}
+
+function region(page: Page, name: string): Locator {
+  return page.getByRole('region', { name })
+}
+
+async function openAnalytics(page: Page) {
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Analytics' }).click()
+  await expect(page).toHaveURL('/dashboard?tab=analytics')
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible()
+}
+
+/** Presses 'Refresh stats' and waits for the live `analytics.synced` to end the progress note. */
+async function refreshStats(page: Page) {
+  const refresh = page.getByRole('button', { name: 'Refresh stats' })
+  await expect(refresh).toBeEnabled({ timeout: 60_000 })
+  const requested = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/analytics/sync',
+  )
+  await refresh.click()
+  expect((await requested).status()).toBe(202)
+  await expect(page.getByText('Refreshing stats…')).toBeHidden({ timeout: 60_000 })
+  await expect(page.getByText(/^Last updated /)).toBeVisible()
+  await expect(refresh).toBeEnabled()
+}
+
+test.describe('Analytics tab', () => {
+  test('a sandbox account’s published posts: Refresh stats, then totals, chart and table, top posts, leaderboard, CSV', async ({
+    page,
+  }) => {
+    test.setTimeout(360_000)
+    await signUp(page, uniqueEmail('analytics'))
+
+    // Issue 19 item 6: before connecting, the person can read what each TikTok permission is for.
+    const card = page.getByRole('region', { name: 'Schedule New Video' })
+    await card.getByText('What Hookpost asks TikTok for').click()
+    await expect(card.getByText('video.list', { exact: true })).toBeVisible()
+    await expect(card.getByText('user.info.stats', { exact: true })).toBeVisible()
+
+    const username = uniqueHandle('stats')
+    const accountId = await connectSandboxCreator(page, `Stella ${username.slice(-6)}`, username)
+    const mediaId = await uploadClip(page)
+    const first = await schedulePublic(page, accountId, mediaId, 'Analytics e2e: first')
+    const second = await schedulePublic(page, accountId, mediaId, 'Analytics e2e: second')
+    await waitUntilUploaded(page, [first.id, second.id])
+
+    await openAnalytics(page)
+    // The only account is chosen already; the period is in the browser's zone.
+    await expect(page.getByLabel('TikTok account')).toHaveValue(accountId)
+    await expect(page.getByText(`Days in ${ZONE}`, { exact: false })).toBeVisible()
+    await refreshStats(page)
+
+    // Totals and the views chart, with its figures as a table.
+    const overview = region(page, 'Overview')
+    const posts = overview.locator('dt', { hasText: 'Posts published' }).locator('..')
+    await expect(posts.locator('dd').first()).toHaveText('2', { timeout: 30_000 })
+    const chart = overview.getByRole('figure').filter({ hasText: 'Views per day' })
+    await expect(chart.locator('svg.recharts-surface')).toBeVisible()
+    await chart.getByText('Show as table').click()
+    const perDay = chart.getByRole('table', { name: /per day/ })
+    await expect(perDay).toBeVisible()
+    const today = new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: ZONE,
+    }).format(new Date())
+    await expect(perDay.getByRole('row', { name: new RegExp(today) })).toBeVisible()
+
+    // Top posts: both, each with its figures and a link to TikTok in a new tab; their first week as a table.
+    const top = region(page, 'Top posts')
+    const list = top.getByRole('list', { name: 'Top posts' })
+    await expect(list.getByRole('listitem')).toHaveCount(2)
+    for (const title of ['Analytics e2e: first', 'Analytics e2e: second']) {
+      const link = list.getByRole('link', { name: `Open “${title}” on TikTok (opens in a new tab)` })
+      await expect(link).toHaveAttribute('target', '_blank')
+      await expect(link).toHaveAttribute('href', /^https?:\/\//)
+    }
+    await top.getByRole('radio', { name: 'Engagement rate' }).check()
+    await expect(list.getByRole('listitem')).toHaveCount(2)
+    const curves = top.getByRole('figure').filter({ hasText: 'first 7 days' })
+    await curves.getByText('Show as table').click()
+    await expect(curves.getByRole('table', { name: /after 1 to 7 days/ }).getByRole('row')).toHaveCount(3)
+
+    // The hook leaderboard: both posts came from the same clip, too few to trust yet.
+    const board = region(page, 'Hook leaderboard')
+    await board.getByRole('tab', { name: 'Source video' }).click()
+    const bySource = board.getByRole('table', { name: 'Hook leaderboard by source video' })
+    await expect(bySource).toBeVisible()
+    await expect(bySource.getByText(ANALYTICS_MESSAGES.lowSample).first()).toBeVisible()
+
+    // Two posts are not enough to suggest times; the section says so.
+    await expect(region(page, 'Best time to post').getByText(ANALYTICS_MESSAGES.notEnoughForBestTimes)).toBeVisible()
+
+    // The CSV of the period's posts.
+    const downloading = page.waitForEvent('download')
+    await overview.getByRole('link', { name: 'Download CSV' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/\.csv$/)
+    const csv = readFileSync(await download.path(), 'utf8')
+    const [header, ...rows] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+    expect(header).toBe(ANALYTICS_CSV_COLUMNS.join(','))
+    expect(rows).toHaveLength(2)
+    expect(csv).toContain('Analytics e2e: first')
+
+    // The same screen on a phone: nothing wider than the screen but the heat map's own scroller.
+    await page.setViewportSize({ width: 375, height: 812 })
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible()
+    await expect(region(page, 'Overview').locator('svg.recharts-surface')).toBeVisible()
+    const svgBox = await region(page, 'Overview').locator('svg.recharts-surface').boundingBox()
+    expect(svgBox?.width ?? 0).toBeGreaterThan(200)
+    expect(svgBox?.width ?? 999).toBeLessThanOrEqual(375)
+    await expect(region(page, 'Top posts').getByRole('list', { name: 'Top posts' }).getByRole('listitem')).toHaveCount(
+      2,
+    )
+    await expect(page.getByRole('button', { name: 'Refresh stats' })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  })
+})
