@@ -98,11 +98,6 @@ export const TIKTOK_SCOPE_PURPOSES = [
     scope: 'video.publish',
     purpose: 'Posting the videos you schedule (or the automation makes) to your profile, and following their status.',
   },
-  {
-    scope: 'video.upload',
-    // Not used by the server yet: posting is Direct Post (video.publish); this is TikTok's inbox/draft flow (§3.3).
-    purpose: 'Sending a video to your TikTok inbox as a draft to finish in TikTok (Hookpost posts directly for now).',
-  },
 ] as const satisfies readonly { scope: string; purpose: string }[]
 export type TiktokScope = (typeof TIKTOK_SCOPE_PURPOSES)[number]['scope']
 

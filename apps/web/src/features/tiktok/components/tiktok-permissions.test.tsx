@@ -18,7 +18,6 @@ describe('TiktokPermissions', () => {
       'user.info.stats',
       'video.list',
       'video.publish',
-      'video.upload',
     ])
     for (const { scope, purpose } of TIKTOK_SCOPE_PURPOSES) {
       const term = [...container.querySelectorAll('dt')].find((dt) => dt.textContent === scope)
