@@ -100,6 +100,7 @@ import {
   type AutomationService,
   type AutomationTuning,
 } from '../modules/automation'
+import { createAnalyticsRepository, createAnalyticsService, type AnalyticsService } from '../modules/analytics'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -140,6 +141,7 @@ export interface Runtime {
   ai: AiService
   images: ImagesService
   automation: AutomationService
+  analytics: AnalyticsService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -388,6 +390,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ...(options.automation ? { tuning: options.automation } : {}),
     })
 
+    const analytics = createAnalyticsService({ repo: createAnalyticsRepository(database.db), clock, log })
+
     if (options.mode !== 'api') {
       // Before taking jobs: re-send due posts' jobs and resume posts a previous process left mid-publish. On PGlite
       // this is the only process, so everything in flight is an orphan now; on PostgreSQL only what outlived a lease.
@@ -476,6 +480,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         ai,
         images,
         automation,
+        analytics,
         events: bus,
         sessions: watch,
         mailRepo,
@@ -533,6 +538,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ai,
       images,
       automation,
+      analytics,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {

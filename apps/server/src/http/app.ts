@@ -36,6 +36,7 @@ import { libraryRoutes, type LibraryService } from '../modules/library'
 import { imageRoutes, type ImagesService } from '../modules/images'
 import { automationRoutes, type AutomationService } from '../modules/automation'
 import { aiRoutes, type AiService } from '../modules/ai'
+import { analyticsRoutes, type AnalyticsService } from '../modules/analytics'
 import type { EventBus } from '../lib/events'
 import { canonicalPageUrl } from './canonical-host'
 import type { TrustProxy } from '../config'
@@ -68,6 +69,8 @@ export interface HttpDeps {
   ai: AiService
   images: ImagesService
   automation: AutomationService
+  /** The Analytics tab's reads (issue 19). */
+  analytics: AnalyticsService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   /** Ends a stream when the session it was opened with ends (modules/auth's session watch). */
@@ -155,6 +158,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'ai', description: 'Hook suggestions, content ideas and images (offline generator or your model)' },
         { name: 'images', description: 'Your images, the gallery, and Transform to Video' },
         { name: 'automation', description: 'Settings, Run Now and the history of the planner that posts for you' },
+        { name: 'analytics', description: 'Views, growth, top posts, the hook leaderboard and the CSV export' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -215,6 +219,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(aiRoutes, { ai: deps.ai, images: deps.images })
         await authed.register(imageRoutes, { images: deps.images })
         await authed.register(automationRoutes, { prefix: '/automation', automation: deps.automation })
+        await authed.register(analyticsRoutes, { prefix: '/analytics', analytics: deps.analytics })
         await authed.register(liveEventRoutes, { events: deps.events, sessions: deps.sessions })
       })
     },
