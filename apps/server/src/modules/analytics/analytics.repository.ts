@@ -283,12 +283,7 @@ function createQueries(db: Executor) {
      * count, median views and the geometric mean of relative views. Null keys (posts without that part of a hook)
      * are left out.
      */
-    async leaderboardGroups(
-      userId: string,
-      accountId: string,
-      start: Date,
-      end: Date,
-    ): Promise<LeaderboardGroupRow[]> {
+    async leaderboardGroups(userId: string, accountId: string, start: Date, end: Date): Promise<LeaderboardGroupRow[]> {
       const found = await rows<{
         g_concept: Num
         g_tone: Num

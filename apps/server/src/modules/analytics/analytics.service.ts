@@ -290,7 +290,10 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       return orFail(async () => {
         const { range, username } = await open(userId, query)
         const posts = await repo.postsPublished(userId, query.accountId, range.start, range.end)
-        return { fileName: analyticsCsvFileName(username, range.from, range.to), csv: analyticsCsv(posts.map(toCsvRow)) }
+        return {
+          fileName: analyticsCsvFileName(username, range.from, range.to),
+          csv: analyticsCsv(posts.map(toCsvRow)),
+        }
       })
     },
   }
