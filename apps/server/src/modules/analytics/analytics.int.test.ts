@@ -13,7 +13,7 @@ import {
 import { inject, signUp } from '../../testing/http-test-kit'
 import { startTestServer, type TestServer } from '../../testing/test-runtime'
 import { INVALID_TIME_ZONE } from './analytics-range'
-import { seedAccount, seedFollowers, seedPost } from './testing/analytics-seed'
+import { seedAccount, seedFollowers, seedPost, seedSnapshots } from './testing/analytics-seed'
 
 /**
  * The Analytics read API over HTTP on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the rows
@@ -54,17 +54,21 @@ describe('overview', () => {
       status: 'missing_scope',
       requestedAt: new Date(Date.now() - 60_000),
     })
-    // Published before the range: its gains count in growth, not in the totals.
-    await seedPost(db(), me.userId, account, {
+    // Published before the range: its gains count in growth, not in the totals. Read by three syncs.
+    const old = await seedPost(db(), me.userId, account, {
       publishedAt: '2026-03-27T10:00:00Z',
-      snapshots: [
-        ['2026-03-27T12:00:00Z', 100, 10], // previous period
-        ['2026-03-28T22:30:00Z', 150, 15], // 23:30 on the 28th in Berlin (UTC would say the 28th too)
-        ['2026-03-28T23:30:00Z', 170, 17], // 00:30 on the 29th in Berlin (UTC: the 28th)
-        ['2026-03-29T21:30:00Z', 200, 20], // 23:30 CEST on the 29th (UTC: the 29th)
-        ['2026-03-29T22:30:00Z', 230, 23], // 00:30 CEST on the 30th (UTC: the 29th)
-      ],
+      views: 230,
+      likes: 23,
+      snapshots: [['2026-03-27T12:00:00Z', 100, 10]], // previous period
     })
+    await seedSnapshots(db(), me.userId, account, old, [
+      ['2026-03-28T22:30:00Z', 150, 15], // 23:30 on the 28th in Berlin (UTC would say the 28th too)
+      ['2026-03-28T23:30:00Z', 170, 17], // 00:30 on the 29th in Berlin (UTC: the 28th)
+    ])
+    await seedSnapshots(db(), me.userId, account, old, [
+      ['2026-03-29T21:30:00Z', 200, 20], // 23:30 CEST on the 29th (UTC: the 29th)
+      ['2026-03-29T22:30:00Z', 230, 23], // 00:30 CEST on the 30th (UTC: the 29th)
+    ])
     const fresh = await seedPost(db(), me.userId, account, {
       publishedAt: '2026-03-29T08:00:00Z',
       snapshots: [

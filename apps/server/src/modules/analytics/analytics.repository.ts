@@ -7,7 +7,7 @@ import { syncStateOf } from './stats-sync.repository'
 
 /**
  * The Analytics tab's reads. Every statement is scoped by user id and account id, and each endpoint is a handful of
- * index-backed statements (post_stats by (account_id, published_at), snapshots by (account_id, taken_at) and by
+ * index-backed statements (post_stats by (account_id, published_at), gains by (account_id, bucket_at), snapshots by
  * (post_id, taken_at)), so an account with 10,000 posts answers well within 100 ms on PostgreSQL
  * (`npm run bench:analytics`). Figures come back as float8 and instants as epoch milliseconds: the same JavaScript
  * numbers from PGlite and node-postgres (which would return bigint sums as strings).
@@ -179,35 +179,21 @@ function createQueries(db: Executor) {
 
     /**
      * What all of the account's posts gained between consecutive `boundaries` (instants, ascending): bucket i
-     * (0-based) is [boundaries[i], boundaries[i + 1]). A snapshot's gain is its figures minus the post's previous
-     * snapshot's (the last one before the first boundary for the post's first snapshot in the period; zero when
-     * there is none: the post was new). Summed per bucket, a post's gains telescope to "last snapshot of the bucket
-     * minus last snapshot before it". Buckets without snapshots are absent.
+     * (0-based) is [boundaries[i], boundaries[i + 1]). Read from post_stats_gain, where each snapshot added its
+     * figures minus its post's previous snapshot's (migration 0013's trigger), in 15-minute buckets — so summed per
+     * day, a post's gains are "last snapshot of the day minus last snapshot before it". Boundaries are local
+     * midnights, whole quarter hours in every zone. Buckets without gains are absent.
      */
     async gainsBetween(userId: string, accountId: string, boundaries: readonly Date[]): Promise<Map<number, Figures>> {
       const first = boundaries[0]!.toISOString()
       const last = boundaries[boundaries.length - 1]!.toISOString()
       const found = await rows<{ bucket: number; views: Num; likes: Num; comments: Num; shares: Num }>(sql`
-        WITH snap AS (
-          SELECT s."post_id", s."taken_at", s."views", s."likes", s."comments", s."shares",
-                 lag(s."views") OVER w AS prev_views, lag(s."likes") OVER w AS prev_likes,
-                 lag(s."comments") OVER w AS prev_comments, lag(s."shares") OVER w AS prev_shares
-          FROM "post_stats_snapshot" s
-          WHERE s."account_id" = ${accountId} AND s."user_id" = ${userId}
-            AND s."taken_at" >= ${first}::timestamptz AND s."taken_at" < ${last}::timestamptz
-          WINDOW w AS (PARTITION BY s."post_id" ORDER BY s."taken_at")
-        )
-        SELECT (width_bucket(snap."taken_at", ${instants(boundaries)}::timestamptz[]) - 1)::int AS bucket,
-               sum(snap."views" - coalesce(snap."prev_views", base."views", 0))::float8 AS views,
-               sum(snap."likes" - coalesce(snap."prev_likes", base."likes", 0))::float8 AS likes,
-               sum(snap."comments" - coalesce(snap."prev_comments", base."comments", 0))::float8 AS comments,
-               sum(snap."shares" - coalesce(snap."prev_shares", base."shares", 0))::float8 AS shares
-        FROM snap
-        LEFT JOIN LATERAL (
-          SELECT b."views", b."likes", b."comments", b."shares" FROM "post_stats_snapshot" b
-          WHERE snap."prev_views" IS NULL AND b."post_id" = snap."post_id" AND b."taken_at" < ${first}::timestamptz
-          ORDER BY b."taken_at" DESC LIMIT 1
-        ) base ON true
+        SELECT (width_bucket(g."bucket_at", ${instants(boundaries)}::timestamptz[]) - 1)::int AS bucket,
+               sum(g."views")::float8 AS views, sum(g."likes")::float8 AS likes,
+               sum(g."comments")::float8 AS comments, sum(g."shares")::float8 AS shares
+        FROM "post_stats_gain" g
+        WHERE g."account_id" = ${accountId} AND g."user_id" = ${userId}
+          AND g."bucket_at" >= ${first}::timestamptz AND g."bucket_at" < ${last}::timestamptz
         GROUP BY 1`)
       return new Map(
         found.map((r) => [

@@ -114,6 +114,28 @@ export async function seedPost(db: Database, userId: string, accountId: string, 
   return postId
 }
 
+/** More readings of a post, in one statement (as one sync batch). */
+export async function seedSnapshots(
+  db: Database,
+  userId: string,
+  accountId: string,
+  postId: string,
+  snapshots: SnapshotSeed[],
+): Promise<void> {
+  await db.insert(postStatsSnapshot).values(
+    snapshots.map(([takenAt, views, likes = 0, comments = 0, shares = 0]) => ({
+      postId,
+      userId,
+      accountId,
+      takenAt: new Date(takenAt),
+      views,
+      likes,
+      comments,
+      shares,
+    })),
+  )
+}
+
 export async function seedFollowers(
   db: Database,
   userId: string,
@@ -174,16 +196,18 @@ export async function seedBulkAccount(
       SELECT id, ${userId}, ${accountId}, 'Post number ' || n, 'PUBLIC_TO_EVERYONE', false, false, false,
              published_at, 'UTC', 'uploaded', (7000000000000000000 + n)::text, published_at
       FROM bulk_post`)
-    // Views at age h: a per-post reach (hash of n) times a curve that saturates over the first weeks.
+    // Views at age h: a per-post reach (hash of n) times a curve that saturates over the first weeks; read at the
+    // top of the hour, as the sync reads an account's due posts together.
     await tx.execute(sql`
       INSERT INTO "post_stats_snapshot" ("post_id", "taken_at", "user_id", "account_id", "views", "likes", "comments",
                                          "shares")
-      SELECT b.id, b.published_at + make_interval(hours => h), ${userId}, ${accountId},
-             v, v / 12, v / 90, v / 150
+      SELECT b.id, t, ${userId}, ${accountId}, v, v / 12, v / 90, v / 150
       FROM bulk_post b
       CROSS JOIN LATERAL unnest(${hours}::int[]) AS h
-      CROSS JOIN LATERAL (SELECT (((b.n * 7919) % 997 + 20) * 40 * (1 - exp(-h / 96.0)))::bigint AS v) f
-      WHERE b.published_at + make_interval(hours => h) <= ${nowIso}::timestamptz`)
+      CROSS JOIN LATERAL (SELECT (((b.n * 7919) % 997 + 20) * 40 * (1 - exp(-h / 96.0)))::bigint AS v,
+                                 date_bin('1 hour', b.published_at + make_interval(hours => h),
+                                          TIMESTAMPTZ '2000-01-01 00:00:00+00') AS t) f
+      WHERE t <= ${nowIso}::timestamptz`)
     await tx.execute(sql`
       INSERT INTO "post_stats" ("post_id", "user_id", "account_id", "tiktok_video_id", "published_at", "views", "likes",
                                 "comments", "shares", "cover_url", "share_url", "synced_at", "next_sync_at",
@@ -212,5 +236,7 @@ export async function seedBulkAccount(
       FROM generate_series(0, ${days}) AS d`)
   })
   // What autovacuum would do after such a load: the planner needs the tables' statistics.
-  await db.execute(sql`ANALYZE "post", "post_stats", "post_stats_snapshot", "post_hook", "account_stats_snapshot"`)
+  await db.execute(
+    sql`ANALYZE "post", "post_stats", "post_stats_snapshot", "post_stats_gain", "post_hook", "account_stats_snapshot"`,
+  )
 }
