@@ -3,6 +3,7 @@ import {
   ANALYTICS_MESSAGES,
   ANALYTICS_RANGE_MAX_DAYS,
   isValidTimeZone,
+  zoneOffsetMinutes,
   zonedToInstant,
   type AnalyticsQuery,
 } from '@hookpost/shared'
@@ -48,6 +49,54 @@ export function dayStart(date: string, zone: string): Date {
   throw new Error(`no hour of ${date} exists in ${zone}`)
 }
 
+/** Days between offset checks: zones change offset months apart, never twice within a week. */
+const CHECK_EVERY_DAYS = 7
+const MINUTE = 60_000
+
+/** Remembered day starts (`zone|date` → epoch ms): the tab asks for the same ranges again and again. */
+const remembered = new Map<string, number>()
+const REMEMBER_MAX = 100_000
+
+/**
+ * When each of `dates` (consecutive, ascending) starts in `zone`. Asking the zone's offset costs an Intl call, so it
+ * is asked once a week of dates; only a week whose two ends differ (a DST change inside) is resolved day by day.
+ */
+export function dayStarts(dates: readonly string[], zone: string): Date[] {
+  const out = new Array<number>(dates.length)
+  const missing: number[] = []
+  dates.forEach((date, i) => {
+    const known = remembered.get(`${zone}|${date}`)
+    if (known === undefined) missing.push(i)
+    else out[i] = known
+  })
+  if (missing.length > 0) {
+    const wall = (i: number) => Date.parse(`${dates[i]}T00:00:00Z`)
+    const offsetOf = new Map<number, number>()
+    // The offset in force at local midnight of dates[i], when no change happens near it.
+    const offsetNear = (i: number) => {
+      let offset = offsetOf.get(i)
+      if (offset === undefined) {
+        offset = zoneOffsetMinutes(new Date(wall(i) - zoneOffsetMinutes(new Date(wall(i)), zone) * MINUTE), zone)
+        offsetOf.set(i, offset)
+      }
+      return offset
+    }
+    for (let from = 0; from < dates.length; from += CHECK_EVERY_DAYS) {
+      const to = Math.min(from + CHECK_EVERY_DAYS, dates.length - 1)
+      const steady = offsetNear(from) === offsetNear(to)
+      for (let i = from; i <= to; i++) {
+        if (out[i] !== undefined) continue
+        const guess = wall(i) - offsetNear(from) * MINUTE
+        // A steady week: every midnight in it has the same offset. Otherwise check each day.
+        out[i] = steady ? guess : dayStart(dates[i]!, zone).getTime()
+      }
+    }
+    if (remembered.size > REMEMBER_MAX) remembered.clear()
+    for (const i of missing) remembered.set(`${zone}|${dates[i]}`, out[i]!)
+  }
+  return out.map((ms) => new Date(ms))
+}
+
 /** Checks a parsed query's dates and zone (what zod cannot: a real zone, from ≤ to, at most 366 days). */
 export function resolveRange(
   query: Pick<AnalyticsQuery, 'from' | 'to' | 'tz'>,
@@ -60,9 +109,9 @@ export function resolveRange(
     return { ok: false, issue: { path: 'to', message: ANALYTICS_MESSAGES.rangeTooLong } }
   }
   const days = Array.from({ length: span + 1 }, (_, i) => addDays(query.from, i))
-  const dayStarts = [...days, addDays(query.to, 1)].map((d) => dayStart(d, query.tz))
-  const start = dayStarts[0]!
-  const end = dayStarts[dayStarts.length - 1]!
+  const starts = dayStarts([...days, addDays(query.to, 1)], query.tz)
+  const start = starts[0]!
+  const end = starts[starts.length - 1]!
   return {
     ok: true,
     range: {
@@ -70,7 +119,7 @@ export function resolveRange(
       to: query.to,
       timeZone: query.tz,
       days,
-      dayStarts,
+      dayStarts: starts,
       start,
       end,
       previous: { start: dayStart(addDays(query.from, -days.length), query.tz), end: start },
