@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asc, sql } from 'drizzle-orm'
 import {
   ANALYTICS_CSV_COLUMNS,
   ANALYTICS_MESSAGES,
@@ -10,6 +13,8 @@ import {
   type Leaderboard,
   type TopPost,
 } from '@hookpost/shared'
+import { MIGRATIONS_FOLDER } from '../../db/client'
+import { postStatsGain } from '../../db/schema'
 import { inject, signUp } from '../../testing/http-test-kit'
 import { startTestServer, type TestServer } from '../../testing/test-runtime'
 import { INVALID_TIME_ZONE } from './analytics-range'
@@ -465,5 +470,20 @@ describe('access and validation', () => {
     const doc = res.json() as { paths: Record<string, Record<string, unknown>> }
     for (const endpoint of endpoints)
       expect(Object.keys(doc.paths[`/api/analytics/${endpoint}`] ?? {})).toEqual(['get'])
+  })
+})
+
+describe('post_stats_gain', () => {
+  it('holds what migration 0013’s backfill computes from the same snapshots', async () => {
+    const all = () =>
+      db().select().from(postStatsGain).orderBy(asc(postStatsGain.accountId), asc(postStatsGain.bucketAt))
+    const kept = await all()
+    expect(kept.length).toBeGreaterThan(5)
+    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0013_analytics_gains.sql'), 'utf8')
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!
+    expect(backfill).toContain('INSERT INTO "post_stats_gain"')
+    await db().delete(postStatsGain)
+    await db().execute(sql.raw(backfill))
+    expect(await all()).toEqual(kept)
   })
 })
