@@ -114,7 +114,8 @@ export const postStatsSnapshot = pgTable(
  * What all of an account's posts gained, per 15-minute bucket of snapshot time (a cache the Analytics tab reads its
  * daily series and growth from, instead of differencing ~150,000 snapshots a year per request). Written by a trigger
  * on post_stats_snapshot (migration 0013): each new snapshot adds its figures minus its post's previous snapshot's.
- * Every time zone's offset is a multiple of 15 minutes, so a local day is always a whole number of buckets.
+ * Every time zone's offset is a multiple of 15 minutes, so a local day is always a whole number of buckets. Rows stay
+ * when a post is deleted from Hookpost: the account did gain those views.
  */
 export const postStatsGain = pgTable(
   'post_stats_gain',
