@@ -128,6 +128,18 @@ export function toCurve(points: readonly { hours: number; views: number }[]): Cu
 const round = (value: number | null, digits: number): number | null =>
   value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits
 
+/** overlayStyleLabel for the few styles an account uses, worked out once each (an export is thousands of rows). */
+const overlayLabels = new Map<string, string>()
+function overlayLabel(key: string): string {
+  let label = overlayLabels.get(key)
+  if (label === undefined) {
+    if (overlayLabels.size > 1_000) overlayLabels.clear()
+    label = overlayStyleLabel(key)
+    overlayLabels.set(key, label)
+  }
+  return label
+}
+
 export function toCsvRow(post: PostFiguresRow): AnalyticsCsvRow {
   const hook = post.hook
   return {
@@ -144,7 +156,7 @@ export function toCsvRow(post: PostFiguresRow): AnalyticsCsvRow {
     hook_text: hook?.hookText ?? null,
     hook_concept: hook?.concept ? leaderboardLabel('concept', hook.concept, null) : null,
     tone: hook?.tone ? leaderboardLabel('tone', hook.tone, null) : null,
-    overlay_style: hook?.overlayStyle ? overlayStyleLabel(hook.overlayStyle) : null,
+    overlay_style: hook?.overlayStyle ? overlayLabel(hook.overlayStyle) : null,
     source: hook?.sourceKey ? (hook.sourceLabel ?? hook.sourceKey) : null,
   }
 }
