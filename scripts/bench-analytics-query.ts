@@ -1,4 +1,187 @@
-// Placeholder until the query half of bench:analytics lands (issue 19); replaced by its implementation.
-export async function runQueryBench(_argv: string[]): Promise<void> {
-  throw new Error('bench:analytics query part is not built yet')
+/**
+ * The query half of `npm run bench:analytics` (issue 19): the Analytics tab's endpoints for one account with 10,000
+ * posts — stats, 30 snapshots each (≈ 300,000), hooks across 8 concepts × 5 tones, 4 overlay styles, 200 hook texts,
+ * 12 source clips, a follower reading a day — spread over the last two years. Each endpoint is asked 200 times through
+ * the HTTP app (`app.inject`: routing, session check, validation, queries, serialisation) after a short warm-up, on
+ * PGlite and, given `TEST_DATABASE_URL` / `BENCH_DATABASE_URL` or `--pg <url>` (an admin URL: a fresh database is
+ * created there and dropped afterwards), on PostgreSQL. Goal: p99 ≤ 100 ms on PostgreSQL.
+ *
+ *   node --import tsx scripts/bench-analytics.ts --part queries [--posts 10000] [--runs 200] [--pg postgres://…]
+ *     [--db pglite|postgres]   (one database only)
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { addDays, todayInZone } from '@hookpost/shared'
+import { loadConfig } from '../apps/server/src/config'
+import { createRuntime, type Runtime } from '../apps/server/src/entrypoints/runtime'
+import { seedAccount, seedBulkAccount } from '../apps/server/src/modules/analytics/testing/analytics-seed'
+
+const ZONE = 'Europe/Berlin'
+const HISTORY_DAYS = 730
+
+function option(argv: string[], name: string): string | undefined {
+  const index = argv.indexOf(`--${name}`)
+  return index >= 0 ? argv[index + 1] : undefined
+}
+
+function count(argv: string[], name: string, fallback: number): number {
+  const raw = option(argv, name)
+  const value = raw === undefined ? fallback : Number(raw)
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`)
+  return value
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
+
+async function freshPostgres(adminUrl: string) {
+  const name = `hookpost_bench_analytics_${process.pid}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl })
+      await again.connect()
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await again.end()
+    },
+  }
+}
+
+interface Result {
+  endpoint: string
+  p50: number
+  p99: number
+  max: number
+  bytes: number
+}
+
+async function benchOne(kind: 'pglite' | 'postgres', adminUrl: string | undefined, posts: number, runs: number) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-query-'))
+  const database = kind === 'postgres' ? await freshPostgres(adminUrl!) : undefined
+  const errors: string[] = []
+  const log = { info: () => undefined, warn: () => undefined, error: (msg: string) => void errors.push(msg) }
+  let runtime: Runtime | undefined
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: path.join(dir, 'data'),
+      PUBLIC_URL: 'http://localhost:3999',
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      WEB_DIST_DIR: path.join(dir, 'no-web'),
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    })
+    // PGlite runs everything in one process; on PostgreSQL the API alone answers (as behind a load balancer).
+    runtime = await createRuntime({
+      mode: kind === 'pglite' ? 'all' : 'api',
+      config,
+      log,
+      httpLogger: false,
+      prepareStock: false,
+    })
+    const http = runtime.http!
+    const password = 'correct horse 1'
+    const signUp = await http.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'bench@example.com', password, confirmPassword: password, acceptTerms: true }),
+    })
+    if (signUp.statusCode !== 200) throw new Error(`sign-up answered ${signUp.statusCode}`)
+    const cookie = ([] as string[])
+      .concat(signUp.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const userId = signUp.json<{ user: { id: string } }>().user.id
+
+    const seedStarted = performance.now()
+    const now = new Date()
+    const accountId = await seedAccount(runtime.database.db, userId, { username: 'bench.account' })
+    await seedBulkAccount(runtime.database.db, userId, accountId, { posts, days: HISTORY_DAYS, now })
+    console.log(
+      `  ${kind}: seeded ${posts} posts with snapshots in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    )
+
+    const today = todayInZone(now, ZONE)
+    const range = (days: number) =>
+      `accountId=${accountId}&from=${addDays(today, -(days - 1))}&to=${today}&tz=${encodeURIComponent(ZONE)}`
+    const endpoints: [string, string][] = [
+      ['overview (28 days)', `/api/analytics/overview?${range(28)}`],
+      ['overview (365 days)', `/api/analytics/overview?${range(365)}`],
+      ['top-posts (28 days)', `/api/analytics/top-posts?${range(28)}`],
+      ['top-posts (365 days)', `/api/analytics/top-posts?${range(365)}&limit=50`],
+      ['leaderboard (28 days)', `/api/analytics/leaderboard?${range(28)}`],
+      ['leaderboard (365 days)', `/api/analytics/leaderboard?${range(365)}`],
+      ['export.csv (28 days)', `/api/analytics/export.csv?${range(28)}`],
+      ['export.csv (365 days)', `/api/analytics/export.csv?${range(365)}`],
+    ]
+    const results: Result[] = []
+    for (const [endpoint, url] of endpoints) {
+      const ask = async () => {
+        const res = await http.inject({ method: 'GET', url, headers: { cookie } })
+        if (res.statusCode !== 200) throw new Error(`${endpoint} answered ${res.statusCode}: ${res.body.slice(0, 200)}`)
+        return res.rawPayload.length
+      }
+      for (let i = 0; i < 10; i++) await ask()
+      const times: number[] = []
+      let bytes = 0
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now()
+        bytes = await ask()
+        times.push(performance.now() - started)
+      }
+      times.sort((a, b) => a - b)
+      results.push({ endpoint, p50: quantile(times, 0.5), p99: quantile(times, 0.99), max: times.at(-1)!, bytes })
+    }
+    return results
+  } finally {
+    await runtime?.stop()
+    await database?.drop()
+    rmSync(dir, { recursive: true, force: true })
+    if (errors.length > 0) console.log(`  ${kind}: ${errors.length} errors logged, first: ${errors[0]}`)
+  }
+}
+
+export async function runQueryBench(argv: string[]): Promise<void> {
+  const posts = count(argv, 'posts', 10_000)
+  const runs = count(argv, 'runs', 200)
+  // Read here, not through config/: a bench's own flag, like the tests' TEST_DATABASE_URL.
+  const adminUrl = option(argv, 'pg') ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+  console.log(
+    `bench:analytics queries — one account, ${posts} posts over ${HISTORY_DAYS} days, ${runs} requests per endpoint` +
+      ` through the HTTP app (zone ${ZONE})`,
+  )
+  const only = option(argv, 'db')
+  const kinds = (adminUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter(
+    (k) => only === undefined || k === only,
+  )
+  const table: string[] = []
+  let worstPg = 0
+  for (const kind of kinds) {
+    const results = await benchOne(kind, adminUrl, posts, runs)
+    for (const r of results) {
+      if (kind === 'postgres') worstPg = Math.max(worstPg, r.p99)
+      table.push(
+        `  ${kind.padEnd(9)} ${r.endpoint.padEnd(24)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99
+          .toFixed(1)
+          .padStart(7)} ms  max ${r.max.toFixed(1).padStart(7)} ms  ${(r.bytes / 1024).toFixed(0).padStart(5)} KiB`,
+      )
+    }
+  }
+  console.log(table.join('\n'))
+  if (adminUrl) {
+    console.log(
+      `  PostgreSQL worst p99: ${worstPg.toFixed(1)} ms (goal ≤ 100 ms) — ${worstPg <= 100 ? 'met' : 'NOT met'}`,
+    )
+  } else {
+    console.log('  (PostgreSQL not measured: pass --pg <admin url> or set TEST_DATABASE_URL)')
+  }
 }

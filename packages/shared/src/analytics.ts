@@ -149,6 +149,12 @@ export function overlayStyleLabel(key: string): string {
 
 export const TOP_POSTS_SORTS = ['views', 'engagement'] as const
 export type TopPostsSort = (typeof TOP_POSTS_SORTS)[number]
+export const TOP_POSTS_LIMIT_MAX = 50
+export const topPostsQuerySchema = analyticsQuerySchema.extend({
+  sort: z.enum(TOP_POSTS_SORTS).default('views'),
+  limit: z.coerce.number().int().min(1).max(TOP_POSTS_LIMIT_MAX).default(10),
+})
+export type TopPostsQuery = z.infer<typeof topPostsQuerySchema>
 
 export interface CurvePoint {
   /** Hours after publishing (fractional). */
@@ -190,6 +196,8 @@ export const LEADERBOARD_DIMENSION_LABELS: Record<LeaderboardDimension, string> 
 }
 /** Rows with fewer posts than this are marked low-sample. */
 export const LEADERBOARD_MIN_SAMPLE = 5
+/** At most this many rows per dimension (the best): hook texts can be as many as posts. */
+export const LEADERBOARD_ROWS_MAX = 50
 
 export interface LeaderboardRow {
   key: string

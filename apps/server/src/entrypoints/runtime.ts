@@ -101,6 +101,7 @@ import {
   type AutomationTuning,
 } from '../modules/automation'
 import { createBestTimesRepository, createBestTimesService } from '../modules/analytics/best-times.repository'
+import { createAnalyticsRepository, createAnalyticsService, type AnalyticsService } from '../modules/analytics'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -141,6 +142,7 @@ export interface Runtime {
   ai: AiService
   images: ImagesService
   automation: AutomationService
+  analytics: AnalyticsService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -391,6 +393,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ...(options.automation ? { tuning: options.automation } : {}),
     })
 
+    const analytics = createAnalyticsService({ repo: createAnalyticsRepository(database.db), clock, log })
+
     if (options.mode !== 'api') {
       // Before taking jobs: re-send due posts' jobs and resume posts a previous process left mid-publish. On PGlite
       // this is the only process, so everything in flight is an orphan now; on PostgreSQL only what outlived a lease.
@@ -480,6 +484,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         images,
         automation,
         bestTimes,
+        analytics,
         events: bus,
         sessions: watch,
         mailRepo,
@@ -537,6 +542,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ai,
       images,
       automation,
+      analytics,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {

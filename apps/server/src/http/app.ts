@@ -38,6 +38,7 @@ import { automationRoutes, type AutomationService } from '../modules/automation'
 import { aiRoutes, type AiService } from '../modules/ai'
 import { bestTimesRoutes } from '../modules/analytics/best-times.routes'
 import type { BestTimesService } from '../modules/analytics/best-times.repository'
+import { analyticsRoutes, type AnalyticsService } from '../modules/analytics'
 import type { EventBus } from '../lib/events'
 import { canonicalPageUrl } from './canonical-host'
 import type { TrustProxy } from '../config'
@@ -72,6 +73,8 @@ export interface HttpDeps {
   automation: AutomationService
   /** Best time to post (GET /api/analytics/best-times). */
   bestTimes: BestTimesService
+  /** The Analytics tab's reads (issue 19). */
+  analytics: AnalyticsService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   /** Ends a stream when the session it was opened with ends (modules/auth's session watch). */
@@ -159,7 +162,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'ai', description: 'Hook suggestions, content ideas and images (offline generator or your model)' },
         { name: 'images', description: 'Your images, the gallery, and Transform to Video' },
         { name: 'automation', description: 'Settings, Run Now and the history of the planner that posts for you' },
-        { name: 'analytics', description: 'Post and account figures, the hook leaderboard and the best times to post' },
+        { name: 'analytics', description: 'Views, growth, top posts, the hook leaderboard, best times to post and the CSV export' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -221,6 +224,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(imageRoutes, { images: deps.images })
         await authed.register(automationRoutes, { prefix: '/automation', automation: deps.automation })
         await authed.register(bestTimesRoutes, { prefix: '/analytics', bestTimes: deps.bestTimes })
+        await authed.register(analyticsRoutes, { prefix: '/analytics', analytics: deps.analytics })
         await authed.register(liveEventRoutes, { events: deps.events, sessions: deps.sessions })
       })
     },

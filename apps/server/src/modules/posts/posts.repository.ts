@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray,
 import type { Database } from '../../db/client'
 import { mediaFile, post, tiktokAccount } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
+import { recordPostHook } from '../analytics/post-hook.repository'
 
 export type PostRow = typeof post.$inferSelect
 export type NewPostRow = typeof post.$inferInsert
@@ -100,6 +101,11 @@ function createQueries(db: Executor) {
       const [created] = await db.insert(post).values(row).returning()
       if (!created) throw new Error('post insert returned nothing')
       return created
+    },
+
+    /** What hook the post carried (analytics' post_hook), from its automation slot and studio video. */
+    recordHook(postId: string): Promise<void> {
+      return recordPostHook(db, postId)
     },
 
     async findViewForUser(userId: string, id: string): Promise<PostView | undefined> {

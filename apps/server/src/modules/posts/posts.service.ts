@@ -140,6 +140,8 @@ export function createPostsService(deps: PostsServiceDeps) {
         automationSlotId: input.automationSlotId ?? null,
         state: input.draft ? 'draft' : 'scheduled',
       })
+      // Automation posts come through here too (scheduleAt with their slot id): one place records every post's hook.
+      await tx.recordHook(inserted.id)
       // A draft has its job too: at its time the job skips it unless it was approved (ADR 018).
       await queue.send(
         'post.publish',

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { analyticsQuerySchema, apiErrorSchema, topPostsQuerySchema } from '@hookpost/shared'
+import { userId } from '../../lib/request-user'
+import type { AnalyticsService } from './analytics.service'
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
+/** The 200 answers are the contract's interfaces (not zod schemas): documented by name, sent as they are. */
+const answer = (name: string) => ({ 200: z.unknown().describe(`${name} (packages/shared analytics.ts)`), ...errors })
+const rangeDescription =
+  'For one of your accounts (404 for anyone else’s) and the days from `from` to `to` inclusive in the IANA zone ' +
+  '`tz` (at most 366 days; 400 otherwise).'
+
+/**
+ * Registered inside the authenticated scope under /api/analytics (issue 19; DTOs in packages/shared analytics.ts,
+ * whose interfaces are the 200 answers). Every query is scoped by the signed-in user.
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
+  app.get(
+    '/overview',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Totals, growth against the previous period, and the daily series',
+        description: rangeDescription,
+        querystring: analyticsQuerySchema,
+        response: answer('AnalyticsOverview'),
+      },
+    },
+    async (request) => analytics.overview(userId(request), request.query),
+  )
+
+  app.get(
+    '/top-posts',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'The best posts published in the range, with their first week’s views curve',
+        description: rangeDescription,
+        querystring: topPostsQuerySchema,
+        response: answer('{ posts: TopPost[] }'),
+      },
+    },
+    async (request) => analytics.topPosts(userId(request), request.query),
+  )
+
+  app.get(
+    '/leaderboard',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Which hooks win: posts grouped by concept, tone, overlay style, hook text and source video',
+        description: rangeDescription,
+        querystring: analyticsQuerySchema,
+        response: answer('Leaderboard'),
+      },
+    },
+    async (request) => analytics.leaderboard(userId(request), request.query),
+  )
+
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'One CSV row per post published in the range',
+        description: rangeDescription,
+        querystring: analyticsQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await analytics.exportCsv(userId(request), request.query)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv)
+    },
+  )
+}

@@ -1,0 +1,5 @@
+export { recordPostHook } from './post-hook.repository'
+export { syncStateOf } from './stats-sync.repository'
+export { createAnalyticsRepository, type AnalyticsRepository } from './analytics.repository'
+export { analyticsRoutes } from './analytics.routes'
+export { createAnalyticsService, type AnalyticsService } from './analytics.service'

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/transactional'
+
+/**
+ * Records what hook a post carried (table post_hook), from the rows it was made from, as the post is created — in
+ * the caller's transaction, so a post never exists without its hook row. Derived exactly as the backfill at the end
+ * of migration 0012_analytics.sql derives it for older posts (post-hook.int.test.ts checks both give the same row):
+ * - an automation post: its slot's concept, tone, hook text and source clip (`stock:<slug>` / Library id + title);
+ * - any post whose media is a studio video's render (the automation's too): that video's first overlay (text and
+ *   overlayStyleKey() = position|fontSize|fontWeight|color) and its source clip (`media:<id>` + original name).
+ * A plain upload gets a row of nulls: it carried no known hook, and the leaderboard skips nulls.
+ */
+export async function recordPostHook(db: Executor, postId: string): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO "post_hook" ("post_id", "user_id", "account_id", "concept", "tone", "hook_text", "overlay_style",
+                             "source_key", "source_label")
+    SELECT p."id", p."user_id", p."account_id",
+           s."concept", s."tone",
+           COALESCE(s."hook_text", v."text_overlays"->0->>'text'),
+           CASE WHEN v."text_overlays"->0 IS NULL THEN NULL
+                ELSE concat_ws('|', v."text_overlays"->0->>'position', v."text_overlays"->0->>'fontSize',
+                                    v."text_overlays"->0->>'fontWeight', v."text_overlays"->0->>'color') END,
+           COALESCE(s."source_item_id",
+                    CASE WHEN v."source_media_id" IS NULL THEN NULL ELSE 'media:' || v."source_media_id" END),
+           COALESCE(s."source_title", m."original_name")
+    FROM "post" p
+    LEFT JOIN "automation_slot" s ON s."id" = p."automation_slot_id"
+    LEFT JOIN LATERAL (
+      SELECT cv."text_overlays", cv."source_media_id" FROM "created_video" cv
+      WHERE cv."user_id" = p."user_id"
+        AND (cv."id" = s."video_id" OR (p."media_id" IS NOT NULL AND cv."output_media_id" = p."media_id"))
+      ORDER BY cv."created_at" DESC LIMIT 1
+    ) v ON true
+    LEFT JOIN "media_file" m ON m."id" = v."source_media_id"
+    WHERE p."id" = ${postId}
+    ON CONFLICT ("post_id") DO NOTHING`)
+}
