@@ -100,6 +100,13 @@ import {
   type AutomationService,
   type AutomationTuning,
 } from '../modules/automation'
+import {
+  createStatsSyncRepository,
+  createStatsSyncService,
+  statsSyncJobHandlers,
+  type StatsSyncService,
+  type StatsSyncTuning,
+} from '../modules/analytics'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -140,6 +147,8 @@ export interface Runtime {
   ai: AiService
   images: ImagesService
   automation: AutomationService
+  /** The stats sync (issue 19): TikTok's figures of published posts and accounts. */
+  statsSync: StatsSyncService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -177,6 +186,8 @@ export interface RuntimeOptions {
   /** Automation tuning and the planner's random seed (tests fix it). */
   automation?: Partial<AutomationTuning>
   automationSeed?: () => number
+  /** Stats sync tuning (the bench and tests change how much one run reads). */
+  statsSync?: Partial<StatsSyncTuning>
   /**
    * How open event streams follow their sessions (ADR 021): the clock expiry is judged by (default: the system's,
    * which better-auth uses) and how often every session is checked again (default 15 s).
@@ -388,6 +399,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ...(options.automation ? { tuning: options.automation } : {}),
     })
 
+    // Analytics (issue 19): TikTok's figures of published posts and accounts, read on a schedule by the worker.
+    const statsSync = createStatsSyncService({
+      repo: createStatsSyncRepository(database.db),
+      queue: q,
+      tiktok: tiktokClient,
+      accounts: tiktokAccounts,
+      events: bus,
+      clock,
+      log,
+      ...(options.statsSync ? { tuning: options.statsSync } : {}),
+    })
+
     if (options.mode !== 'api') {
       // Before taking jobs: re-send due posts' jobs and resume posts a previous process left mid-publish. On PGlite
       // this is the only process, so everything in flight is an orphan now; on PostgreSQL only what outlived a lease.
@@ -401,6 +424,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           ...postJobHandlers(publishing),
           ...videoJobHandlers(renders),
           ...automationJobHandlers(automation),
+          ...statsSyncJobHandlers(statsSync),
         },
         (msg, err) => log.error(`[worker] ${msg}`, err),
       )
@@ -476,6 +500,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         ai,
         images,
         automation,
+        statsSync,
         events: bus,
         sessions: watch,
         mailRepo,
@@ -533,6 +558,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ai,
       images,
       automation,
+      statsSync,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {

@@ -35,6 +35,7 @@ import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
 import { libraryRoutes, type LibraryService } from '../modules/library'
 import { imageRoutes, type ImagesService } from '../modules/images'
 import { automationRoutes, type AutomationService } from '../modules/automation'
+import { statsSyncRoutes, type StatsSyncService } from '../modules/analytics'
 import { aiRoutes, type AiService } from '../modules/ai'
 import type { EventBus } from '../lib/events'
 import { canonicalPageUrl } from './canonical-host'
@@ -68,6 +69,8 @@ export interface HttpDeps {
   ai: AiService
   images: ImagesService
   automation: AutomationService
+  /** The stats sync's state and "Refresh stats" (issue 19). */
+  statsSync: StatsSyncService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   /** Ends a stream when the session it was opened with ends (modules/auth's session watch). */
@@ -155,6 +158,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'ai', description: 'Hook suggestions, content ideas and images (offline generator or your model)' },
         { name: 'images', description: 'Your images, the gallery, and Transform to Video' },
         { name: 'automation', description: 'Settings, Run Now and the history of the planner that posts for you' },
+        { name: 'analytics', description: 'Stats of your published posts and accounts, fetched from TikTok' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -215,6 +219,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(aiRoutes, { ai: deps.ai, images: deps.images })
         await authed.register(imageRoutes, { images: deps.images })
         await authed.register(automationRoutes, { prefix: '/automation', automation: deps.automation })
+        await authed.register(statsSyncRoutes, { prefix: '/analytics', statsSync: deps.statsSync })
         await authed.register(liveEventRoutes, { events: deps.events, sessions: deps.sessions })
       })
     },
