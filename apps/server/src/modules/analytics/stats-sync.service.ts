@@ -85,7 +85,10 @@ export function createStatsSyncService(deps: StatsSyncDeps) {
     // accessToken(): the account is not active, or TikTok refused to refresh its token (it marked the account).
     if (err instanceof AppError && err.code === 'CONFLICT') return { type: 'blocked', status: 'reconnect_required' }
     if (isTiktokError(err)) {
-      if (err.code === 'scope_not_authorized') return { type: 'blocked', status: 'missing_scope' }
+      // The token lacks video.list (§5) or user.info.stats (§2): only a reconnect can grant it.
+      if (err.code === 'scope_not_authorized' || err.code === 'scope_permission_missed') {
+        return { type: 'blocked', status: 'missing_scope' }
+      }
       if (err.kind === 'reauth_required') return { type: 'blocked', status: 'reconnect_required' }
       if (err.kind === 'rate_limited') return { type: 'retry', afterMs: err.retryAfterMs ?? 60_000 }
     }
@@ -101,6 +104,7 @@ export function createStatsSyncService(deps: StatsSyncDeps) {
       try {
         return await call(token)
       } catch (err) {
+        // A missing scope is not cured by a new token of the same grant.
         if (refreshed || !isTiktokError(err) || err.kind !== 'reauth_required' || err.code === 'scope_not_authorized') {
           throw err
         }
