@@ -184,7 +184,11 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
     ...(database ? { DATABASE_URL: database.url } : {}),
   })
   const errors: string[] = []
-  const log = { info: () => undefined, warn: (m: string) => void errors.push(m), error: (m: string) => void errors.push(m) }
+  const log = {
+    info: () => undefined,
+    warn: (m: string) => void errors.push(m),
+    error: (m: string) => void errors.push(m),
+  }
   const recorder = recordCalls()
   let runtime: Runtime | undefined
   try {
@@ -334,8 +338,7 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
     )
     console.log(`429s received   ${tooMany}`)
     console.log(`errors logged   ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`)
-    const ok =
-      tooMany === 0 && over.length === 0 && postsSynced?.n === rows.length && statuses?.ok === accountsWanted
+    const ok = tooMany === 0 && over.length === 0 && postsSynced?.n === rows.length && statuses?.ok === accountsWanted
     if (!ok) {
       process.exitCode = 1
       console.log('FAILED: not every post synced, or a rate limit was exceeded')

@@ -16,12 +16,7 @@ import { createTiktokClient } from '../../integrations/tiktok'
 import { inject, signUp } from '../../testing/http-test-kit'
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
-import {
-  SANDBOX_CLIENT_KEY,
-  startTestSandbox,
-  TEST_REDIRECT_URI,
-  type TestSandbox,
-} from '../../testing/tiktok-sandbox'
+import { SANDBOX_CLIENT_KEY, startTestSandbox, TEST_REDIRECT_URI, type TestSandbox } from '../../testing/tiktok-sandbox'
 import { TEST_PUBLISHING_SETTINGS } from '../posts/testing/posts-int-context'
 import { connectCreator, postInput } from '../posts/testing/posts-test-kit'
 import { relativeViews } from './normalise'
@@ -289,9 +284,7 @@ describe('the stats sync', () => {
     const rows = await db().select().from(postStats).where(eq(postStats.accountId, accountId))
     expect(rows.find((r) => r.postId === ghost!.id)).toMatchObject({ state: 'gone', views: 0 })
     expect(rows.find((r) => r.postId === scheduled.id)).toMatchObject({ state: 'live' })
-    expect(
-      await db().select().from(postStatsSnapshot).where(eq(postStatsSnapshot.postId, ghost!.id)),
-    ).toHaveLength(0)
+    expect(await db().select().from(postStatsSnapshot).where(eq(postStatsSnapshot.postId, ghost!.id))).toHaveLength(0)
     frozenAt = null
   }, 60_000)
 
@@ -329,7 +322,10 @@ describe('the stats sync', () => {
     frozenAt = null
 
     // TikTok's own refusal (our record of the scopes is wrong, the grant lacks them): also missing_scope.
-    await db().update(tiktokAccount).set({ scopes: [...account.scopes, 'video.list', 'user.info.stats'] }).where(eq(tiktokAccount.id, accountId))
+    await db()
+      .update(tiktokAccount)
+      .set({ scopes: [...account.scopes, 'video.list', 'user.info.stats'] })
+      .where(eq(tiktokAccount.id, accountId))
     await db().update(accountStatsSync).set({ status: 'pending' }).where(eq(accountStatsSync.accountId, accountId))
     await inject(server, 'POST', '/api/analytics/sync', cookie, { accountId })
     await settled(accountId, (row) => row.status === 'missing_scope' && row.updatedAt > blocked.updatedAt)

@@ -13,7 +13,11 @@ import {
 import { REFERENCE_AGE_MS, type PostReadings } from './normalise'
 
 /** Statuses in which the sync waits for the person to (re)connect the account instead of asking TikTok again. */
-export const BLOCKED_STATUSES = ['missing_scope', 'reconnect_required', 'not_connected'] as const satisfies readonly StatsSyncStatus[]
+export const BLOCKED_STATUSES = [
+  'missing_scope',
+  'reconnect_required',
+  'not_connected',
+] as const satisfies readonly StatsSyncStatus[]
 export type BlockedStatus = (typeof BLOCKED_STATUSES)[number]
 
 export type SyncRow = typeof accountStatsSync.$inferSelect
@@ -71,7 +75,10 @@ const isBlocked = (status: StatsSyncStatus): status is BlockedStatus =>
  * A blocked account was (re)connected after the sync recorded the problem: its connection is new, so it is worth
  * asking TikTok again. `connected_at` is stamped by every connect and reconnect (modules/tiktok).
  */
-export function reconnectedSince(account: Pick<SyncAccount, 'status' | 'connectedAt'>, row: Pick<SyncRow, 'updatedAt'>) {
+export function reconnectedSince(
+  account: Pick<SyncAccount, 'status' | 'connectedAt'>,
+  row: Pick<SyncRow, 'updatedAt'>,
+) {
   return account.status === 'active' && account.connectedAt !== null && account.connectedAt > row.updatedAt
 }
 
