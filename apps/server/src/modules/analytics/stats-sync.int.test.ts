@@ -386,6 +386,28 @@ describe('the stats sync', () => {
     expect(await syncJobs(handId)).toBe(0)
   }, 60_000)
 
+  it('two sweeps at once queue an account once, and a duplicate of its run does nothing', async () => {
+    frozenAt = null
+    const { cookie } = await signUp(server)
+    const creator = await sandbox.createCreator()
+    const accountId = await connectCreator(server, sandbox, cookie, creator.open_id)
+    await Promise.all([server.runtime.statsSync.sweep(), server.runtime.statsSync.sweep()])
+    expect(await syncJobs(accountId)).toBe(1)
+    await settled(accountId, (row) => row.status === 'ok')
+    const readings = async () =>
+      (await db().select().from(accountStatsSnapshot).where(eq(accountStatsSnapshot.accountId, accountId))).length
+    expect(await readings()).toBe(1)
+
+    const [job] = rowsOf<{ data: { accountId: string; requestedAt: string; force: boolean } }>(
+      await db().execute(
+        sql`select data from pgboss.job where name = 'analytics.sync' and singleton_key = ${accountId}`,
+      ),
+    )
+    await server.runtime.statsSync.sync(job!.data)
+    expect(await readings()).toBe(1)
+    expect((await syncRow(accountId))?.requestedAt).toBeNull()
+  })
+
   it("answers 404 for another person's account and 400 without an account", async () => {
     frozenAt = null
     const owner = await signUp(server)

@@ -10,7 +10,7 @@ import {
   postStatsSnapshot,
   tiktokAccount,
 } from '../../db/schema'
-import { REFERENCE_AGE_MS, type PostReadings } from './normalise'
+import { REFERENCE_AGE_MS, type PostReadings, type Reading } from './normalise'
 
 /** Statuses in which the sync waits for the person to (re)connect the account instead of asking TikTok again. */
 export const BLOCKED_STATUSES = [
@@ -51,6 +51,8 @@ export interface PostReading {
   coverUrl: string | null
   shareUrl: string | null
   publishedAt: Date
+  /** When TikTok answered. */
+  takenAt: Date
   nextSyncAt: Date
 }
 
@@ -358,11 +360,7 @@ function queries(db: Executor) {
     },
 
     /** Stores one reading of some posts: their latest figures and a snapshot each. */
-    async saveReadings(
-      account: { accountId: string; userId: string },
-      readings: PostReading[],
-      takenAt: Date,
-    ): Promise<void> {
+    async saveReadings(account: { accountId: string; userId: string }, readings: PostReading[]): Promise<void> {
       if (readings.length === 0) return
       const rows = readings.map((r) => [
         sql`${r.postId}::uuid`,
@@ -374,21 +372,22 @@ function queries(db: Executor) {
         sql`${r.shareUrl}::text`,
         sql`${r.publishedAt.toISOString()}::timestamptz`,
         sql`${r.nextSyncAt.toISOString()}::timestamptz`,
+        sql`${r.takenAt.toISOString()}::timestamptz`,
       ])
       await db.execute(sql`
         update ${postStats} as s set
           views = v.views, likes = v.likes, comments = v.comments, shares = v.shares,
           cover_url = coalesce(v.cover_url, s.cover_url), share_url = coalesce(v.share_url, s.share_url),
-          published_at = v.published_at, synced_at = ${takenAt.toISOString()}::timestamptz,
+          published_at = v.published_at, synced_at = v.taken_at,
           next_sync_at = v.next_sync_at
-        from (values ${values(rows)}) as v(post_id, views, likes, comments, shares, cover_url, share_url, published_at, next_sync_at)
+        from (values ${values(rows)}) as v(post_id, views, likes, comments, shares, cover_url, share_url, published_at, next_sync_at, taken_at)
         where s.post_id = v.post_id and s.account_id = ${account.accountId}::uuid`)
       await db
         .insert(postStatsSnapshot)
         .values(
           readings.map((r) => ({
             postId: r.postId,
-            takenAt,
+            takenAt: r.takenAt,
             userId: account.userId,
             accountId: account.accountId,
             views: r.views,
@@ -425,34 +424,38 @@ function queries(db: Executor) {
      * reference age, and the first one after it (which shows that the series reaches it and bounds the interpolation).
      */
     async readingsForNormalising(accountId: string): Promise<PostReadings[]> {
-      const ageMs = sql<number>`(extract(epoch from (${postStatsSnapshot.takenAt} - ${postStats.publishedAt})) * 1000)::float8`
       const reference = sql`${postStats.publishedAt} + make_interval(secs => ${REFERENCE_AGE_MS / 1000})`
-      const rows = await db
+      const ageMs = sql<number>`(extract(epoch from (${postStatsSnapshot.takenAt} - ${postStats.publishedAt})) * 1000)::float8`
+      // Every post (those without readings too), with its readings up to the reference age…
+      const early = await db
         .select({ postId: postStats.postId, ageMs: ageMs.mapWith(Number), views: postStatsSnapshot.views })
         .from(postStats)
         .leftJoin(
           postStatsSnapshot,
-          and(
-            eq(postStatsSnapshot.postId, postStats.postId),
-            or(
-              lte(postStatsSnapshot.takenAt, reference),
-              sql`${postStatsSnapshot.takenAt} = (select min(n.taken_at) from ${postStatsSnapshot} n where n.post_id = ${postStats.postId} and n.taken_at > ${reference})`,
-            ),
-          ),
+          and(eq(postStatsSnapshot.postId, postStats.postId), lte(postStatsSnapshot.takenAt, reference)),
         )
         .where(eq(postStats.accountId, accountId))
-      const byPost = new Map<string, PostReadings>()
-      for (const row of rows) {
-        let entry = byPost.get(row.postId)
-        if (!entry) {
-          entry = { postId: row.postId, readings: [] }
-          byPost.set(row.postId, entry)
-        }
-        if (row.views !== null && row.ageMs !== null) {
-          ;(entry.readings as { ageMs: number; views: number }[]).push({ ageMs: row.ageMs, views: row.views })
-        }
+      // …and its first reading after it (one index probe per post).
+      const after = rowsOf<{ post_id: string; age_ms: number; views: number }>(
+        await db.execute(sql`
+          select s.post_id, (extract(epoch from (f.taken_at - s.published_at)) * 1000)::float8 as age_ms,
+                 f.views::float8 as views
+          from ${postStats} s
+          cross join lateral (
+            select n.taken_at, n.views from ${postStatsSnapshot} n
+            where n.post_id = s.post_id and n.taken_at > s.published_at + make_interval(secs => ${REFERENCE_AGE_MS / 1000})
+            order by n.taken_at limit 1
+          ) f
+          where s.account_id = ${accountId}::uuid`),
+      )
+      const byPost = new Map<string, Reading[]>()
+      for (const row of early) {
+        const readings = byPost.get(row.postId) ?? []
+        byPost.set(row.postId, readings)
+        if (row.views !== null && row.ageMs !== null) readings.push({ ageMs: row.ageMs, views: row.views })
       }
-      return [...byPost.values()]
+      for (const row of after) byPost.get(row.post_id)?.push({ ageMs: Number(row.age_ms), views: Number(row.views) })
+      return [...byPost].map(([postId, readings]) => ({ postId, readings }))
     },
 
     /** Stores the scores of the account's posts (null = not comparable). */

@@ -21,6 +21,8 @@ export const STATS_SCOPES = ['video.list', 'user.info.stats'] as const
 
 /** /v2/video/query/ takes at most 20 ids (tiktok-api.md §5.2). */
 export const VIDEO_QUERY_BATCH = 20
+/** Readings stored per transaction (25 calls' worth): few commits, and little to read again after a crash. */
+const WRITE_GROUP = 500
 
 export interface StatsSyncTuning {
   /** Posts read per run of one account (the rest stay due and are read by the next run, a minute later). */
@@ -126,6 +128,7 @@ export function createStatsSyncService(deps: StatsSyncDeps) {
       coverUrl: video.coverImageUrl ?? null,
       shareUrl: video.shareUrl ?? null,
       publishedAt,
+      takenAt,
       nextSyncAt: nextPostSyncAt(publishedAt, takenAt),
     }
   }
@@ -154,30 +157,34 @@ export function createStatsSyncService(deps: StatsSyncDeps) {
 
       const staleBefore = force ? new Date(started.getTime() - tuning.refreshOlderThanMs) : undefined
       const due = await repo.duePosts(account.id, started, tuning.postsPerRun, staleBefore)
-      for (let offset = 0; offset < due.length; offset += VIDEO_QUERY_BATCH) {
-        const batch = due.slice(offset, offset + VIDEO_QUERY_BATCH)
-        const videos = await withToken((token) =>
-          tiktok.queryVideos(
-            token,
-            batch.map((p) => p.tiktokVideoId),
-          ),
-        )
-        const takenAt = clock()
-        const byId = new Map(videos.map((v) => [v.id, v]))
+      for (let start = 0; start < due.length; start += WRITE_GROUP) {
+        const group = due.slice(start, start + WRITE_GROUP)
         const readings: PostReading[] = []
         const gone: string[] = []
-        for (const row of batch) {
-          const video = byId.get(row.tiktokVideoId)
-          if (video) readings.push(readingOf(row, video, takenAt))
-          // TikTok leaves out ids that are deleted or no longer public (§5.2).
-          else gone.push(row.postId)
+        for (let offset = 0; offset < group.length; offset += VIDEO_QUERY_BATCH) {
+          const batch = group.slice(offset, offset + VIDEO_QUERY_BATCH)
+          const videos = await withToken((token) =>
+            tiktok.queryVideos(
+              token,
+              batch.map((p) => p.tiktokVideoId),
+            ),
+          )
+          const takenAt = clock()
+          const byId = new Map(videos.map((v) => [v.id, v]))
+          for (const row of batch) {
+            const video = byId.get(row.tiktokVideoId)
+            if (video) readings.push(readingOf(row, video, takenAt))
+            // TikTok leaves out ids that are deleted or no longer public (§5.2).
+            else gone.push(row.postId)
+          }
         }
-        await repo.transaction(async ({ repo: tx }) => {
-          await tx.saveReadings(owner, readings, takenAt)
-          await tx.markGone(account.id, gone, takenAt)
-        })
+        // Stored only while the lease is still ours: a run that lost it to another worker writes nothing.
         const renewedAt = clock()
-        if (!(await repo.renewLease(account.id, lease.at, renewedAt))) throw new LeaseLost()
+        await repo.transaction(async ({ repo: tx }) => {
+          if (!(await tx.renewLease(account.id, lease.at, renewedAt))) throw new LeaseLost()
+          await tx.saveReadings(owner, readings)
+          await tx.markGone(account.id, gone, renewedAt)
+        })
         lease.at = renewedAt
       }
 
