@@ -92,6 +92,8 @@ export function toSyncState(
 ): AccountSyncState {
   let status = row?.status ?? initialStatus(account.status)
   if (row && isBlocked(status) && reconnectedSince(account, row)) status = 'pending'
+  // Publishing may have found the authorisation gone since the last sync: say so now, not at the next run.
+  if (account.status !== 'active') status = initialStatus(account.status)
   const syncing = row?.requestedAt ? row.requestedAt > leaseCutoff : false
   return {
     accountId: account.id,
