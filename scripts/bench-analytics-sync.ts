@@ -282,6 +282,9 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
       }
     }
     writeFileSync(stateFile, JSON.stringify(state))
+    // From here on the worker's own minute sweep may start the sync before ours does: calls are counted from now and
+    // the wall time from the first of them (or our sweep, whichever comes first).
+    recorder.calls.length = 0
     for (let i = 0; i < rows.length; i += 1_000) await db.insert(post).values(rows.slice(i, i + 1_000))
     sandbox = await startSandboxProcess({ ...sandboxOptions, port })
     console.log(
@@ -290,7 +293,7 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
     )
 
     // The sync, as the worker's minute sweep starts it.
-    recorder.calls.length = 0
+    const sweepAt = Date.now()
     started = performance.now()
     const sweep = await runtime.statsSync.sweep()
     let lastReport = performance.now()
@@ -307,8 +310,8 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
       }
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
-    const wall = performance.now() - started
     const calls = recorder.calls.filter((c) => c.path.startsWith('/v2/'))
+    const wall = performance.now() - started + Math.max(0, sweepAt - (calls[0]?.at ?? sweepAt))
 
     const [postsSynced] = await db.select({ n: count() }).from(postStats).where(isNotNull(postStats.syncedAt))
     const [scored] = await db.select({ n: count() }).from(postStats).where(isNotNull(postStats.relativeViews))
@@ -322,7 +325,9 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
     const tooMany = calls.filter((c) => c.status === 429).length
     const over = [...perMinute].filter(([p, n]) => ENDPOINTS[p] && n > TIKTOK_RATE_LIMITS[ENDPOINTS[p]])
 
-    console.log(`queued          ${sweep.queued} account syncs by one sweep (${sweep.posts} post rows added)`)
+    console.log(
+      `queued          ${sweep.queued} account syncs by our sweep (the rest by the worker's minute sweep before it)`,
+    )
     console.log(
       `synced          ${statuses?.ok ?? 0} accounts ok, ${thousands(postsSynced?.n ?? 0)} of ${thousands(rows.length)} ` +
         `posts (${thousands(snapshots?.n ?? 0)} snapshots, ${thousands(scored?.n ?? 0)} scored) in ${seconds(wall)}`,
