@@ -386,6 +386,46 @@ describe('the stats sync', () => {
     expect(await syncJobs(handId)).toBe(0)
   }, 60_000)
 
+  it('when TikTok fails, the account is tried again in 15 minutes (what was read is kept), not in a loop', async () => {
+    frozenAt = null
+    const { cookie, userId } = await signUp(server)
+    const creator = await sandbox.createCreator()
+    const accountId = await connectCreator(server, sandbox, cookie, creator.open_id)
+    const mediaId = await storeMedia(server, userId, video)
+    const scheduled = await server.runtime.posts.scheduleAt(
+      userId,
+      postInput({ accountId, mediaId, scheduledAt: new Date(Date.now() + 2_000), privacyLevel: 'PUBLIC_TO_EVERYONE' }),
+    )
+    await eventually(async () => {
+      const [row] = await db().select().from(post).where(eq(post.id, scheduled.id))
+      return row?.tiktokPostId ? row : undefined
+    }, 30_000)
+    expect(
+      (await sandbox.admin('PUT', '/sandbox/admin/faults', { server_error_rate: 1, paths: ['/v2/video/query/'] }))
+        .status,
+    ).toBe(200)
+    try {
+      frozenAt = Date.now() + 60_000
+      const t = frozenAt
+      await inject(server, 'POST', '/api/analytics/sync', cookie, { accountId })
+      const row = await settled(accountId, (r) => r.updatedAt.getTime() === t)
+      expect(row).toMatchObject({ status: 'pending', syncedAt: null, nextSyncAt: new Date(t + 15 * 60_000) })
+      // The account's counts were read before the failure and are kept; the post stays due.
+      expect(
+        await db().select().from(accountStatsSnapshot).where(eq(accountStatsSnapshot.accountId, accountId)),
+      ).toHaveLength(1)
+      const [stats] = await db().select().from(postStats).where(eq(postStats.postId, scheduled.id))
+      expect(stats).toMatchObject({ state: 'live', syncedAt: null })
+      // Not due again before then: a sweep queues nothing.
+      const jobs = await syncJobs(accountId)
+      await server.runtime.statsSync.sweep()
+      expect(await syncJobs(accountId)).toBe(jobs)
+    } finally {
+      await sandbox.admin('DELETE', '/sandbox/admin/faults')
+      frozenAt = null
+    }
+  }, 60_000)
+
   it('two sweeps at once queue an account once, and a duplicate of its run does nothing', async () => {
     frozenAt = null
     const { cookie } = await signUp(server)

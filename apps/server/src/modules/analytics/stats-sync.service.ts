@@ -161,14 +161,22 @@ export function createStatsSyncService(deps: StatsSyncDeps) {
         const group = due.slice(start, start + WRITE_GROUP)
         const readings: PostReading[] = []
         const gone: string[] = []
+        let failure: { error: unknown } | undefined
         for (let offset = 0; offset < group.length; offset += VIDEO_QUERY_BATCH) {
           const batch = group.slice(offset, offset + VIDEO_QUERY_BATCH)
-          const videos = await withToken((token) =>
-            tiktok.queryVideos(
-              token,
-              batch.map((p) => p.tiktokVideoId),
-            ),
-          )
+          let videos: TiktokVideo[]
+          try {
+            videos = await withToken((token) =>
+              tiktok.queryVideos(
+                token,
+                batch.map((p) => p.tiktokVideoId),
+              ),
+            )
+          } catch (error) {
+            // What was read before the failure is still stored (below); the rest stays due.
+            failure = { error }
+            break
+          }
           const takenAt = clock()
           const byId = new Map(videos.map((v) => [v.id, v]))
           for (const row of batch) {
@@ -186,6 +194,7 @@ export function createStatsSyncService(deps: StatsSyncDeps) {
           await tx.markGone(account.id, gone, renewedAt)
         })
         lease.at = renewedAt
+        if (failure) throw failure.error
       }
 
       await repo.saveRelativeViews(account.id, relativeViews(await repo.readingsForNormalising(account.id)))
