@@ -282,11 +282,12 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
       }
     }
     writeFileSync(stateFile, JSON.stringify(state))
+    sandbox = await startSandboxProcess({ ...sandboxOptions, port })
     // From here on the worker's own minute sweep may start the sync before ours does: calls are counted from now and
     // the wall time from the first of them (or our sweep, whichever comes first).
     recorder.calls.length = 0
+    const seededAt = new Date()
     for (let i = 0; i < rows.length; i += 1_000) await db.insert(post).values(rows.slice(i, i + 1_000))
-    sandbox = await startSandboxProcess({ ...sandboxOptions, port })
     console.log(
       `setup           ${accountsWanted} creators connected in ${seconds(connectedIn)}; ` +
         `${thousands(rows.length)} published posts seeded in ${seconds(performance.now() - started)}`,
@@ -297,16 +298,19 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
     started = performance.now()
     const sweep = await runtime.statsSync.sweep()
     let lastReport = performance.now()
+    // Done when every post has a reading and no run holds an account (accounts read before the posts existed,
+    // during the connect phase, do not count as done).
     for (;;) {
-      const [done] = await db
+      const [read] = await db.select({ n: count() }).from(postStats).where(isNotNull(postStats.syncedAt))
+      const [running] = await db
         .select({ n: count() })
         .from(accountStatsSync)
-        .where(sql`${accountStatsSync.syncedAt} is not null and ${accountStatsSync.requestedAt} is null`)
-      if ((done?.n ?? 0) >= accountsWanted) break
+        .where(isNotNull(accountStatsSync.requestedAt))
+      if ((read?.n ?? 0) >= rows.length && running?.n === 0) break
       if (performance.now() - started > TIMEOUT_MS) throw new Error(`not synced within ${seconds(TIMEOUT_MS)}`)
       if (performance.now() - lastReport > 10_000) {
         lastReport = performance.now()
-        console.log(`  +${seconds(performance.now() - started)} ${done?.n ?? 0} accounts synced`)
+        console.log(`  +${seconds(performance.now() - started)} ${read?.n ?? 0} posts read`)
       }
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
@@ -317,7 +321,11 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
     const [scored] = await db.select({ n: count() }).from(postStats).where(isNotNull(postStats.relativeViews))
     const [snapshots] = await db.select({ n: count() }).from(postStatsSnapshot)
     const [statuses] = await db
-      .select({ ok: sql<number>`count(*) filter (where ${accountStatsSync.status} = 'ok')`.mapWith(Number) })
+      .select({
+        ok: sql<number>`count(*) filter (where ${accountStatsSync.status} = 'ok' and ${accountStatsSync.syncedAt} >= ${seededAt.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+      })
       .from(accountStatsSync)
     const byEndpoint = new Map<string, number>()
     for (const call of calls) byEndpoint.set(call.path, (byEndpoint.get(call.path) ?? 0) + 1)
