@@ -102,6 +102,13 @@ import {
 } from '../modules/automation'
 import { createBestTimesRepository, createBestTimesService } from '../modules/analytics/best-times.repository'
 import { createAnalyticsRepository, createAnalyticsService, type AnalyticsService } from '../modules/analytics'
+import {
+  createStatsSyncRepository,
+  createStatsSyncService,
+  statsSyncJobHandlers,
+  type StatsSyncService,
+  type StatsSyncTuning,
+} from '../modules/analytics'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -143,6 +150,8 @@ export interface Runtime {
   images: ImagesService
   automation: AutomationService
   analytics: AnalyticsService
+  /** The stats sync (issue 19): TikTok's figures of published posts and accounts. */
+  statsSync: StatsSyncService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -180,6 +189,8 @@ export interface RuntimeOptions {
   /** Automation tuning and the planner's random seed (tests fix it). */
   automation?: Partial<AutomationTuning>
   automationSeed?: () => number
+  /** Stats sync tuning (the bench and tests change how much one run reads). */
+  statsSync?: Partial<StatsSyncTuning>
   /**
    * How open event streams follow their sessions (ADR 021): the clock expiry is judged by (default: the system's,
    * which better-auth uses) and how often every session is checked again (default 15 s).
@@ -394,6 +405,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     })
 
     const analytics = createAnalyticsService({ repo: createAnalyticsRepository(database.db), clock, log })
+    // Analytics (issue 19): TikTok's figures of published posts and accounts, read on a schedule by the worker.
+    const statsSync = createStatsSyncService({
+      repo: createStatsSyncRepository(database.db),
+      queue: q,
+      tiktok: tiktokClient,
+      accounts: tiktokAccounts,
+      events: bus,
+      clock,
+      log,
+      ...(options.statsSync ? { tuning: options.statsSync } : {}),
+    })
 
     if (options.mode !== 'api') {
       // Before taking jobs: re-send due posts' jobs and resume posts a previous process left mid-publish. On PGlite
@@ -408,6 +430,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           ...postJobHandlers(publishing),
           ...videoJobHandlers(renders),
           ...automationJobHandlers(automation),
+          ...statsSyncJobHandlers(statsSync),
         },
         (msg, err) => log.error(`[worker] ${msg}`, err),
       )
@@ -485,6 +508,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         automation,
         bestTimes,
         analytics,
+        statsSync,
         events: bus,
         sessions: watch,
         mailRepo,
@@ -543,6 +567,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       images,
       automation,
       analytics,
+      statsSync,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {

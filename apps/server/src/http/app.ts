@@ -35,6 +35,7 @@ import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
 import { libraryRoutes, type LibraryService } from '../modules/library'
 import { imageRoutes, type ImagesService } from '../modules/images'
 import { automationRoutes, type AutomationService } from '../modules/automation'
+import { statsSyncRoutes, type StatsSyncService } from '../modules/analytics'
 import { aiRoutes, type AiService } from '../modules/ai'
 import { bestTimesRoutes } from '../modules/analytics/best-times.routes'
 import type { BestTimesService } from '../modules/analytics/best-times.repository'
@@ -75,6 +76,8 @@ export interface HttpDeps {
   bestTimes: BestTimesService
   /** The Analytics tab's reads (issue 19). */
   analytics: AnalyticsService
+  /** The stats sync's state and "Refresh stats" (issue 19). */
+  statsSync: StatsSyncService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   /** Ends a stream when the session it was opened with ends (modules/auth's session watch). */
@@ -225,6 +228,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(automationRoutes, { prefix: '/automation', automation: deps.automation })
         await authed.register(bestTimesRoutes, { prefix: '/analytics', bestTimes: deps.bestTimes })
         await authed.register(analyticsRoutes, { prefix: '/analytics', analytics: deps.analytics })
+        await authed.register(statsSyncRoutes, { prefix: '/analytics', statsSync: deps.statsSync })
         await authed.register(liveEventRoutes, { events: deps.events, sessions: deps.sessions })
       })
     },

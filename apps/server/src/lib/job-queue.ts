@@ -85,6 +85,22 @@ export const JOBS = {
     queue: { retryLimit: 0, expireInSeconds: 300 },
     cron: '* * * * *',
   },
+  'analytics.sweep': {
+    payload: z.object({}),
+    // Adds the stats rows of newly public posts and new accounts, unblocks reconnected accounts and queues a sync of
+    // every account with due work (modules/analytics). Idempotent: accounts are claimed by a lease.
+    queue: { retryLimit: 0, expireInSeconds: 300 },
+    cron: '* * * * *',
+  },
+  'analytics.sync': {
+    payload: z.object({ accountId: z.uuid(), requestedAt: z.iso.datetime(), force: z.boolean() }),
+    // One run of one account's stats sync. One queued job per account (`short`: singletonKey = account id); the run
+    // starts only if the account's lease is still the one it was queued with, so a duplicate does nothing. Failures
+    // are retried by the sync itself (the account's next_sync_at), never by pg-boss in a loop.
+    queue: { policy: 'short', retryLimit: 0, expireInSeconds: 900 },
+    // Runs wait on TikTok, not on this machine: several side by side.
+    worker: { concurrency: 4, batchSize: 4, pollingSeconds: 2 },
+  },
 } as const satisfies Record<
   string,
   {

@@ -46,7 +46,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
       const tiktok = await deps.tiktokRevocation(userId)
 
       const deleted = await repo.transaction(async ({ repo: tx, jobs }) => {
-        // Cancelled with the rows: a queued publish, render, planned post or mail of theirs never runs.
+        // Cancelled with the rows: a queued publish, render, planned post, stats sync or mail of theirs never runs.
         for (const id of targets.postIds) {
           await queue.cancelQueued('post.publish', id, { tx: jobs })
           await queue.cancelQueued('post.poll', id, { tx: jobs })
@@ -54,6 +54,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
         }
         for (const id of targets.videoIds) await queue.cancelQueued('video.render', id, { tx: jobs })
         for (const id of targets.slotIds) await queue.cancelQueued('automation.slot', id, { tx: jobs })
+        for (const id of targets.accountIds) await queue.cancelQueued('analytics.sync', id, { tx: jobs })
         for (const id of targets.queuedMailIds) await queue.cancelQueued('mail.send', id, { tx: jobs })
         return tx.deleteUserRows(userId)
       })

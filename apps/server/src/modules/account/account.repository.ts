@@ -1,7 +1,17 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { withTransactions, type Executor } from '../../db/transactional'
-import { aiImage, automationSlot, createdVideo, mailOutbox, mediaFile, post, user, verification } from '../../db/schema'
+import {
+  aiImage,
+  automationSlot,
+  createdVideo,
+  mailOutbox,
+  mediaFile,
+  post,
+  tiktokAccount,
+  user,
+  verification,
+} from '../../db/schema'
 
 /** What a person's account deletion must also reach outside its own rows: queued jobs and files. */
 export interface DeletionTargets {
@@ -9,6 +19,8 @@ export interface DeletionTargets {
   postIds: string[]
   videoIds: string[]
   slotIds: string[]
+  /** TikTok accounts (their `analytics.sync` jobs). */
+  accountIds: string[]
   /** Mails not yet delivered (their `mail.send` jobs). */
   queuedMailIds: string[]
   /** Files in media storage: uploaded and rendered videos, thumbnails, images. */
@@ -21,10 +33,11 @@ function queries(db: Executor) {
     async findDeletionTargets(userId: string): Promise<DeletionTargets | undefined> {
       const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId))
       if (!owner) return undefined
-      const [postIds, videoIds, slotIds, queuedMailIds, media, images, thumbnails] = await Promise.all([
+      const [postIds, videoIds, slotIds, accountIds, queuedMailIds, media, images, thumbnails] = await Promise.all([
         ids(db.select({ id: post.id }).from(post).where(eq(post.userId, userId))),
         ids(db.select({ id: createdVideo.id }).from(createdVideo).where(eq(createdVideo.userId, userId))),
         ids(db.select({ id: automationSlot.id }).from(automationSlot).where(eq(automationSlot.userId, userId))),
+        ids(db.select({ id: tiktokAccount.id }).from(tiktokAccount).where(eq(tiktokAccount.userId, userId))),
         ids(
           db
             .select({ id: mailOutbox.id })
@@ -43,6 +56,7 @@ function queries(db: Executor) {
         postIds,
         videoIds,
         slotIds,
+        accountIds,
         queuedMailIds,
         storageKeys: [...media, ...images, ...thumbnails].flatMap((r) => (r.key ? [r.key] : [])),
       }

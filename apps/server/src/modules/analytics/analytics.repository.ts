@@ -156,7 +156,8 @@ function createQueries(db: Executor) {
       return row
     },
 
-    syncState(userId: string, accountId: string, now: Date): Promise<AccountSyncState> {
+    /** Null when the account is not the user's (or was deleted a moment ago). */
+    syncState(userId: string, accountId: string, now: Date): Promise<AccountSyncState | null> {
       return syncStateOf(db, userId, accountId, now)
     },
 

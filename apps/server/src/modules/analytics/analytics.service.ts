@@ -212,7 +212,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         const { accountId } = query
         // Bucket 0 is the whole previous period, then one bucket per day: one pass over the snapshots.
         const boundaries = [range.previous.start, ...range.dayStarts]
-        const [sync, totals, gains, followers, latestFollowers] = await Promise.all([
+        const [syncState, totals, gains, followers, latestFollowers] = await Promise.all([
           repo.syncState(userId, accountId, clock()),
           repo.totals(userId, accountId, range.start, range.end),
           repo.gainsBetween(userId, accountId, boundaries),
@@ -220,6 +220,9 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           repo.followersAt(userId, accountId, boundaries),
           repo.latestFollowers(userId, accountId),
         ])
+        // The account was checked a moment ago; it can only be gone if it was deleted in between.
+        if (!syncState) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
+        const sync = syncState
         const series: AnalyticsSeriesPoint[] = range.days.map((date, i) => ({
           date,
           ...(gains.get(i + 1) ?? ZERO),

@@ -30,6 +30,8 @@ describe('health, app info and the API reference', () => {
           'automation.plan',
           'automation.slot',
           'automation.sweep',
+          'analytics.sweep',
+          'analytics.sync',
         ],
       },
     })

@@ -5,8 +5,9 @@
  */
 import { startSandbox } from '@hookpost/tiktok-sandbox'
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Omit<Parameters<typeof startSandbox>[0], 'port'>
-const sandbox = await startSandbox({ ...options, port: 0 })
+const options = JSON.parse(process.argv[2] ?? '{}') as Parameters<typeof startSandbox>[0]
+// Any free port unless one is given (a sandbox started again on the same data folder keeps its address).
+const sandbox = await startSandbox({ port: 0, ...options })
 process.stdout.write(`${JSON.stringify({ url: sandbox.url })}\n`)
 
 let closing = false

@@ -83,6 +83,8 @@ export interface SandboxProcessOptions {
   moderationMs?: number
   tokenProfile?: 'classic' | '2026'
   dataDir?: string
+  /** Default: any free port. */
+  port?: number
 }
 
 /** A sandbox in a child process (see sandbox-process.ts): its memory is not the caller's. */
