@@ -165,7 +165,10 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'ai', description: 'Hook suggestions, content ideas and images (offline generator or your model)' },
         { name: 'images', description: 'Your images, the gallery, and Transform to Video' },
         { name: 'automation', description: 'Settings, Run Now and the history of the planner that posts for you' },
-        { name: 'analytics', description: 'Views, growth, top posts, the hook leaderboard, best times to post and the CSV export' },
+        {
+          name: 'analytics',
+          description: 'Views, growth, top posts, the hook leaderboard, best times to post and the CSV export',
+        },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
