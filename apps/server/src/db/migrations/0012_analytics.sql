@@ -90,8 +90,8 @@ SELECT p."id", p."user_id", p."account_id",
        CASE WHEN v."text_overlays"->0 IS NULL THEN NULL
             ELSE concat_ws('|', v."text_overlays"->0->>'position', v."text_overlays"->0->>'fontSize',
                                 v."text_overlays"->0->>'fontWeight', v."text_overlays"->0->>'color') END,
-       COALESCE(s."source_item_id", CASE WHEN v."source_media_id" IS NULL THEN NULL ELSE 'media:' || v."source_media_id" END),
-       COALESCE(s."source_title", m."original_name")
+       COALESCE(s."source_item_id", 'media:' || v."source_media_id", 'media:' || p."media_id"),
+       COALESCE(s."source_title", m."original_name", pm."original_name")
 FROM "post" p
 LEFT JOIN "automation_slot" s ON s."id" = p."automation_slot_id"
 LEFT JOIN LATERAL (
@@ -100,6 +100,7 @@ LEFT JOIN LATERAL (
   ORDER BY cv."created_at" DESC LIMIT 1
 ) v ON true
 LEFT JOIN "media_file" m ON m."id" = v."source_media_id"
+LEFT JOIN "media_file" pm ON pm."id" = p."media_id"
 ON CONFLICT ("post_id") DO NOTHING;
 --> statement-breakpoint
 -- hand-written: posts already public on TikTok get their stats fetched at the next sync; connected accounts too.

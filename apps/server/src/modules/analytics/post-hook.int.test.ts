@@ -84,7 +84,7 @@ describe('post_hook', () => {
     })
   })
 
-  it('records a row of nulls for a plain upload (no studio video made it)', async () => {
+  it('records a plain upload’s own file as its source video, and nothing else (no studio video made it)', async () => {
     const me = await person()
     const res = await inject(world.server, 'POST', '/api/posts', me.cookie, formBody(me))
     expect(res.statusCode, res.body).toBe(201)
@@ -94,8 +94,8 @@ describe('post_hook', () => {
       tone: null,
       hookText: null,
       overlayStyle: null,
-      sourceKey: null,
-      sourceLabel: null,
+      sourceKey: `media:${me.mediaId}`,
+      sourceLabel: expect.any(String),
     })
   })
 

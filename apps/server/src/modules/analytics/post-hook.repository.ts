@@ -8,7 +8,8 @@ import type { Executor } from '../../db/transactional'
  * - an automation post: its slot's concept, tone, hook text and source clip (`stock:<slug>` / Library id + title);
  * - any post whose media is a studio video's render (the automation's too): that video's first overlay (text and
  *   overlayStyleKey() = position|fontSize|fontWeight|color) and its source clip (`media:<id>` + original name).
- * A plain upload gets a row of nulls: it carried no known hook, and the leaderboard skips nulls.
+ * A plain upload: its own file is the source video (`media:<id>` + original name); no concept, tone or overlay is
+ * known, and the leaderboard skips nulls.
  */
 export async function recordPostHook(db: Executor, postId: string): Promise<void> {
   await db.execute(sql`
@@ -20,9 +21,8 @@ export async function recordPostHook(db: Executor, postId: string): Promise<void
            CASE WHEN v."text_overlays"->0 IS NULL THEN NULL
                 ELSE concat_ws('|', v."text_overlays"->0->>'position', v."text_overlays"->0->>'fontSize',
                                     v."text_overlays"->0->>'fontWeight', v."text_overlays"->0->>'color') END,
-           COALESCE(s."source_item_id",
-                    CASE WHEN v."source_media_id" IS NULL THEN NULL ELSE 'media:' || v."source_media_id" END),
-           COALESCE(s."source_title", m."original_name")
+           COALESCE(s."source_item_id", 'media:' || v."source_media_id", 'media:' || p."media_id"),
+           COALESCE(s."source_title", m."original_name", pm."original_name")
     FROM "post" p
     LEFT JOIN "automation_slot" s ON s."id" = p."automation_slot_id"
     LEFT JOIN LATERAL (
@@ -32,6 +32,7 @@ export async function recordPostHook(db: Executor, postId: string): Promise<void
       ORDER BY cv."created_at" DESC LIMIT 1
     ) v ON true
     LEFT JOIN "media_file" m ON m."id" = v."source_media_id"
+    LEFT JOIN "media_file" pm ON pm."id" = p."media_id"
     WHERE p."id" = ${postId}
     ON CONFLICT ("post_id") DO NOTHING`)
 }

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, eq, sql } from 'drizzle-orm'
-import { ANALYTICS_MESSAGES, type AccountSyncState, type ServerEvent } from '@hookpost/shared'
+import { ANALYTICS_MESSAGES, type AccountSyncState, type Leaderboard, type ServerEvent } from '@hookpost/shared'
 import {
   accountStatsSnapshot,
   accountStatsSync,
   post,
+  postHook,
   postStats,
   postStatsSnapshot,
   tiktokAccount,
@@ -243,6 +244,34 @@ describe('the stats sync', () => {
     for (const row of later) expect(row.relativeViews).toBeCloseTo(expected.get(row.postId)!, 5)
     const counts = await db().select().from(accountStatsSnapshot).where(eq(accountStatsSnapshot.accountId, accountId))
     expect(counts.filter((c) => c.takenAt.getTime() === t2)).toHaveLength(1)
+
+    // The leaderboard ranks the hook whose post got the most views first: the best post carried one hook, the other
+    // two another (what hook a post carried is written when it is scheduled; here it is set on the stored rows).
+    const byViews = later.toSorted((a, b) => b.views - a.views)
+    expect(byViews[0]!.views).toBeGreaterThan(byViews[1]!.views)
+    const winner = byViews[0]!.postId
+    await db().update(postHook).set({ hookText: 'Nobody tells you this' }).where(eq(postHook.postId, winner))
+    for (const other of byViews.slice(1)) {
+      await db()
+        .update(postHook)
+        .set({ hookText: 'Three things I wish I knew' })
+        .where(eq(postHook.postId, other.postId))
+    }
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+    const board = await inject(
+      server,
+      'GET',
+      `/api/analytics/leaderboard?accountId=${accountId}&from=${day(t2 - 2 * 86_400_000)}&to=${day(t2)}&tz=UTC`,
+      cookie,
+    )
+    expect(board.statusCode, board.body).toBe(200)
+    const hooks = board.json<Leaderboard>().dimensions.hook_text
+    expect(hooks.map((row) => [row.label, row.posts, row.lowSample])).toEqual([
+      ['Nobody tells you this', 1, true],
+      ['Three things I wish I knew', 2, true],
+    ])
+    expect(hooks[0]!.relativeViews!).toBeGreaterThan(1)
+    expect(hooks[1]!.relativeViews!).toBeLessThan(hooks[0]!.relativeViews!)
     unsubscribe()
   }, 90_000)
 
