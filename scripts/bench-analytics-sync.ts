@@ -14,6 +14,7 @@
  * TikTok client sent), wall time, the most calls one token made to one endpoint in any 60 s window against TikTok's
  * limit, and the 429s received (must be 0).
  */
+import { signUpWithCreators } from './lib/bench-accounts'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -201,40 +202,7 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
 
     // One person with the accounts connected the way the browser connects them.
     let started = performance.now()
-    const password = 'correct horse 1'
-    const signUp = await http.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'bench@example.com', password, confirmPassword: password, acceptTerms: true }),
-    })
-    const cookie = ([] as string[])
-      .concat(signUp.headers['set-cookie'] ?? [])
-      .map((c) => c.split(';')[0])
-      .join('; ')
-    const userId = signUp.json<{ user: { id: string } }>().user.id
-    const accounts: { accountId: string; openId: string }[] = []
-    for (let i = 0; i < accountsWanted; i++) {
-      const { open_id: openId } = await session.createCreator({
-        display_name: `Bench ${i}`,
-        username: `bench_${process.pid}_${i}`,
-      })
-      const start = await http.inject({
-        method: 'POST',
-        url: '/api/tiktok/connect',
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: '{}',
-      })
-      const callback = await session.authorize(start.json<{ authorizeUrl: string }>().authorizeUrl, openId)
-      const done = await http.inject({
-        method: 'POST',
-        url: '/api/tiktok/callback',
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify({ code: callback.get('code'), state: callback.get('state') }),
-      })
-      if (done.statusCode !== 200) throw new Error(`connecting creator ${i} answered ${done.statusCode}: ${done.body}`)
-      accounts.push({ accountId: done.json<{ account: { id: string } }>().account.id, openId })
-    }
+    const { userId, accounts } = await signUpWithCreators(http, session, accountsWanted)
     const connectedIn = performance.now() - started
 
     // The published videos: into the sandbox's state while it is stopped (it loads state.json when it starts again

@@ -11,6 +11,7 @@
  * Prints lateness from the due time to TikTok receiving video/init (p50/p99/max, from the sandbox's own records),
  * to the claim, duplicates (a post published more than once: must be 0) and failures by state.
  */
+import { signUpWithCreators } from './lib/bench-accounts'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
@@ -111,41 +112,8 @@ async function main() {
     )
 
     // One person, M connected creators (the browser's connect flow), one small video.
-    const password = 'correct horse 1'
-    const signUp = await http.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'bench@example.com', password, confirmPassword: password, acceptTerms: true }),
-    })
-    const cookie = ([] as string[])
-      .concat(signUp.headers['set-cookie'] ?? [])
-      .map((c) => c.split(';')[0])
-      .join('; ')
-    const userId = signUp.json<{ user: { id: string } }>().user.id
     let setupStarted = performance.now()
-    const accounts: { accountId: string; openId: string }[] = []
-    for (let i = 0; i < CREATORS; i++) {
-      const { open_id: openId } = await session.createCreator({
-        display_name: `Bench ${i}`,
-        username: `bench_${process.pid}_${i}`,
-      })
-      const start = await http.inject({
-        method: 'POST',
-        url: '/api/tiktok/connect',
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: '{}',
-      })
-      const callback = await session.authorize(start.json<{ authorizeUrl: string }>().authorizeUrl, openId)
-      const done = await http.inject({
-        method: 'POST',
-        url: '/api/tiktok/callback',
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify({ code: callback.get('code'), state: callback.get('state') }),
-      })
-      if (done.statusCode !== 200) throw new Error(`connecting creator ${i} answered ${done.statusCode}`)
-      accounts.push({ accountId: done.json<{ account: { id: string } }>().account.id, openId })
-    }
+    const { userId, accounts } = await signUpWithCreators(http, session, CREATORS)
     console.log(`setup           ${CREATORS} creators connected in ${seconds(performance.now() - setupStarted)}`)
 
     const mediaId = crypto.randomUUID()

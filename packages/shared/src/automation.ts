@@ -20,6 +20,22 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   sunday: 'Sunday',
 }
 
+const WEEKDAY_OF_UTC_DAY: readonly Weekday[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+]
+
+/** The weekday of a 'YYYY-MM-DD' date. */
+export function weekdayOf(date: string): Weekday {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return WEEKDAY_OF_UTC_DAY[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!
+}
+
 /**
  * spec §9: automation adds 'random' to the hook concepts and tones; issue 19 adds 'best' (the hook bandit picks from
  * the account's results, ADR 022).

@@ -3,6 +3,7 @@ import {
   BEST_TIMES_MIN_POSTS,
   instantToZoned,
   WEEKDAYS,
+  weekdayOf,
   type BestTimeCell,
   type BestTimes,
   type BestTimeSuggestion,
@@ -37,22 +38,11 @@ export interface ScoredPost {
   relativeViews: number
 }
 
-const WEEKDAY_OF_UTC_DAY: readonly Weekday[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-]
-
 /** The weekday and hour of `instant` on the wall clock of `zone`. */
 export function weekdayHourIn(instant: Date, zone: string): { weekday: Weekday; hour: number } {
   const { date, time } = instantToZoned(instant, zone)
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   return {
-    weekday: WEEKDAY_OF_UTC_DAY[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!,
+    weekday: weekdayOf(date),
     hour: Number(time.slice(0, 2)),
   }
 }

@@ -17,7 +17,7 @@ import { inject, signUp, sleep } from '../../testing/http-test-kit'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
 import { connectCreator, sandboxVideos } from '../posts/testing/posts-test-kit'
-import { weekdayOf } from './automation.service'
+import { weekdayOf } from '@hookpost/shared'
 
 /**
  * The automation end to end on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with real renders of

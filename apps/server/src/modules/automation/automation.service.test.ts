@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '@hookpost/shared'
 import type { SlotView } from './automation.repository'
-import { toSlotDto, weekdayOf } from './automation.service'
+import { weekdayOf } from '@hookpost/shared'
+import { toSlotDto } from './automation.service'
 
 const base: SlotView = {
   id: 's1',

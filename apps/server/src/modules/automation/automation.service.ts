@@ -30,6 +30,7 @@ import {
   type TiktokAccount,
   type Weekday,
   type automationSettingsInputSchema,
+  weekdayOf,
 } from '@hookpost/shared'
 import type { z } from 'zod'
 import { AppError } from '../../lib/errors'
@@ -114,22 +115,6 @@ export interface AutomationDeps {
   seed?: () => number
   log: Log
   tuning?: Partial<AutomationTuning>
-}
-
-const WEEKDAY_OF_UTC_DAY: readonly Weekday[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-]
-
-/** The weekday of a 'YYYY-MM-DD' date. */
-export function weekdayOf(date: string): Weekday {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-  return WEEKDAY_OF_UTC_DAY[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!
 }
 
 /** "Monday, 24 November" for a 'YYYY-MM-DD' date. */

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify'
+import type { sandboxSession } from '../../apps/server/src/integrations/tiktok/testing/sandbox-session'
+
+export interface BenchAccount {
+  accountId: string
+  openId: string
+}
+
+/**
+ * Benchmarks' one person with `count` sandbox creators connected the way the browser connects them (sign up, then
+ * POST /api/tiktok/connect → the sandbox's consent → POST /api/tiktok/callback for each).
+ */
+export async function signUpWithCreators(
+  http: FastifyInstance,
+  session: ReturnType<typeof sandboxSession>,
+  count: number,
+): Promise<{ cookie: string; userId: string; accounts: BenchAccount[] }> {
+  const password = 'correct horse 1'
+  const signUp = await http.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: 'bench@example.com', password, confirmPassword: password, acceptTerms: true }),
+  })
+  if (signUp.statusCode !== 200 && signUp.statusCode !== 201) {
+    throw new Error(`sign-up answered ${signUp.statusCode}: ${signUp.body}`)
+  }
+  const cookie = ([] as string[])
+    .concat(signUp.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const userId = signUp.json<{ user: { id: string } }>().user.id
+  const accounts: BenchAccount[] = []
+  for (let i = 0; i < count; i++) {
+    const { open_id: openId } = await session.createCreator({
+      display_name: `Bench ${i}`,
+      username: `bench_${process.pid}_${i}`,
+    })
+    const start = await http.inject({
+      method: 'POST',
+      url: '/api/tiktok/connect',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{}',
+    })
+    const callback = await session.authorize(start.json<{ authorizeUrl: string }>().authorizeUrl, openId)
+    const done = await http.inject({
+      method: 'POST',
+      url: '/api/tiktok/callback',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ code: callback.get('code'), state: callback.get('state') }),
+    })
+    if (done.statusCode !== 200) throw new Error(`connecting creator ${i} answered ${done.statusCode}: ${done.body}`)
+    accounts.push({ accountId: done.json<{ account: { id: string } }>().account.id, openId })
+  }
+  return { cookie, userId, accounts }
+}
