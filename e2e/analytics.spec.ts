@@ -147,6 +147,8 @@ test.describe('Analytics tab', () => {
     // The only account is chosen already; the period is in the browser's zone.
     await expect(page.getByLabel('TikTok account')).toHaveValue(accountId)
     await expect(page.getByText(`Days in ${ZONE}`, { exact: false })).toBeVisible()
+    // The figures of a sandbox account are simulated, and the tab says so.
+    await expect(page.getByText(ANALYTICS_MESSAGES.sandboxFigures)).toBeVisible()
     await refreshStats(page)
 
     // Totals and the views chart, with its figures as a table.

@@ -31,6 +31,8 @@ export const ANALYTICS_MESSAGES = {
   reconnectRequired:
     'TikTok no longer accepts this account’s connection, so its stats are not updating. Reconnect the account.',
   notConnected: 'This account was added by hand. Connect it to TikTok to see its stats.',
+  sandboxFigures:
+    'This is a TikTok sandbox account: its views, likes, comments, shares and followers are simulated by the sandbox (they grow over time), not real TikTok figures.',
   pending: 'Fetching this account’s stats from TikTok for the first time…',
   noPosts: 'No published posts in this period yet.',
   /** A leaderboard dimension with no rows (e.g. no post of the period has a tone). */

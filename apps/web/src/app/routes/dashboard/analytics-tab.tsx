@@ -48,7 +48,7 @@ export function AnalyticsTab() {
     <AnalyticsPanel
       accounts={{
         status: accounts.status,
-        items: (accounts.data ?? []).map((a) => ({ id: a.id, label: accountLabel(a) })),
+        items: (accounts.data ?? []).map((a) => ({ id: a.id, label: accountLabel(a), sandbox: a.sandbox })),
         retrying: accounts.isFetching,
         onRetry: () => void accounts.refetch(),
       }}

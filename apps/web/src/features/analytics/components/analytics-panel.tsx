@@ -35,6 +35,8 @@ export interface AnalyticsAccount {
   id: string
   /** 'Ana Cooks (@anacooks) · Sandbox' */
   label: string
+  /** Lives in the TikTok sandbox: its figures are simulated, and the tab says so. */
+  sandbox?: boolean
 }
 
 export interface AnalyticsAccounts {
@@ -209,7 +211,14 @@ export function AnalyticsPanel({ accounts, noAccounts, reconnect, timeZone, now 
       {!accountId ? (
         <p className="text-sm text-slate-700">{ANALYTICS_MESSAGES.accountRequired}</p>
       ) : query ? (
-        <AccountAnalytics query={query} timeZone={timeZone} now={now} reconnect={reconnect} />
+        <>
+          {accounts.items.find((a) => a.id === accountId)?.sandbox ? (
+            <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              {ANALYTICS_MESSAGES.sandboxFigures}
+            </p>
+          ) : null}
+          <AccountAnalytics query={query} timeZone={timeZone} now={now} reconnect={reconnect} />
+        </>
       ) : null}
     </div>
   )
