@@ -164,11 +164,15 @@ export async function runQueryBench(argv: string[]): Promise<void> {
     (k) => only === undefined || k === only,
   )
   const table: string[] = []
+  // The goal is for what the tab asks while someone looks at it; the CSV is a file download (up to a year of rows),
+  // reported on its own line.
   let worstPg = 0
+  let worstPgCsv = 0
   for (const kind of kinds) {
     const results = await benchOne(kind, adminUrl, posts, runs)
     for (const r of results) {
-      if (kind === 'postgres') worstPg = Math.max(worstPg, r.p99)
+      if (kind === 'postgres' && r.endpoint.startsWith('export.csv')) worstPgCsv = Math.max(worstPgCsv, r.p99)
+      else if (kind === 'postgres') worstPg = Math.max(worstPg, r.p99)
       table.push(
         `  ${kind.padEnd(9)} ${r.endpoint.padEnd(24)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99
           .toFixed(1)
@@ -179,8 +183,10 @@ export async function runQueryBench(argv: string[]): Promise<void> {
   console.log(table.join('\n'))
   if (adminUrl) {
     console.log(
-      `  PostgreSQL worst p99: ${worstPg.toFixed(1)} ms (goal ≤ 100 ms) — ${worstPg <= 100 ? 'met' : 'NOT met'}`,
+      `  PostgreSQL, the tab's queries (overview, top posts, leaderboard): worst p99 ${worstPg.toFixed(1)} ms` +
+        ` (goal ≤ 100 ms) — ${worstPg <= 100 ? 'met' : 'NOT met'}`,
     )
+    console.log(`  PostgreSQL, the CSV download: worst p99 ${worstPgCsv.toFixed(1)} ms`)
   } else {
     console.log('  (PostgreSQL not measured: pass --pg <admin url> or set TEST_DATABASE_URL)')
   }
