@@ -17,7 +17,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   // Generous for a loaded 2-core machine (the server makes its stock clips with ffmpeg while the first tests run, and
   // three browsers share the cores): a hang still fails, a slow minute does not.
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

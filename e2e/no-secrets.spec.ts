@@ -9,7 +9,7 @@ const port = process.env.E2E_PORT ?? '3100'
 const sandboxSecret = () =>
   readFileSync(path.join(root, '.tmp', `e2e-${port}`, 'secrets', 'tiktok-sandbox.key'), 'utf8').trim()
 /** TikTok-shaped tokens (`act.…`, `rft.…`, tiktok-api.md §1.4). */
-const TOKEN = /\b(?:act|rft)\.[A-Za-z0-9_~-]{12,}/
+const TOKEN = /(?<![\w$])(?:act|rft)\.[A-Za-z0-9_~-]{12,}/
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
