@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { ANALYTICS_CSV_COLUMNS, ANALYTICS_MESSAGES } from '@hookpost/shared/analytics'
 import type { Post } from '@hookpost/shared/posts'
+import { makeClip, uploadClip } from './clip'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
@@ -18,51 +16,11 @@ import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle 
 const ZONE = 'Europe/Berlin'
 test.use({ timezoneId: ZONE })
 
-let dir = ''
 let clip: Buffer
 
 test.beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'hookpost-analytics-e2e-'))
-  const clipPath = path.join(dir, 'clip.mp4')
-  // 2 s of 540×960 (9:16) H.264 + AAC at 30 fps: inside TikTok's media limits (tiktok-api.md §3.9).
-  execFileSync(
-    'ffmpeg',
-    [
-      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine'],
-      ...['-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clipPath],
-    ],
-    { stdio: 'pipe' },
-  )
-  clip = readFileSync(clipPath)
+  clip = makeClip()
 })
-
-test.afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
-
-/** Uploads the clip over tus (POST /api/uploads, one PATCH) and keeps it (POST /api/media), with the page's cookies. */
-async function uploadClip(page: Page): Promise<string> {
-  const b64 = (text: string) => Buffer.from(text).toString('base64')
-  const created = await page.request.post('/api/uploads', {
-    headers: {
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(clip.length),
-      'Upload-Metadata': `filename ${b64('kitchen.mp4')},filetype ${b64('video/mp4')}`,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const location = created.headers()['location']
-  expect(location, 'tus Location header').toBeTruthy()
-  const patched = await page.request.patch(location!, {
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-    data: clip,
-  })
-  expect(patched.status(), await patched.text()).toBe(204)
-  const uploadId = location!.split('/').pop()!
-  const media = await page.request.post('/api/media', { data: { uploadId } })
-  expect(media.status(), await media.text()).toBeLessThan(300)
-  return ((await media.json()) as { media: { id: string } }).media.id
-}
 
 /** A public post (the Display API reports only public videos) due in the next whole minute at least 20 s away. */
 async function schedulePublic(page: Page, accountId: string, mediaId: string, title: string): Promise<Post> {
@@ -138,7 +96,7 @@ test.describe('Analytics tab', () => {
 
     const username = uniqueHandle('stats')
     const accountId = await connectSandboxCreator(page, `Stella ${username.slice(-6)}`, username)
-    const mediaId = await uploadClip(page)
+    const mediaId = await uploadClip(page, clip, 'kitchen.mp4')
     const first = await schedulePublic(page, accountId, mediaId, 'Analytics e2e: first')
     const second = await schedulePublic(page, accountId, mediaId, 'Analytics e2e: second')
     await waitUntilUploaded(page, [first.id, second.id])

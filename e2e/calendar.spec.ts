@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { Post } from '@hookpost/shared/posts'
+import { makeClip, uploadClip } from './clip'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
@@ -18,26 +15,10 @@ const ZONE = 'Europe/Berlin'
 // The browser's zone becomes the new user's profile zone, which the calendar shows.
 test.use({ timezoneId: ZONE })
 
-let dir = ''
 let clip: Buffer
 
 test.beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'hookpost-calendar-e2e-'))
-  const clipPath = path.join(dir, 'clip.mp4')
-  // 2 s of 540×960 (9:16) H.264 + AAC at 30 fps: inside TikTok's media limits (tiktok-api.md §3.9).
-  execFileSync(
-    'ffmpeg',
-    [
-      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine'],
-      ...['-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clipPath],
-    ],
-    { stdio: 'pipe' },
-  )
-  clip = readFileSync(clipPath)
-})
-
-test.afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true })
+  clip = makeClip()
 })
 
 /** 'YYYY-MM-DD' of `instant` in `zone`. */
@@ -53,30 +34,6 @@ function panel(page: Page): Locator {
 
 function dayCell(page: Page, day: string): Locator {
   return panel(page).locator(`td[data-date="${day}"]`)
-}
-
-/** Uploads the clip over tus (POST /api/uploads, one PATCH) and keeps it (POST /api/media), with the page's cookies. */
-async function uploadClip(page: Page): Promise<string> {
-  const b64 = (text: string) => Buffer.from(text).toString('base64')
-  const created = await page.request.post('/api/uploads', {
-    headers: {
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(clip.length),
-      'Upload-Metadata': `filename ${b64('clip.mp4')},filetype ${b64('video/mp4')}`,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const location = created.headers()['location']
-  expect(location, 'tus Location header').toBeTruthy()
-  const patched = await page.request.patch(location!, {
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-    data: clip,
-  })
-  expect(patched.status(), await patched.text()).toBe(204)
-  const uploadId = location!.split('/').pop()!
-  const media = await page.request.post('/api/media', { data: { uploadId } })
-  expect(media.status(), await media.text()).toBeLessThan(300)
-  return ((await media.json()) as { media: { id: string } }).media.id
 }
 
 async function schedule(
@@ -130,7 +87,7 @@ test.describe('Scheduled Videos calendar', () => {
     const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000)
     const soon = await schedule(page, {
       accountId,
-      mediaId: await uploadClip(page),
+      mediaId: await uploadClip(page, clip),
       title: 'Due in a moment',
       date: due.toISOString().slice(0, 10),
       time: due.toISOString().slice(11, 16),
@@ -162,7 +119,7 @@ test.describe('Scheduled Videos calendar', () => {
     const day = (d: number) => `${next.toISOString().slice(0, 8)}${String(d).padStart(2, '0')}`
     const later = await schedule(page, {
       accountId,
-      mediaId: await uploadClip(page),
+      mediaId: await uploadClip(page, clip),
       title: 'Later on',
       date: day(10),
       time: '12:00',

@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+/**
+ * A 2 s 540×960 (9:16) H.264 + AAC clip at 30 fps, inside TikTok's media limits (tiktok-api.md §3.9), made with ffmpeg
+ * in a temporary folder that is removed at once.
+ */
+export function makeClip(): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hookpost-e2e-clip-'))
+  try {
+    const clipPath = path.join(dir, 'clip.mp4')
+    execFileSync(
+      'ffmpeg',
+      [
+        ...[
+          '-y',
+          '-loglevel',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc=size=540x960:rate=30',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine',
+        ],
+        ...['-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clipPath],
+      ],
+      { stdio: 'pipe' },
+    )
+    return readFileSync(clipPath)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Uploads a clip over tus (POST /api/uploads, one PATCH) and keeps it (POST /api/media), with the page's cookies. */
+export async function uploadClip(page: Page, clip: Buffer, filename = 'clip.mp4'): Promise<string> {
+  const b64 = (text: string) => Buffer.from(text).toString('base64')
+  const created = await page.request.post('/api/uploads', {
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(clip.length),
+      'Upload-Metadata': `filename ${b64(filename)},filetype ${b64('video/mp4')}`,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const location = created.headers()['location']
+  expect(location, 'tus Location header').toBeTruthy()
+  const patched = await page.request.patch(location!, {
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    data: clip,
+  })
+  expect(patched.status(), await patched.text()).toBe(204)
+  const uploadId = location!.split('/').pop()!
+  const media = await page.request.post('/api/media', { data: { uploadId } })
+  expect(media.status(), await media.text()).toBeLessThan(300)
+  return ((await media.json()) as { media: { id: string } }).media.id
+}
