@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, index, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { ContentTone, HookConcept, StatsSyncStatus } from '@hookpost/shared'
 import { user } from './auth'
 import { post } from './posts'
@@ -170,6 +170,11 @@ export const accountStatsSync = pgTable(
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set while a sync is queued or running (a lease: older than a few minutes counts as dead). */
     requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /**
+     * "Refresh stats" was pressed while a run held the lease: that run chose its posts before the press, so it runs
+     * once more before releasing the lease.
+     */
+    rerunRequested: boolean('rerun_requested').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('account_stats_sync_due_idx').on(t.nextSyncAt)],

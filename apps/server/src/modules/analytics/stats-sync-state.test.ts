@@ -12,6 +12,7 @@ const row = (patch: Partial<SyncRow>): SyncRow => ({
   syncedAt: new Date('2026-11-25T11:00:00Z'),
   nextSyncAt: new Date('2026-11-25T13:00:00Z'),
   requestedAt: null,
+  rerunRequested: false,
   updatedAt: new Date('2026-11-25T11:00:00Z'),
   ...patch,
 })

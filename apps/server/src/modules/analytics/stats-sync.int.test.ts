@@ -477,6 +477,34 @@ describe('the stats sync', () => {
     expect((await syncRow(accountId))?.requestedAt).toBeNull()
   })
 
+  it('Refresh stats pressed while a run holds the account makes that run read once more before it lets go', async () => {
+    frozenAt = null
+    const { cookie } = await signUp(server)
+    const creator = await sandbox.createCreator()
+    const accountId = await connectCreator(server, sandbox, cookie, creator.open_id)
+    await server.runtime.statsSync.sweep()
+    await settled(accountId, (row) => row.status === 'ok')
+    const readings = async () =>
+      (await db().select().from(accountStatsSnapshot).where(eq(accountStatsSnapshot.accountId, accountId))).length
+    expect(await readings()).toBe(1)
+
+    // A run holds the lease (as the minute sweep's run would, having chosen its posts already)…
+    const lease = new Date()
+    await db().update(accountStatsSync).set({ requestedAt: lease }).where(eq(accountStatsSync.accountId, accountId))
+    const jobs = await syncJobs(accountId)
+    // …when the person presses Refresh stats: no second run is queued, the running one is asked to go again.
+    const pressed = await inject(server, 'POST', '/api/analytics/sync', cookie, { accountId })
+    expect(pressed.statusCode).toBe(202)
+    expect(pressed.json<{ sync: AccountSyncState }>().sync.syncing).toBe(true)
+    expect(await syncJobs(accountId)).toBe(jobs)
+    expect((await syncRow(accountId))?.rerunRequested).toBe(true)
+
+    await server.runtime.statsSync.sync({ accountId, requestedAt: lease.toISOString(), force: false })
+    // The run and its rerun each read the account; then the lease and the request are released.
+    expect(await readings()).toBe(3)
+    expect(await syncRow(accountId)).toMatchObject({ requestedAt: null, rerunRequested: false, status: 'ok' })
+  })
+
   it("answers 404 for another person's account and 400 without an account", async () => {
     frozenAt = null
     const owner = await signUp(server)

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { ANALYTICS_MESSAGES, type AccountSyncState, type StatsSyncStatus } from '@hookpost/shared'
 import type { Database } from '../../db/client'
 import { withTransactions, type Executor } from '../../db/transactional'
@@ -255,6 +255,43 @@ function queries(db: Executor) {
     },
 
     /**
+     * "Refresh stats" while a run holds the lease: the run chose its posts before the press (posts published since
+     * would be missed), so it is asked to run once more before releasing the lease. False when no run holds it.
+     */
+    async askRunningToRerun(userId: string, accountId: string, now: Date): Promise<boolean> {
+      const cutoff = new Date(now.getTime() - SYNC_LEASE_MS)
+      const rows = await db
+        .update(accountStatsSync)
+        .set({ rerunRequested: true })
+        .where(
+          and(
+            eq(accountStatsSync.accountId, accountId),
+            eq(accountStatsSync.userId, userId),
+            inArray(accountStatsSync.status, ['pending', 'ok']),
+            gte(accountStatsSync.requestedAt, cutoff),
+          ),
+        )
+        .returning({ accountId: accountStatsSync.accountId })
+      return rows.length > 0
+    },
+
+    /** A run takes a rerun asked of it (and renews its lease); false when none was asked or the lease is lost. */
+    async takeRerun(accountId: string, lease: Date, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(accountStatsSync)
+        .set({ rerunRequested: false, requestedAt: now })
+        .where(
+          and(
+            eq(accountStatsSync.accountId, accountId),
+            eq(accountStatsSync.requestedAt, lease),
+            eq(accountStatsSync.rerunRequested, true),
+          ),
+        )
+        .returning({ accountId: accountStatsSync.accountId })
+      return rows.length > 0
+    },
+
+    /**
      * A queued run starts: the lease it was queued with becomes a fresh one (`now`). A duplicate job, or one whose
      * lease another worker took over, gets null and does nothing.
      */
@@ -283,12 +320,16 @@ function queries(db: Executor) {
       return rows.length > 0
     },
 
-    /** Ends a run: its outcome, and the lease released (only if still ours). */
+    /**
+     * Ends a run: its outcome, and the lease released (only if still ours). With `unlessRerun`, a run asked to rerun
+     * keeps its lease and gets false (it takes the rerun); otherwise a pending rerun is dropped with the lease.
+     */
     async finishRun(
       accountId: string,
       lease: Date,
       outcome: { status: StatsSyncStatus; syncedAt?: Date; nextSyncAt: Date },
       now: Date,
+      options: { unlessRerun?: boolean } = {},
     ): Promise<boolean> {
       const rows = await db
         .update(accountStatsSync)
@@ -296,10 +337,17 @@ function queries(db: Executor) {
           status: outcome.status,
           nextSyncAt: outcome.nextSyncAt,
           requestedAt: null,
+          rerunRequested: false,
           updatedAt: now,
           ...(outcome.syncedAt ? { syncedAt: outcome.syncedAt } : {}),
         })
-        .where(and(eq(accountStatsSync.accountId, accountId), eq(accountStatsSync.requestedAt, lease)))
+        .where(
+          and(
+            eq(accountStatsSync.accountId, accountId),
+            eq(accountStatsSync.requestedAt, lease),
+            ...(options.unlessRerun ? [eq(accountStatsSync.rerunRequested, false)] : []),
+          ),
+        )
         .returning({ accountId: accountStatsSync.accountId })
       return rows.length > 0
     },

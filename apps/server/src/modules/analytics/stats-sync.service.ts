@@ -253,7 +253,23 @@ export function createStatsSyncService(deps: StatsSyncDeps) {
       const blocked = blockedStatusOf(account)
       let outcome: { status: StatsSyncStatus; syncedAt?: Date; nextSyncAt: Date }
       try {
-        outcome = blocked ? { status: blocked, nextSyncAt: now } : await runAccount(account, lease, payload.force)
+        if (blocked) {
+          outcome = { status: blocked, nextSyncAt: now }
+        } else {
+          outcome = await runAccount(account, lease, payload.force)
+          // "Refresh stats" pressed during the run: its posts were chosen before the press, so run again (forced)
+          // before the lease goes, until no press came in meanwhile.
+          for (;;) {
+            if (await repo.finishRun(account.id, lease.at, outcome, clock(), { unlessRerun: true })) {
+              announce(account.userId, account.id)
+              return
+            }
+            const renewedAt = clock()
+            if (!(await repo.takeRerun(account.id, lease.at, renewedAt))) return // the lease was lost meanwhile
+            lease.at = renewedAt
+            outcome = await runAccount(account, lease, true)
+          }
+        }
       } catch (err) {
         if (err instanceof LeaseLost) {
           log.warn(`[analytics] the sync of account ${account.id} lost its lease to another worker; stopping`)
@@ -281,7 +297,11 @@ export function createStatsSyncService(deps: StatsSyncDeps) {
       await repo.unblockReconnected(now)
       await repo.transaction(async ({ repo: tx, jobs }) => {
         const lease = await tx.claimRequested(userId, accountId, now)
-        if (!lease) return
+        if (!lease) {
+          // A run holds the account: it runs once more, so posts published since it began are read too.
+          await tx.askRunningToRerun(userId, accountId, now)
+          return
+        }
         await queue.send(
           'analytics.sync',
           { accountId, requestedAt: lease.toISOString(), force: true },

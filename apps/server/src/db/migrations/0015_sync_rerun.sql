@@ -1,0 +1,1 @@
+ALTER TABLE "account_stats_sync" ADD COLUMN "rerun_requested" boolean DEFAULT false NOT NULL;
