@@ -12,11 +12,12 @@
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import pg from 'pg'
+import { ensureStockClips } from '../apps/server/src/modules/library'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -34,6 +35,9 @@ const IDLE_MS = numberOption('idle-s', 30) * 1000
 const PORT = numberOption('port', 3520)
 const RUNS = numberOption('runs', 1)
 const PG_ADMIN = option('pg') ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+// The Library's stock clips, made once and copied into each run's DATA_DIR: otherwise every server spends its "idle"
+// half-minute running ffmpeg to make them (ADR 012).
+const STOCK_TEMPLATE = path.join(root, '.tmp', 'bench-memory-stock')
 
 type Runner = 'tsx' | 'compiled'
 type Kind = 'pglite' | 'postgres'
@@ -125,13 +129,11 @@ async function startOnce(runner: Runner, dataDir: string, databaseUrl: string | 
   }
 }
 
-/**
- * A first start on empty data (migrations, the Library's stock clips begun), stopped once it runs; then a restart on
- * that data, measured at idle.
- */
+/** A first start on empty data (migrations), stopped once it runs; then a restart on that data, measured at idle. */
 async function measure(kind: Kind, runner: Runner): Promise<Result> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-memory-'))
   const database = kind === 'postgres' ? await freshDatabase(PG_ADMIN!) : undefined
+  cpSync(STOCK_TEMPLATE, path.join(dataDir, 'stock'), { recursive: true })
   try {
     const first = await startOnce(runner, dataDir, database?.url, false)
     const again = await startOnce(runner, dataDir, database?.url, true)
@@ -156,6 +158,13 @@ async function main() {
     buildNodeApps(options?: { log?: (line: string) => void }): Promise<void>
   }
   await build.buildNodeApps({ log: (line) => console.log(`built ${line}`) })
+  const stock = await ensureStockClips({
+    dir: STOCK_TEMPLATE,
+    ffmpegPath: process.env.FFMPEG_PATH || 'ffmpeg',
+    log: { info: () => undefined, warn: console.warn, error: console.error },
+  })
+  if (stock.failed.length > 0) throw new Error(`could not make the stock clips ${stock.failed.join(', ')}`)
+  if (stock.made.length > 0) console.log(`made ${stock.made.length} stock clips in ${STOCK_TEMPLATE}`)
   const kinds: Kind[] = PG_ADMIN ? ['pglite', 'postgres'] : ['pglite']
   if (!PG_ADMIN) console.log('PostgreSQL skipped: pass --pg postgres://…, BENCH_DATABASE_URL or TEST_DATABASE_URL')
   console.log(`bench:memory — idle ${IDLE_MS / 1000} s after start, no requests, ${RUNS} run(s) each`)

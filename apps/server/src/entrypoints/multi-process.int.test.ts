@@ -78,21 +78,23 @@ async function person(base: string, n: number): Promise<Person> {
     .map((c) => c.split(';')[0])
     .join('; ')
   const userId = ((await res.json()) as { user: { id: string } }).user.id
-  const accounts: Person['accounts'] = []
-  for (let i = 0; i < CREATORS_PER_PERSON; i++) {
-    const { open_id: openId } = await sandbox.createCreator({
-      display_name: `Multi ${n}.${i}`,
-      username: `multi_${process.pid}_${n}_${i}`,
-    })
-    const start = await request(base, 'POST', '/api/tiktok/connect', cookie, {})
-    const callback = await sandbox.decide((start.body as { authorizeUrl: string }).authorizeUrl, openId)
-    const done = await request(base, 'POST', '/api/tiktok/callback', cookie, {
-      code: callback.searchParams.get('code'),
-      state: callback.searchParams.get('state'),
-    })
-    expect(done.status, JSON.stringify(done.body)).toBe(200)
-    accounts.push({ accountId: (done.body as { account: { id: string } }).account.id, openId })
-  }
+  // Connected side by side: each connect holds its own single-use state.
+  const accounts = await Promise.all(
+    Array.from({ length: CREATORS_PER_PERSON }, async (_, i) => {
+      const { open_id: openId } = await sandbox.createCreator({
+        display_name: `Multi ${n}.${i}`,
+        username: `multi_${process.pid}_${n}_${i}`,
+      })
+      const start = await request(base, 'POST', '/api/tiktok/connect', cookie, {})
+      const callback = await sandbox.decide((start.body as { authorizeUrl: string }).authorizeUrl, openId)
+      const done = await request(base, 'POST', '/api/tiktok/callback', cookie, {
+        code: callback.searchParams.get('code'),
+        state: callback.searchParams.get('state'),
+      })
+      expect(done.status, JSON.stringify(done.body)).toBe(200)
+      return { accountId: (done.body as { account: { id: string } }).account.id, openId }
+    }),
+  )
   // The video, stored as a finished upload (the upload path is covered by the media tests).
   const mediaId = crypto.randomUUID()
   const storageKey = `${userId}/${mediaId}.mp4`
@@ -185,7 +187,7 @@ describe.skipIf(!ADMIN_URL)(
     it('publishes every post exactly once and renders every video exactly once; API #1 streams what the workers did', async () => {
       const [api1, api2] = [apis[0]!.url, apis[1]!.url]
       const setupStarted = Date.now()
-      const people = [await person(api1, 1), await person(api2, 2)]
+      const people = await Promise.all([person(api1, 1), person(api2, 2)])
       const setupMs = Date.now() - setupStarted
       const stream = await openEventStream(api1, people[0]!.cookie)
       expect(stream.status).toBe(200)
