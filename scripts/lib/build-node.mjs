@@ -3,7 +3,7 @@
 // Our workspace packages (@hookpost/*) are bundled; everything from npm stays external and is loaded from node_modules
 // at run time, so native addons (@napi-rs/canvas), PGlite's wasm and data files, pg-boss and better-auth find their
 // files exactly as they do under tsx.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { newestMtime, root } from './prepare.mjs'
@@ -64,6 +64,8 @@ export async function buildNodeApp(app) {
   const started = performance.now()
   // esbuild is a dev dependency: loaded only when something is built, so starting a build needs no dev install.
   const esbuild = await import('esbuild')
+  // Chunk names carry a content hash: clear the old ones rather than let them pile up.
+  rmSync(path.join(root, app.outdir), { recursive: true, force: true })
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: app.entryPoints,

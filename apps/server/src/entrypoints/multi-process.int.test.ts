@@ -157,11 +157,18 @@ describe.skipIf(!ADMIN_URL)(
       // Migrations first and alone, as the README says for a rollout of several processes.
       await startServerProcess('migrate', 'migrate', env)
       const ports = [await freePort(), await freePort()]
-      const started = await Promise.all([
+      const starting = await Promise.allSettled([
         ...ports.map((port, i) => startServerProcess(`api-${i + 1}`, 'api', { ...env, PORT: String(port) })),
         startServerProcess('worker-1', 'worker', env),
         startServerProcess('worker-2', 'worker', env),
       ])
+      const started = starting.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+      // One that could not start has exited; the others are stopped by afterAll.
+      const failed = starting.find((s) => s.status === 'rejected')
+      if (failed) {
+        await Promise.all(started.map((p) => p.stop()))
+        throw failed.reason
+      }
       apis = ports.map((port, i) => ({ process: started[i]!, url: `http://127.0.0.1:${port}` }))
       workers = started.slice(2)
       await made
@@ -169,7 +176,7 @@ describe.skipIf(!ADMIN_URL)(
         `[multi-process] build ${Math.round(buildMs)} ms (0 when fresh) · startup ` +
           started.map((p) => `${p.name} ${Math.round(p.startupMs)} ms`).join(', '),
       )
-    }, 60_000)
+    }, 120_000)
 
     afterAll(async () => {
       await Promise.all([...apis.map((a) => a.process.stop()), ...workers.map((w) => w.stop())])
