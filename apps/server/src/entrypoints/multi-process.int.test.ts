@@ -28,7 +28,7 @@ const RENDERS = 4
 
 // The Schedule form's time has minute precision: all posts are due at one whole minute, the first that leaves time
 // to schedule them. That time is judged from how long connecting the creators took (a loaded machine is slower at
-// both), at least 10 s. The wait is spent rendering.
+// both; scheduling 64 posts took up to 1.8× as long), at least 10 s. The wait is spent rendering.
 const MIN_SCHEDULING_MARGIN_MS = 10_000
 
 interface Person {
@@ -200,7 +200,7 @@ describe.skipIf(!ADMIN_URL)(
       expect(stream.status).toBe(200)
 
       // All due at one whole minute (UTC), each person's posts spread over their creators and over both API processes.
-      const margin = Math.max(MIN_SCHEDULING_MARGIN_MS, 2 * setupMs)
+      const margin = Math.max(MIN_SCHEDULING_MARGIN_MS, 3 * setupMs)
       const due = new Date(Math.ceil((Date.now() + margin) / 60_000) * 60_000)
       const schedulingStarted = Date.now()
       const [date, time] = [due.toISOString().slice(0, 10), due.toISOString().slice(11, 16)]
@@ -262,7 +262,8 @@ describe.skipIf(!ADMIN_URL)(
           const rows = await db.select().from(post).where(inArray(post.id, scheduled))
           return rows.every((r) => terminal.includes(r.state)) ? rows : undefined
         },
-        due.getTime() - Date.now() + 45_000,
+        // Under a load average of 16 on 2 cores the last one took 45 s; on a quiet machine a few seconds.
+        due.getTime() - Date.now() + 90_000,
       ).catch(async (err: unknown) => {
         const rows = await db.select().from(post).where(inArray(post.id, scheduled))
         const states = new Map<string, number>()
@@ -348,6 +349,6 @@ describe.skipIf(!ADMIN_URL)(
       // The processes stop cleanly (SIGTERM → exit 0).
       const codes = await Promise.all([...apis.map((a) => a.process.stop()), ...workers.map((w) => w.stop())])
       expect(codes).toEqual([0, 0, 0, 0])
-    }, 150_000)
+    }, 240_000)
   },
 )
