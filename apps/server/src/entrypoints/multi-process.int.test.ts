@@ -262,7 +262,7 @@ describe.skipIf(!ADMIN_URL)(
           const rows = await db.select().from(post).where(inArray(post.id, scheduled))
           return rows.every((r) => terminal.includes(r.state)) ? rows : undefined
         },
-        // Under a load average of 16 on 2 cores the last one took 45 s; on a quiet machine a few seconds.
+        // The last post was uploaded up to 45 s after its time with a load average of 16 on 2 cores.
         due.getTime() - Date.now() + 90_000,
       ).catch(async (err: unknown) => {
         const rows = await db.select().from(post).where(inArray(post.id, scheduled))
