@@ -2,6 +2,10 @@
 // `npm start`: install what is missing, build the web app if it changed, then run Hookpost (API + worker + web in one
 // process) on http://localhost:3000 with the embedded database under ./data, and the TikTok sandbox beside it on
 // http://localhost:3001 unless a real TikTok client key is configured. Migrations run as the server starts.
+//
+// `npm run start:prod` (`--production`): the same, but the server and the sandbox are the ahead-of-time builds
+// (apps/server/dist, apps/tiktok-sandbox/dist; rebuilt first when a source changed) run with plain node, and NODE_ENV
+// defaults to production (which requires ENCRYPTION_KEY, AUTH_SECRET, SMTP_URL and PUBLIC_URL; ADR 027).
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import {
@@ -14,17 +18,23 @@ import {
   step,
 } from './lib/prepare.mjs'
 import { startSandboxProcess } from './lib/sandbox.mjs'
+import { buildNodeApps, builtEntry } from './lib/build-node.mjs'
 
+const production = process.argv.includes('--production')
 checkNode()
 // Variables already in the environment win over .env (process.loadEnvFile never overwrites them).
 if (existsSync(`${root}/.env`)) process.loadEnvFile(`${root}/.env`)
 ensureDependencies()
 ensureSystemPackages(mediaToolPackages())
 ensureWebBuild()
+if (production) await buildNodeApps({ log: (line) => step(`Built ${line}`) })
 step('Starting Hookpost…')
-const env = { NODE_ENV: 'development', ...process.env }
-const sandbox = startSandboxProcess(env)
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/entrypoints/start.ts'], {
+const env = { NODE_ENV: production ? 'production' : 'development', ...process.env }
+const sandbox = startSandboxProcess(env, { compiled: production })
+const serverArgs = production
+  ? ['--enable-source-maps', builtEntry('server', 'start').file]
+  : ['--import', 'tsx', 'apps/server/src/entrypoints/start.ts']
+const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   stdio: 'inherit',
   env: { ...env, ...sandbox?.env },

@@ -73,7 +73,8 @@ export function mediaToolPackages() {
   ]
 }
 
-function newestMtime(entry) {
+/** The newest modification time under `entry` (node_modules and dist folders aside). */
+export function newestMtime(entry) {
   if (!existsSync(entry)) return 0
   const stat = statSync(entry)
   if (!stat.isDirectory()) return stat.mtimeMs

@@ -21,15 +21,19 @@ function sharedSecret(dataDir) {
 /**
  * Starts the sandbox when `env` does not name a real TikTok client. Returns the extra environment the server needs
  * (sandbox URL and shared secret) and the child process, or `undefined` when the real TikTok is configured.
+ * `compiled`: run apps/tiktok-sandbox/dist/main.js (scripts/lib/build-node.mjs) with plain node instead of tsx.
  */
-export function startSandboxProcess(env, { stdio = 'inherit' } = {}) {
+export function startSandboxProcess(env, { stdio = 'inherit', compiled = false } = {}) {
   if (env.TIKTOK_CLIENT_KEY) return undefined
   const dataDir = path.resolve(root, env.DATA_DIR || 'data')
   const port = env.PORT || '3000'
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '')
   const sandboxUrl = (env.TIKTOK_SANDBOX_URL || 'http://localhost:3001').replace(/\/$/, '')
   const secret = env.TIKTOK_SANDBOX_CLIENT_SECRET || sharedSecret(dataDir)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/tiktok-sandbox/src/main.ts'], {
+  const args = compiled
+    ? ['--enable-source-maps', 'apps/tiktok-sandbox/dist/main.js']
+    : ['--import', 'tsx', 'apps/tiktok-sandbox/src/main.ts']
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio,
     env: {
