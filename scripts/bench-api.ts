@@ -103,7 +103,8 @@ try {
   )
   const ready = await next('ready')
   console.log(
-    `  signed up ${users} people and seeded ${ready.posts.toLocaleString('en')} posts in ${ready.seedSeconds.toFixed(1)} s`,
+    `  signed up ${users} people through the API in ${ready.signUpSeconds.toFixed(1)} s; seeded ` +
+      `${ready.posts.toLocaleString('en')} posts, their accounts and videos in SQL in ${ready.seedSeconds.toFixed(1)} s`,
   )
   const heavy = ready.people[0]!
   const base = `http://127.0.0.1:${port}`
