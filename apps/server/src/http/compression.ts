@@ -9,8 +9,9 @@ import { constants } from 'node:zlib'
 export const COMPRESSION_THRESHOLD_BYTES = 1024
 
 /**
- * Brotli quality for responses made per request (ADR 025). Measured on a 1.5 MB calendar answer on this 2-core machine:
- * quality 4 took 10–35 ms for 120 KB, quality 11 4–5 s for 98 KB; gzip level 6 7–12 ms for 132 KB. Quality 4 is the
+ * Brotli quality for responses made per request (ADR 025). Measured on a month calendar of 861 posts (795 KB of JSON)
+ * on this 2-core machine, fastest of 8 runs: quality 3 2.2 ms → 57.8 KB, 4 3.3 ms → 57.0 KB, 5 24 ms → 54.2 KB; gzip
+ * level 6 3.5 ms → 59.0 KB; quality 11 takes seconds. Past 4 the cost climbs steeply for a few per cent. Quality 4 is the
  * plugin's recommendation too. Answers above the plugin's sync threshold (8 KB on 2 cores) are compressed on libuv's
  * thread pool, not on the event loop; below it a quality-4 call takes well under a millisecond. Static assets are
  * compressed once at build time at quality 11 (apps/web/vite.config.ts).
