@@ -12,11 +12,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { addDays, todayInZone } from '@hookpost/shared'
 import { loadConfig } from '../apps/server/src/config'
 import { createRuntime, type Runtime } from '../apps/server/src/entrypoints/runtime'
 import { seedAccount, seedBulkAccount } from '../apps/server/src/modules/analytics/testing/analytics-seed'
+import { signUpBench } from './lib/bench-accounts'
+import { freshPostgres } from './lib/bench-database'
 
 const ZONE = 'Europe/Berlin'
 const HISTORY_DAYS = 730
@@ -35,26 +36,6 @@ function count(argv: string[], name: string, fallback: number): number {
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
 
-async function freshPostgres(adminUrl: string) {
-  const name = `hookpost_bench_analytics_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl })
-      await again.connect()
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await again.end()
-    },
-  }
-}
-
 interface Result {
   endpoint: string
   p50: number
@@ -65,7 +46,8 @@ interface Result {
 
 async function benchOne(kind: 'pglite' | 'postgres', adminUrl: string | undefined, posts: number, runs: number) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-query-'))
-  const database = kind === 'postgres' ? await freshPostgres(adminUrl!) : undefined
+  const database =
+    kind === 'postgres' ? await freshPostgres(adminUrl!, `hookpost_bench_analytics_${process.pid}`) : undefined
   const errors: string[] = []
   const log = { info: () => undefined, warn: () => undefined, error: (msg: string) => void errors.push(msg) }
   let runtime: Runtime | undefined
@@ -88,19 +70,7 @@ async function benchOne(kind: 'pglite' | 'postgres', adminUrl: string | undefine
       prepareStock: false,
     })
     const http = runtime.http!
-    const password = 'correct horse 1'
-    const signUp = await http.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'bench@example.com', password, confirmPassword: password, acceptTerms: true }),
-    })
-    if (signUp.statusCode !== 200) throw new Error(`sign-up answered ${signUp.statusCode}`)
-    const cookie = ([] as string[])
-      .concat(signUp.headers['set-cookie'] ?? [])
-      .map((c) => c.split(';')[0])
-      .join('; ')
-    const userId = signUp.json<{ user: { id: string } }>().user.id
+    const { cookie, userId } = await signUpBench(http, 'bench@example.com')
 
     const seedStarted = performance.now()
     const now = new Date()

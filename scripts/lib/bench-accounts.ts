@@ -7,20 +7,15 @@ export interface BenchAccount {
 }
 
 /**
- * Benchmarks' one person with `count` sandbox creators connected the way the browser connects them (sign up, then
- * POST /api/tiktok/connect → the sandbox's consent → POST /api/tiktok/callback for each).
+ * One person signed up through the API, as the browser does: their session cookie, ready for a Cookie header, and id.
  */
-export async function signUpWithCreators(
-  http: FastifyInstance,
-  session: ReturnType<typeof sandboxSession>,
-  count: number,
-): Promise<{ cookie: string; userId: string; accounts: BenchAccount[] }> {
+export async function signUpBench(http: FastifyInstance, email: string): Promise<{ cookie: string; userId: string }> {
   const password = 'correct horse 1'
   const signUp = await http.inject({
     method: 'POST',
     url: '/api/auth/sign-up',
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ email: 'bench@example.com', password, confirmPassword: password, acceptTerms: true }),
+    payload: JSON.stringify({ email, password, confirmPassword: password, acceptTerms: true }),
   })
   if (signUp.statusCode !== 200 && signUp.statusCode !== 201) {
     throw new Error(`sign-up answered ${signUp.statusCode}: ${signUp.body}`)
@@ -29,7 +24,19 @@ export async function signUpWithCreators(
     .concat(signUp.headers['set-cookie'] ?? [])
     .map((c) => c.split(';')[0])
     .join('; ')
-  const userId = signUp.json<{ user: { id: string } }>().user.id
+  return { cookie, userId: signUp.json<{ user: { id: string } }>().user.id }
+}
+
+/**
+ * Benchmarks' one person with `count` sandbox creators connected the way the browser connects them (sign up, then
+ * POST /api/tiktok/connect → the sandbox's consent → POST /api/tiktok/callback for each).
+ */
+export async function signUpWithCreators(
+  http: FastifyInstance,
+  session: ReturnType<typeof sandboxSession>,
+  count: number,
+): Promise<{ cookie: string; userId: string; accounts: BenchAccount[] }> {
+  const { cookie, userId } = await signUpBench(http, 'bench@example.com')
   const accounts: BenchAccount[] = []
   for (let i = 0; i < count; i++) {
     const { open_id: openId } = await session.createCreator({

@@ -9,6 +9,7 @@ import pg from 'pg'
 import { fileURLToPath } from 'node:url'
 import * as schema from './schema'
 import { acquireDataDirLock } from './lock'
+import { takeTurns } from './pglite-turns'
 
 export type Schema = typeof schema
 /** The one database type the app uses; PGlite and node-postgres both satisfy it. */
@@ -36,6 +37,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     try {
       const client = new PGlite(target.dir)
       await client.waitReady
+      takeTurns(client)
       const db = drizzlePglite({ client, schema }) as unknown as Database
       return {
         kind: 'pglite',

@@ -44,7 +44,9 @@ import type { EventBus } from '../lib/events'
 import { canonicalPageUrl } from './canonical-host'
 import type { TrustProxy } from '../config'
 import { fastifyTrustProxy } from '../config/trust-proxy'
+import { registerCompression } from './compression'
 import { registerErrorHandling } from './errors'
+import { registerJsonEtags } from './etag'
 import { toFetchHeaders } from './headers'
 import { registerOriginCheck } from './origin-check'
 import { registerTextGuard } from './text-guard'
@@ -131,6 +133,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     // The reference docs page loads its own assets; everything else is same-origin.
     crossOriginEmbedderPolicy: false,
   })
+  // Before any route: the plugin attaches itself to each route as it is added (ADR 025).
+  await registerCompression(app)
   await app.register(cookie)
   await app.register(rateLimit, {
     global: false,
@@ -209,6 +213,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       // checked on request, before the body is read or validated: no session gets 401, whatever was sent.
       await api.register(async (authed) => {
         authed.addHook('onRequest', sessionGuard(deps.auth, toFetchHeaders))
+        registerJsonEtags(authed)
         await authed.register(profileRoutes, { profiles: deps.profiles })
         await authed.register(accountRoutes, {
           prefix: '/account',
@@ -247,6 +252,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts); the one the browser accepts is sent
+      // as it is, with Vary: Accept-Encoding, instead of being compressed again on every request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/: cache forever. index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
