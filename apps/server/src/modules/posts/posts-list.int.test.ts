@@ -127,7 +127,10 @@ describe('the List view, a page at a time', () => {
   it('a post moved or deleted between two pages: the cursor holds, nothing is skipped, a moved post comes once more at its new place', async () => {
     const me = await person()
     const base = Date.now()
-    const ids = await seed(me, [1, 2, 3, 4, 5, 6].map((d) => at(d, base)))
+    const ids = await seed(
+      me,
+      [1, 2, 3, 4, 5, 6].map((d) => at(d, base)),
+    )
     const [a, b, c, d, e, f] = ids as [string, string, string, string, string, string]
 
     const first = await page(me, { limit: 3 })
@@ -156,9 +159,15 @@ describe('the List view, a page at a time', () => {
     const me = await person()
     const them = await person()
     const base = Date.now()
-    const mine = await seed(me, [-2, -1, 1, 2, 3].map((d) => at(d, base)))
+    const mine = await seed(
+      me,
+      [-2, -1, 1, 2, 3].map((d) => at(d, base)),
+    )
     // Theirs at the same instants and in between.
-    await seed(them, [-2, -1.5, -1, 0.5, 1, 2, 2.5, 3].map((d) => at(d, base)))
+    await seed(
+      them,
+      [-2, -1.5, -1, 0.5, 1, 2, 2.5, 3].map((d) => at(d, base)),
+    )
     const { ids } = await walk(me, 2)
     expect(new Set(ids)).toEqual(new Set(mine))
     expect(ids).toHaveLength(mine.length)

@@ -179,7 +179,9 @@ function createQueries(db: Executor) {
           and(
             eq(post.userId, userId),
             gte(post.scheduledAt, pivot),
-            after ? sql`(${post.scheduledAt}, ${post.id}) > (${after.scheduledAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+            after
+              ? sql`(${post.scheduledAt}, ${post.id}) > (${after.scheduledAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
           ),
         )
         .orderBy(asc(post.scheduledAt), asc(post.id))
@@ -198,7 +200,9 @@ function createQueries(db: Executor) {
           and(
             eq(post.userId, userId),
             lt(post.scheduledAt, pivot),
-            after ? sql`(${post.scheduledAt}, ${post.id}) < (${after.scheduledAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+            after
+              ? sql`(${post.scheduledAt}, ${post.id}) < (${after.scheduledAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
           ),
         )
         .orderBy(desc(post.scheduledAt), desc(post.id))
