@@ -53,7 +53,7 @@ async function seed(who: Person, times: Date[], title = 'Post'): Promise<string[
         disableStitch: false,
         scheduledAt,
         timeZone: 'UTC',
-        state: (scheduledAt.getTime() < now ? 'uploaded' : 'scheduled') satisfies PostState,
+        state: (scheduledAt.getTime() < now ? 'uploaded' : 'scheduled') as PostState,
       })),
     )
     .returning({ id: post.id })
@@ -61,7 +61,7 @@ async function seed(who: Person, times: Date[], title = 'Post'): Promise<string[
 }
 
 async function page(who: Person, query: Record<string, string | number> = {}) {
-  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))
   const res = await inject(world.server, 'GET', `/api/posts/list?${search.toString()}`, who.cookie)
   expect(res.statusCode, res.body).toBe(200)
   return calendarPostPageSchema.parse(res.json())
