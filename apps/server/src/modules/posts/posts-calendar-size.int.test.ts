@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { calendarPostListSchema, postSchema, type Post } from '@hookpost/shared'
 import { post } from '../../db/schema'
@@ -62,10 +63,13 @@ describe('the month calendar of a user with 2,000 posts', () => {
     }
     const before = Buffer.byteLength(JSON.stringify({ posts: whole }))
     const after = Buffer.byteLength(body)
+    // What gzip (issue 20's compression, another change) would make of each, for scale.
+    const gzipped = (text: string) => gzipSync(text).byteLength
     times.sort((a, b) => a - b)
     console.log(
       `[issue 20] month calendar, ${COUNT} posts (${world.server.kind}): whole Posts ${before} bytes, ` +
-        `CalendarPost ${after} bytes (${((after / before) * 100).toFixed(1)}%); ` +
+        `CalendarPost ${after} bytes (${((after / before) * 100).toFixed(1)}%); gzipped ` +
+        `${gzipped(JSON.stringify({ posts: whole }))} → ${gzipped(body)} bytes; ` +
         `inject p50 ${times[5]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (10 requests)`,
     )
     expect(after).toBeLessThan(before / 2)
