@@ -280,28 +280,24 @@ export function toCalendarPost(post: CalendarPost): CalendarPost {
  * one, and a user with thousands of posts must not be able to ask for all of them at once (issue 20).
  */
 export const CALENDAR_RANGE_MAX_DAYS = 62
-export const postsRangeQuerySchema = z
-  .object({
-    from: z.iso.datetime({ offset: true, message: MESSAGES.dateRangeInvalid }).optional(),
-    to: z.iso.datetime({ offset: true, message: MESSAGES.dateRangeInvalid }).optional(),
-  })
-  .meta({ id: 'PostsRangeQuery' })
+export const postsRangeQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true, message: MESSAGES.dateRangeInvalid }).optional(),
+  to: z.iso.datetime({ offset: true, message: MESSAGES.dateRangeInvalid }).optional(),
+})
 export const calendarPostListSchema = z.object({ posts: z.array(calendarPostSchema) }).meta({ id: 'CalendarPosts' })
 
 /** `GET /api/posts/list`: the List view, a page at a time. */
 export const POSTS_PAGE_LIMIT = { default: 50, max: 100 } as const
-export const postsPageQuerySchema = z
-  .object({
-    limit: z.coerce
-      .number({ message: MESSAGES.postsPageLimitInvalid })
-      .int({ message: MESSAGES.postsPageLimitInvalid })
-      .min(1, { message: MESSAGES.postsPageLimitInvalid })
-      .max(POSTS_PAGE_LIMIT.max, { message: MESSAGES.postsPageLimitInvalid })
-      .default(POSTS_PAGE_LIMIT.default),
-    /** The `nextCursor` of the page before; opaque. */
-    cursor: z.string().min(1).max(300).optional(),
-  })
-  .meta({ id: 'PostsPageQuery' })
+export const postsPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: MESSAGES.postsPageLimitInvalid })
+    .int({ message: MESSAGES.postsPageLimitInvalid })
+    .min(1, { message: MESSAGES.postsPageLimitInvalid })
+    .max(POSTS_PAGE_LIMIT.max, { message: MESSAGES.postsPageLimitInvalid })
+    .default(POSTS_PAGE_LIMIT.default),
+  /** The `nextCursor` of the page before; opaque. */
+  cursor: z.string().min(1).max(300).optional(),
+})
 /**
  * Upcoming posts first (soonest first), then past ones (latest first). `nextCursor` is null on the last page. A page
  * is read by position (time, id), not by offset, so posts moved or deleted between two pages never shift the next

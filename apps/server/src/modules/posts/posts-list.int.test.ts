@@ -243,3 +243,16 @@ describe('the calendar window', () => {
     expect([notADate.statusCode, notADate.json().message]).toEqual([400, MESSAGES.dateRangeInvalid])
   })
 })
+
+describe('the OpenAPI document', () => {
+  it('declares the calendar and the List with their slim schemas', async () => {
+    const res = await world.server.runtime.http!.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const doc = res.json() as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } }
+    expect(doc.paths['/api/posts/list']).toBeDefined()
+    expect(doc.paths['/api/posts/']).toBeDefined()
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['CalendarPost', 'CalendarPosts', 'CalendarPostPage', 'Post']),
+    )
+  })
+})
