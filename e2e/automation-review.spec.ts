@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import type { Post } from '@hookpost/shared/posts'
+import type { CalendarPost, Post } from '@hookpost/shared/posts'
 import { tiktokCaption } from '@hookpost/shared/posts'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
@@ -51,6 +51,7 @@ function formValuesIn(instant: Date, zone: string): { date: string; time: string
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
 }
 
+/** The automation's posts on the calendar, each read whole (as a dialog reads its details). */
 async function automationPosts(page: Page): Promise<Post[]> {
   const now = Date.now()
   const res = await page.request.get(
@@ -59,7 +60,14 @@ async function automationPosts(page: Page): Promise<Post[]> {
     )}`,
   )
   expect(res.status()).toBe(200)
-  return ((await res.json()) as { posts: Post[] }).posts.filter((p) => p.source === 'automation')
+  const listed = ((await res.json()) as { posts: CalendarPost[] }).posts.filter((p) => p.source === 'automation')
+  return Promise.all(
+    listed.map(async (p) => {
+      const one = await page.request.get(`/api/posts/${p.id}`)
+      expect(one.status()).toBe(200)
+      return ((await one.json()) as { post: Post }).post
+    }),
+  )
 }
 
 function slotStates(history: Locator): Locator {

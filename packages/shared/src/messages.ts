@@ -98,6 +98,9 @@ export const MESSAGES = {
   videoTooLongForAccount: 'This video is longer than this TikTok account may post.',
   captionTooLong: 'The title and description together are longer than the 2,200 characters TikTok accepts.',
   dateRangeInvalid: 'Please choose a valid date range.',
+  dateRangeTooWide: 'Please choose a date range of 62 days or fewer.',
+  postsPageLimitInvalid: 'Please ask for between 1 and 100 posts at a time.',
+  postsCursorInvalid: 'This place in the list is no longer valid. Please load the list again.',
   // The video studio and /api/videos (spec §2 Create tab, §5 Create video, §8)
   videoNotFound: 'Video not found',
   fetchVideosFailed: 'Failed to fetch created videos',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGES } from './messages'
 import { timeZoneSchema } from './profile'
 import { addDays, todayInZone } from './time'
 
@@ -233,3 +234,75 @@ export const postSchema = z
   .meta({ id: 'Post' })
 export type Post = z.infer<typeof postSchema>
 export const postListSchema = z.object({ posts: z.array(postSchema) }).meta({ id: 'Posts' })
+
+/**
+ * What a calendar cell or a List row shows of a post (issue 20): its title, time and zone, status, source, account and
+ * problem. The caption, privacy, interactions and media are details, fetched with `GET /api/posts/:id` when a dialog
+ * needs them. A `Post` is a `CalendarPost` and more, so the live events' `post.updated` (a whole `Post`) keeps the
+ * slim lists current too.
+ */
+export const calendarPostSchema = postSchema
+  .pick({
+    id: true,
+    accountId: true,
+    account: true,
+    title: true,
+    scheduledAt: true,
+    timeZone: true,
+    state: true,
+    source: true,
+    errorMessage: true,
+  })
+  .meta({ id: 'CalendarPost' })
+export type CalendarPost = z.infer<typeof calendarPostSchema>
+
+/** The calendar's slice of a whole post (a live event, an edit's answer). */
+export function toCalendarPost(post: CalendarPost): CalendarPost {
+  return {
+    id: post.id,
+    accountId: post.accountId,
+    account: {
+      accountName: post.account.accountName,
+      accountUsername: post.account.accountUsername,
+      sandbox: post.account.sandbox,
+    },
+    title: post.title,
+    scheduledAt: post.scheduledAt,
+    timeZone: post.timeZone,
+    state: post.state,
+    source: post.source,
+    errorMessage: post.errorMessage,
+  }
+}
+
+/**
+ * `GET /api/posts?from&to`: a month (or a week) and its edges. A wider window is refused: the calendar never asks for
+ * one, and a user with thousands of posts must not be able to ask for all of them at once (issue 20).
+ */
+export const CALENDAR_RANGE_MAX_DAYS = 62
+export const postsRangeQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true, message: MESSAGES.dateRangeInvalid }).optional(),
+  to: z.iso.datetime({ offset: true, message: MESSAGES.dateRangeInvalid }).optional(),
+})
+export const calendarPostListSchema = z.object({ posts: z.array(calendarPostSchema) }).meta({ id: 'CalendarPosts' })
+
+/** `GET /api/posts/list`: the List view, a page at a time. */
+export const POSTS_PAGE_LIMIT = { default: 50, max: 100 } as const
+export const postsPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: MESSAGES.postsPageLimitInvalid })
+    .int({ message: MESSAGES.postsPageLimitInvalid })
+    .min(1, { message: MESSAGES.postsPageLimitInvalid })
+    .max(POSTS_PAGE_LIMIT.max, { message: MESSAGES.postsPageLimitInvalid })
+    .default(POSTS_PAGE_LIMIT.default),
+  /** The `nextCursor` of the page before; opaque. */
+  cursor: z.string().min(1).max(300).optional(),
+})
+/**
+ * Upcoming posts first (soonest first), then past ones (latest first). `nextCursor` is null on the last page. A page
+ * is read by position (time, id), not by offset, so posts moved or deleted between two pages never shift the next
+ * one; a post moved to a later place may come again on a later page, where the client keeps its newest copy.
+ */
+export const calendarPostPageSchema = z
+  .object({ posts: z.array(calendarPostSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'CalendarPostPage' })

@@ -6,7 +6,7 @@ import {
   AUTOMATION_MESSAGES,
   instantToZoned,
   MESSAGES,
-  postListSchema,
+  calendarPostListSchema,
   postSchema,
   tiktokCaption,
   type AutomationOverview,
@@ -119,12 +119,22 @@ async function overview(cookie: string): Promise<AutomationOverview> {
 const allSlots = (o: AutomationOverview) => o.runs.flatMap((r) => r.slots)
 
 /** The person's automation posts from a week ago to two months ahead (by the real clock). */
+/**
+ * The automation's posts from a week ago to 117 days ahead, as the calendar lists them (two 62-day windows, the widest
+ * it gives), each read whole as its dialog would.
+ */
 async function automationPosts(cookie: string) {
-  const from = new Date(Date.now() - 7 * 86_400_000).toISOString()
-  const to = new Date(Date.now() + 60 * 86_400_000).toISOString()
-  const res = await inject(server, 'GET', `/api/posts?from=${from}&to=${to}`, cookie)
-  expect(res.statusCode, res.body).toBe(200)
-  return postListSchema.parse(res.json()).posts.filter((p) => p.source === 'automation')
+  const listed = []
+  for (const start of [-7, 55]) {
+    const from = new Date(Date.now() + start * 86_400_000).toISOString()
+    const to = new Date(Date.now() + (start + 62) * 86_400_000).toISOString()
+    const res = await inject(server, 'GET', `/api/posts?from=${from}&to=${to}`, cookie)
+    expect(res.statusCode, res.body).toBe(200)
+    listed.push(...calendarPostListSchema.parse(res.json()).posts.filter((p) => p.source === 'automation'))
+  }
+  return Promise.all(
+    listed.map(async (p) => postSchema.parse((await inject(server, 'GET', `/api/posts/${p.id}`, cookie)).json().post)),
+  )
 }
 
 describe('automation settings', () => {

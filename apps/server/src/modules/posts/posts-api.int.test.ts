@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { addDays, instantToZoned, MESSAGES, postListSchema, postSchema, type Post } from '@hookpost/shared'
+import {
+  addDays,
+  calendarPostListSchema,
+  instantToZoned,
+  MESSAGES,
+  postListSchema,
+  postSchema,
+  type Post,
+} from '@hookpost/shared'
 import { post, tiktokAccount } from '../../db/schema'
 import { inject, sleep } from '../../testing/http-test-kit'
 import { inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
@@ -122,9 +130,13 @@ describe('the posts API', () => {
     const to = new Date(base + 86_400_000).toISOString()
     const window = await inject(world.server, 'GET', `/api/posts?from=${from}&to=${to}`, me.cookie)
     expect(window.statusCode).toBe(200)
-    expect(postListSchema.parse(window.json()).posts.map((p) => p.id)).toEqual([early.id, late.id])
-    const all = postListSchema.parse((await inject(world.server, 'GET', '/api/posts', me.cookie)).json()).posts
-    expect(all.map((p) => p.id)).toEqual([early.id, late.id, far.id])
+    expect(calendarPostListSchema.parse(window.json()).posts.map((p) => p.id)).toEqual([early.id, late.id])
+    // Without a window: a month either side of now (`far`, 50 days ahead, is in the next months' calendars).
+    const all = calendarPostListSchema.parse((await inject(world.server, 'GET', '/api/posts', me.cookie)).json()).posts
+    expect(all.map((p) => p.id)).toEqual([early.id, late.id])
+    const ahead = `/api/posts?from=${encodeURIComponent(new Date(base).toISOString())}`
+    const fromOnly = calendarPostListSchema.parse((await inject(world.server, 'GET', ahead, me.cookie)).json()).posts
+    expect(fromOnly.map((p) => p.id)).toEqual([early.id, late.id, far.id])
     const bad = await inject(world.server, 'GET', `/api/posts?from=${to}&to=${from}`, me.cookie)
     expect(bad.statusCode).toBe(400)
     expect((await inject(world.server, 'GET', '/api/posts')).statusCode).toBe(401)
@@ -220,7 +232,7 @@ describe('the posts API', () => {
       world.server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(367 * 86_400) })),
     ).rejects.toMatchObject({ message: MESSAGES.scheduleTooFar })
     expect(
-      postListSchema.parse((await inject(world.server, 'GET', '/api/posts', me.cookie)).json()).posts,
+      calendarPostListSchema.parse((await inject(world.server, 'GET', '/api/posts', me.cookie)).json()).posts,
     ).toHaveLength(1)
   })
 

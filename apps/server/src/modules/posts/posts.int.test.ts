@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { MESSAGES, postListSchema, postSchema, tiktokCaption } from '@hookpost/shared'
+import { calendarPostListSchema, MESSAGES, postSchema, tiktokCaption } from '@hookpost/shared'
 import { tiktokAccount } from '../../db/schema'
 import { createRuntime } from '../../entrypoints/runtime'
 import { eventually } from '../../testing/test-runtime'
@@ -117,7 +117,7 @@ describe('publishing a scheduled post', () => {
       errorMessage: "TikTok does not accept the video's frame rate (23 to 60 frames per second).",
     })
     const listed = await inject(world.server, 'GET', '/api/posts', me.cookie)
-    expect(postListSchema.parse(listed.json()).posts[0]).toMatchObject({
+    expect(calendarPostListSchema.parse(listed.json()).posts[0]).toMatchObject({
       state: 'failed',
       errorMessage: done.errorMessage,
     })

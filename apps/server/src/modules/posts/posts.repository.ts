@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { mediaFile, post, tiktokAccount } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
@@ -14,6 +14,30 @@ export type UploadColumns = Pick<NewPostRow, 'uploadUrlEnc' | 'uploadUrlExpiresA
 export interface PostView extends PostRow {
   account: { accountName: string; accountUsername: string; sandbox: boolean }
   media: Pick<MediaRow, 'originalName' | 'sizeBytes' | 'durationMs'> | null
+}
+
+/**
+ * A post as the calendar and the List view show it (issue 20): only the columns they draw, with the account's names.
+ * Nothing encrypted and no caption, so a month of thousands of posts stays one small indexed read.
+ */
+export interface CalendarPostRow {
+  id: string
+  accountId: string
+  title: string
+  scheduledAt: Date
+  timeZone: string
+  state: PostRow['state']
+  source: PostRow['source']
+  errorMessage: string | null
+  accountName: string
+  accountUsername: string
+  accountSandbox: boolean
+}
+
+/** Where a List page starts: after this (time, id) in its part of the list (posts-cursor.ts). */
+export interface CalendarPosition {
+  scheduledAt: Date
+  id: string
 }
 
 /** What the publisher needs to post: the row and the whole media row (file location, size, type). */
@@ -48,6 +72,20 @@ const viewColumns = {
   mediaOriginalName: mediaFile.originalName,
   mediaSizeBytes: mediaFile.sizeBytes,
   mediaDurationMs: mediaFile.durationMs,
+}
+
+const calendarColumns = {
+  id: post.id,
+  accountId: post.accountId,
+  title: post.title,
+  scheduledAt: post.scheduledAt,
+  timeZone: post.timeZone,
+  state: post.state,
+  source: post.source,
+  errorMessage: post.errorMessage,
+  accountName: tiktokAccount.accountName,
+  accountUsername: tiktokAccount.accountUsername,
+  accountSandbox: tiktokAccount.sandbox,
 }
 
 function toView(row: {
@@ -92,6 +130,9 @@ function createQueries(db: Executor) {
       .innerJoin(tiktokAccount, eq(tiktokAccount.id, post.accountId))
       .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
 
+  const calendar = () =>
+    db.select(calendarColumns).from(post).innerJoin(tiktokAccount, eq(tiktokAccount.id, post.accountId))
+
   const touched = (at: Date) => ({ updatedAt: at })
   /** The upload is over: TikTok's upload_url (a credential for this post) is not kept. */
   const uploadOver = { uploadUrlEnc: null }
@@ -118,12 +159,54 @@ function createQueries(db: Executor) {
       return row ? toView(row) : undefined
     },
 
-    async listViewsForUser(userId: string, from: Date, to: Date, limit: number): Promise<PostView[]> {
-      const rows = await views()
+    /** The calendar: the user's posts with `from <= scheduled_at < to`, by time (index post_user_scheduled_idx). */
+    listCalendarForUser(userId: string, from: Date, to: Date, limit: number): Promise<CalendarPostRow[]> {
+      return calendar()
         .where(and(eq(post.userId, userId), gte(post.scheduledAt, from), lt(post.scheduledAt, to)))
         .orderBy(asc(post.scheduledAt), asc(post.id))
         .limit(limit)
-      return rows.map(toView)
+    },
+
+    /** The List view's first part: posts at or after `pivot`, soonest first, after `after` when given. */
+    listUpcomingForUser(
+      userId: string,
+      pivot: Date,
+      after: CalendarPosition | null,
+      limit: number,
+    ): Promise<CalendarPostRow[]> {
+      return calendar()
+        .where(
+          and(
+            eq(post.userId, userId),
+            gte(post.scheduledAt, pivot),
+            after
+              ? sql`(${post.scheduledAt}, ${post.id}) > (${after.scheduledAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(post.scheduledAt), asc(post.id))
+        .limit(limit)
+    },
+
+    /** The List view's second part: posts before `pivot`, latest first, after `after` (in that order) when given. */
+    listPastForUser(
+      userId: string,
+      pivot: Date,
+      after: CalendarPosition | null,
+      limit: number,
+    ): Promise<CalendarPostRow[]> {
+      return calendar()
+        .where(
+          and(
+            eq(post.userId, userId),
+            lt(post.scheduledAt, pivot),
+            after
+              ? sql`(${post.scheduledAt}, ${post.id}) < (${after.scheduledAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(post.scheduledAt), desc(post.id))
+        .limit(limit)
     },
 
     /** The posts whose status TikTok may still change: the "Refresh Status" button. */

@@ -2,20 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   apiErrorSchema,
+  calendarPostListSchema,
+  calendarPostPageSchema,
   editPostBodySchema,
-  MESSAGES,
   postListSchema,
   postSchema,
+  postsPageQuerySchema,
+  postsRangeQuerySchema,
   schedulePostBodySchema,
 } from '@hookpost/shared'
 import type { PostsService } from './posts.service'
 import { userId } from '../../lib/request-user'
 
 const idParams = z.object({ id: z.string().max(64) })
-const rangeQuery = z.object({
-  from: z.iso.datetime({ offset: true, message: MESSAGES.dateRangeInvalid }).optional(),
-  to: z.iso.datetime({ offset: true, message: MESSAGES.dateRangeInvalid }).optional(),
-})
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 
 /** Registered inside the authenticated scope under /api/posts: every query is scoped by the signed-in user. */
@@ -48,12 +47,31 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
     {
       schema: {
         tags: ['posts'],
-        summary: 'Posts whose time is in [from, to), by time (default: a month back to a year ahead)',
-        querystring: rangeQuery,
-        response: { 200: postListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 500: apiErrorSchema },
+        summary: 'The calendar: posts whose time is in [from, to), by time, as CalendarPost (at most 62 days)',
+        description:
+          'Only what a calendar cell or a list row shows; GET /api/posts/{id} has the whole post. Without from and ' +
+          'to: a month either side of now; with one of them, 62 days from it. 400 for a window wider than 62 days.',
+        querystring: postsRangeQuerySchema,
+        response: { 200: calendarPostListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 500: apiErrorSchema },
       },
     },
     async (request) => ({ posts: await posts.list(userId(request), request.query) }),
+  )
+
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'The List view, a page at a time: upcoming posts soonest first, then past ones latest first',
+        description:
+          'limit 1–100 (default 50). Pass the answer’s nextCursor as cursor for the next page; it is null on the last ' +
+          'page. 400 for a cursor this server did not give.',
+        querystring: postsPageQuerySchema,
+        response: { 200: calendarPostPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request) => posts.listPage(userId(request), request.query),
   )
 
   app.post(
@@ -73,7 +91,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
     {
       schema: {
         tags: ['posts'],
-        summary: 'One post',
+        summary: 'One post, whole (the details a dialog shows)',
         params: idParams,
         response: { 200: z.object({ post: postSchema }), ...errors },
       },

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import {
+  CALENDAR_RANGE_MAX_DAYS,
   isEditablePost,
   MESSAGES,
+  type CalendarPost,
   type editPostBodySchema,
   type Post,
   type schedulePostBodySchema,
@@ -10,7 +12,8 @@ import type { EventBus } from '../../lib/events'
 import { AppError } from '../../lib/errors'
 import type { JobScheduler } from '../../lib/job-queue'
 import type { TiktokAccountsService } from '../tiktok'
-import { toPostDto } from './post-dto'
+import { toCalendarPostDto, toPostDto } from './post-dto'
+import { decodePostsCursor, encodePostsCursor, type PostsSegment } from './posts-cursor'
 import {
   checkAgainstCreator,
   checkPostChoices,
@@ -20,7 +23,7 @@ import {
   type PostChoices,
   type PostIssue,
 } from './post-rules'
-import type { PostEdit, PostRow, PostsRepository, PostView } from './posts.repository'
+import type { CalendarPostRow, PostEdit, PostRow, PostsRepository, PostView } from './posts.repository'
 import type { PublishingService } from './publishing.service'
 import type { Log as BaseLog } from '../../lib/log'
 
@@ -52,10 +55,18 @@ export interface NewPost extends PostChoices {
   draft?: boolean
 }
 
-/** `GET /api/posts` without from/to: the calendar's neighbourhood of today. */
-export const DEFAULT_LIST_WINDOW = { beforeMs: 31 * 86_400_000, afterMs: 366 * 86_400_000 }
-const MAX_LIST_SPAN_MS = 2 * 366 * 86_400_000
-const LIST_LIMIT = 2_000
+const DAY_MS = 86_400_000
+/**
+ * `GET /api/posts` without from/to: a month either side of now. With one of them, the widest window from it (the
+ * other side follows the one given).
+ */
+export const DEFAULT_LIST_WINDOW = { beforeMs: 31 * DAY_MS, afterMs: 31 * DAY_MS }
+const MAX_LIST_SPAN_MS = CALENDAR_RANGE_MAX_DAYS * DAY_MS
+/**
+ * A safety cap on one calendar answer: 62 days at 32 posts a day. A month view needs at most 31 days; past this the
+ * read would be the slow, heavy answer issue 20 measured.
+ */
+const CALENDAR_LIMIT = 2_000
 const REFRESH_LIMIT = 50
 
 const uuid = z.uuid()
@@ -168,17 +179,60 @@ export function createPostsService(deps: PostsServiceDeps) {
       return orFail(MESSAGES.scheduleFailed, () => create(userId, input))
     },
 
-    /** GET /api/posts: the user's posts whose time falls in [from, to), by time. */
-    list(userId: string, range: { from?: string | undefined; to?: string | undefined }): Promise<Post[]> {
+    /**
+     * GET /api/posts: the calendar. The user's posts whose time falls in [from, to), by time, as the slim
+     * `CalendarPost` (details come from `get`). At most 62 days at once.
+     */
+    list(userId: string, range: { from?: string | undefined; to?: string | undefined }): Promise<CalendarPost[]> {
       const now = clock().getTime()
-      const from = range.from ? new Date(range.from) : new Date(now - DEFAULT_LIST_WINDOW.beforeMs)
-      const to = range.to ? new Date(range.to) : new Date(now + DEFAULT_LIST_WINDOW.afterMs)
-      if (!(from < to) || to.getTime() - from.getTime() > MAX_LIST_SPAN_MS) {
-        throw new AppError('BAD_REQUEST', MESSAGES.dateRangeInvalid)
-      }
+      const from = range.from
+        ? new Date(range.from)
+        : range.to
+          ? new Date(Date.parse(range.to) - MAX_LIST_SPAN_MS)
+          : new Date(now - DEFAULT_LIST_WINDOW.beforeMs)
+      const to = range.to
+        ? new Date(range.to)
+        : range.from
+          ? new Date(from.getTime() + MAX_LIST_SPAN_MS)
+          : new Date(now + DEFAULT_LIST_WINDOW.afterMs)
+      if (!(from < to)) throw new AppError('BAD_REQUEST', MESSAGES.dateRangeInvalid)
+      if (to.getTime() - from.getTime() > MAX_LIST_SPAN_MS) throw new AppError('BAD_REQUEST', MESSAGES.dateRangeTooWide)
       return orFail(MESSAGES.fetchPostsFailed, async () =>
-        (await repo.listViewsForUser(userId, from, to, LIST_LIMIT)).map(toPostDto),
+        (await repo.listCalendarForUser(userId, from, to, CALENDAR_LIMIT)).map(toCalendarPostDto),
       )
+    },
+
+    /**
+     * GET /api/posts/list: the List view, `limit` posts at a time — upcoming ones soonest first, then past ones
+     * latest first (posts-cursor.ts). A page reads at most limit + 1 rows per part, by index.
+     */
+    async listPage(
+      userId: string,
+      query: { limit: number; cursor?: string | undefined },
+    ): Promise<{ posts: CalendarPost[]; nextCursor: string | null }> {
+      const cursor = query.cursor === undefined ? null : decodePostsCursor(query.cursor)
+      if (query.cursor !== undefined && !cursor) throw new AppError('BAD_REQUEST', MESSAGES.postsCursorInvalid)
+      const pivot = cursor?.pivot ?? clock()
+      const want = query.limit + 1
+      return orFail(MESSAGES.fetchPostsFailed, async () => {
+        const rows: { row: CalendarPostRow; segment: PostsSegment }[] = []
+        if (!cursor || cursor.segment === 'upcoming') {
+          const upcoming = await repo.listUpcomingForUser(userId, pivot, cursor, want)
+          for (const row of upcoming) rows.push({ row, segment: 'upcoming' })
+        }
+        if (rows.length < want) {
+          const after = cursor?.segment === 'past' ? cursor : null
+          const past = await repo.listPastForUser(userId, pivot, after, want - rows.length)
+          for (const row of past) rows.push({ row, segment: 'past' })
+        }
+        const page = rows.slice(0, query.limit)
+        const last = page.at(-1)
+        const nextCursor =
+          rows.length > query.limit && last
+            ? encodePostsCursor({ pivot, segment: last.segment, scheduledAt: last.row.scheduledAt, id: last.row.id })
+            : null
+        return { posts: page.map(({ row }) => toCalendarPostDto(row)), nextCursor }
+      })
     },
 
     get(userId: string, id: string): Promise<Post> {

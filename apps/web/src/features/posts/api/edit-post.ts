@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { postSchema, type EditPostInput, type Post } from '@hookpost/shared/posts'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
-import { findCachedPost, upsertCachedPost } from './get-posts'
+import { upsertCachedPost } from './get-posts'
 import { postsKey } from './posts-key'
 
 const onePostResponseSchema = z.object({ post: postSchema })
@@ -17,16 +17,11 @@ export async function getPost(id: string): Promise<Post> {
 }
 
 /**
- * One post, as fresh as the lists: a list's copy is shown at once (and kept current by the live events that update the
- * lists, which also update this query), and the server's is fetched to be sure.
+ * One whole post, for a dialog that shows or edits its details: fetched when the dialog opens (the calendar and the
+ * List hold only what they show, issue 20), then kept current by the live events, which update this query too.
  */
 export function usePost(id: string) {
-  const queryClient = useQueryClient()
-  return useQuery({
-    ...queryOptions({ queryKey: postKey(id), queryFn: () => getPost(id) }),
-    initialData: () => findCachedPost(queryClient, id),
-    initialDataUpdatedAt: 0,
-  })
+  return useQuery(queryOptions({ queryKey: postKey(id), queryFn: () => getPost(id) }))
 }
 
 /**

@@ -1,5 +1,21 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query'
-import { postListSchema, type Post } from '@hookpost/shared/posts'
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query'
+import {
+  calendarPostListSchema,
+  calendarPostPageSchema,
+  POSTS_PAGE_LIMIT,
+  toCalendarPost,
+  type CalendarPost,
+  type Post,
+} from '@hookpost/shared/posts'
 import type { ServerEvent } from '@hookpost/shared/events'
 import { apiRequest } from '../../../lib/api-client'
 import { postsKey } from './posts-key'
@@ -7,23 +23,25 @@ import { postsKey } from './posts-key'
 /** A window of time, as ISO instants: posts with `from <= scheduledAt < to`. */
 export type PostsRange = { from: string; to: string }
 
-function byTime(a: Post, b: Post): number {
+function byTime(a: CalendarPost, b: CalendarPost): number {
   return a.scheduledAt.localeCompare(b.scheduledAt) || a.id.localeCompare(b.id)
 }
 
-/** GET /api/posts?from&to: the signed-in user's posts scheduled in that window, in time order. */
-export async function getPosts(range: PostsRange): Promise<Post[]> {
+// --- The calendar: one month or week at a time ---
+
+/** GET /api/posts?from&to: the signed-in user's posts scheduled in that window (at most 62 days), in time order. */
+export async function getPosts(range: PostsRange): Promise<CalendarPost[]> {
   const search = new URLSearchParams(range)
   const payload = await apiRequest<unknown>(`/api/posts?${search.toString()}`)
-  return postListSchema.parse(payload).posts.sort(byTime)
+  return calendarPostListSchema.parse(payload).posts.sort(byTime)
 }
 
-export function postsListKey(range: PostsRange) {
-  return [...postsKey, 'list', range] as const
+export function postsCalendarKey(range: PostsRange) {
+  return [...postsKey, 'calendar', range] as const
 }
 
 export function postsQueryOptions(range: PostsRange) {
-  return queryOptions({ queryKey: postsListKey(range), queryFn: () => getPosts(range) })
+  return queryOptions({ queryKey: postsCalendarKey(range), queryFn: () => getPosts(range) })
 }
 
 /** The posts of one calendar period; the previous period stays on screen while the next one loads. */
@@ -31,59 +49,153 @@ export function usePosts(range: PostsRange) {
   return useQuery({ ...postsQueryOptions(range), placeholderData: keepPreviousData })
 }
 
-// --- Keeping every cached list in step with the server, without refetching ---
+// --- The List view: a page at a time ---
+
+/**
+ * One page of `GET /api/posts/list`, with the moment the first page was asked for (`pivot`): the list is upcoming
+ * posts soonest first, then past ones latest first, split at that moment (as the server splits it).
+ */
+export type PostsPage = { posts: CalendarPost[]; nextCursor: string | null; pivot: string }
+type PageParam = { cursor: string; pivot: string } | null
+
+export const postPagesKey = [...postsKey, 'pages'] as const
+
+export async function getPostsPage(param: PageParam, limit: number = POSTS_PAGE_LIMIT.default): Promise<PostsPage> {
+  const pivot = param?.pivot ?? new Date().toISOString()
+  const search = new URLSearchParams({ limit: String(limit) })
+  if (param) search.set('cursor', param.cursor)
+  const payload = await apiRequest<unknown>(`/api/posts/list?${search.toString()}`)
+  return { ...calendarPostPageSchema.parse(payload), pivot }
+}
+
+export function postPagesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: postPagesKey,
+    queryFn: ({ pageParam }) => getPostsPage(pageParam),
+    initialPageParam: null as PageParam,
+    getNextPageParam: (last: PostsPage): PageParam | undefined =>
+      last.nextCursor ? { cursor: last.nextCursor, pivot: last.pivot } : undefined,
+  })
+}
+
+/** The List view's pages; `enabled` false until the List is shown. */
+export function usePostPages(enabled = true) {
+  return useInfiniteQuery({ ...postPagesQueryOptions(), enabled })
+}
+
+/** The List view's order around `pivot`: upcoming soonest first, then past latest first (ties by id). */
+export function listOrder(pivot: string) {
+  const at = Date.parse(pivot)
+  return (a: CalendarPost, b: CalendarPost): number => {
+    const aPast = Date.parse(a.scheduledAt) < at
+    const bPast = Date.parse(b.scheduledAt) < at
+    if (aPast !== bPast) return aPast ? 1 : -1
+    return aPast ? byTime(b, a) : byTime(a, b)
+  }
+}
+
+/**
+ * The loaded pages as one list: each post once (a post moved between two page fetches can come twice; the later
+ * page's copy is the newer one), in the list's order.
+ */
+export function pagesToList(data: { pages: PostsPage[] } | undefined): CalendarPost[] {
+  const first = data?.pages[0]
+  if (!data || !first) return []
+  const byId = new Map<string, CalendarPost>()
+  for (const page of data.pages) for (const post of page.posts) byId.set(post.id, post)
+  return [...byId.values()].sort(listOrder(first.pivot))
+}
+
+// --- Keeping every cached calendar and the list in step with the server, without refetching ---
 
 function rangeOfKey(key: QueryKey): PostsRange | null {
-  const range = key[0] === postsKey[0] && key[1] === 'list' ? key[2] : null
+  const range = key[0] === postsKey[0] && key[1] === 'calendar' ? key[2] : null
   if (typeof range !== 'object' || range === null) return null
   const { from, to } = range as Partial<PostsRange>
   return typeof from === 'string' && typeof to === 'string' ? { from, to } : null
 }
 
-function inRange(post: Post, range: PostsRange): boolean {
+function inRange(post: CalendarPost, range: PostsRange): boolean {
   const at = Date.parse(post.scheduledAt)
   return at >= Date.parse(range.from) && at < Date.parse(range.to)
 }
 
+/** A post in the List's loaded pages: replaced where it is, or added when its place is among the loaded ones. */
+function placeInPages(
+  data: InfiniteData<PostsPage, PageParam> | undefined,
+  post: CalendarPost,
+): InfiniteData<PostsPage, PageParam> | undefined {
+  const first = data?.pages[0]
+  const lastPage = data?.pages.at(-1)
+  if (!data || !first || !lastPage) return data
+  const present = data.pages.some((page) => page.posts.some((p) => p.id === post.id))
+  if (present) {
+    return {
+      ...data,
+      pages: data.pages.map((page) =>
+        page.posts.some((p) => p.id === post.id)
+          ? { ...page, posts: page.posts.map((p) => (p.id === post.id ? post : p)) }
+          : page,
+      ),
+    }
+  }
+  // A new post, or one that moved into the list: shown if its place is before the end of what is loaded (past that,
+  // "Load more" brings it in its turn).
+  const loaded = pagesToList(data)
+  const last = loaded.at(-1)
+  const belongs = lastPage.nextCursor === null || (last !== undefined && listOrder(first.pivot)(post, last) < 0)
+  if (!belongs) return data
+  return {
+    ...data,
+    pages: data.pages.map((page) => (page === lastPage ? { ...page, posts: [...page.posts, post] } : page)),
+  }
+}
+
 /**
- * A post as the server now has it (a live event, a reschedule, a status refresh): replaced in every cached list, added
- * to the lists whose window now holds it, dropped from those it left. Lists are only touched when something changed.
+ * The calendar's slice of a post (an optimistic move, or a move taken back): replaced in every cached calendar and in
+ * the List, added to the calendars whose window now holds it, dropped from those it left. Lists are only touched when
+ * something changed.
  */
-export function upsertCachedPost(queryClient: QueryClient, post: Post) {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...postsKey, 'list'] })) {
+export function placeCalendarPost(queryClient: QueryClient, post: CalendarPost) {
+  const slim = toCalendarPost(post)
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...postsKey, 'calendar'] })) {
     const range = rangeOfKey(query.queryKey)
     if (!range) continue
-    queryClient.setQueryData<Post[]>(query.queryKey, (posts) => {
+    queryClient.setQueryData<CalendarPost[]>(query.queryKey, (posts) => {
       if (!posts) return posts
-      const belongs = inRange(post, range)
-      const index = posts.findIndex((p) => p.id === post.id)
-      if (index === -1) return belongs ? [...posts, post].sort(byTime) : posts
-      if (!belongs) return posts.filter((p) => p.id !== post.id)
+      const belongs = inRange(slim, range)
+      const index = posts.findIndex((p) => p.id === slim.id)
+      if (index === -1) return belongs ? [...posts, slim].sort(byTime) : posts
+      if (!belongs) return posts.filter((p) => p.id !== slim.id)
       const next = [...posts]
-      next[index] = post
+      next[index] = slim
       return next.sort(byTime)
     })
   }
-  // The one-post query (the edit dialog) follows too, if anyone has it.
+  queryClient.setQueryData<InfiniteData<PostsPage, PageParam>>(postPagesKey, (data) => placeInPages(data, slim))
+}
+
+/**
+ * A whole post as the server now has it (a live event, an edit's answer, a status refresh): its slice in the calendars
+ * and the List, and the whole of it in its one-post query (the dialogs'), if anyone has it.
+ */
+export function upsertCachedPost(queryClient: QueryClient, post: Post) {
+  placeCalendarPost(queryClient, post)
   if (queryClient.getQueryData([...postsKey, 'one', post.id]))
     queryClient.setQueryData([...postsKey, 'one', post.id], post)
   if (post.state !== 'publishing' && post.state !== 'processing_on_tiktok') clearProgress(queryClient, post.id)
 }
 
 export function removeCachedPost(queryClient: QueryClient, postId: string) {
-  queryClient.setQueriesData<Post[]>({ queryKey: [...postsKey, 'list'] }, (posts) =>
+  queryClient.setQueriesData<CalendarPost[]>({ queryKey: [...postsKey, 'calendar'] }, (posts) =>
     posts?.some((p) => p.id === postId) ? posts.filter((p) => p.id !== postId) : posts,
   )
+  queryClient.setQueryData<InfiniteData<PostsPage, PageParam>>(postPagesKey, (data) =>
+    data?.pages.some((page) => page.posts.some((p) => p.id === postId))
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p.id !== postId) })) }
+      : data,
+  )
   clearProgress(queryClient, postId)
-}
-
-/** The cached copy of one post, from whichever list holds it. */
-export function findCachedPost(queryClient: QueryClient, postId: string): Post | undefined {
-  for (const [, posts] of queryClient.getQueriesData<Post[]>({ queryKey: [...postsKey, 'list'] })) {
-    const post = posts?.find((p) => p.id === postId)
-    if (post) return post
-  }
-  return undefined
 }
 
 // --- Upload progress to TikTok, from `post.progress` events (not part of the post itself) ---

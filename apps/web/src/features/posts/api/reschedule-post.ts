@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { postSchema, type Post, type reschedulePostBodySchema } from '@hookpost/shared/posts'
+import { postSchema, type CalendarPost, type Post, type reschedulePostBodySchema } from '@hookpost/shared/posts'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 import { postsKey } from './posts-key'
-import { upsertCachedPost } from './get-posts'
+import { placeCalendarPost, upsertCachedPost } from './get-posts'
 
 export type ReschedulePostBody = z.input<typeof reschedulePostBodySchema>
 
@@ -19,7 +19,7 @@ export async function reschedulePost(id: string, body: ReschedulePostBody): Prom
 }
 
 export type RescheduleVariables = {
-  post: Post
+  post: CalendarPost
   body: ReschedulePostBody
   /** Where the post will be once the server agrees (ISO): shown at once, taken back if it refuses. */
   scheduledAt: string
@@ -33,11 +33,11 @@ export function useReschedulePost() {
     onMutate: async ({ post, scheduledAt }) => {
       // A list fetch already on its way would land the old position on top of the optimistic one.
       await queryClient.cancelQueries({ queryKey: postsKey })
-      upsertCachedPost(queryClient, { ...post, scheduledAt })
+      placeCalendarPost(queryClient, { ...post, scheduledAt })
     },
     onSuccess: (post) => upsertCachedPost(queryClient, post),
     onError: async (_error, { post }) => {
-      upsertCachedPost(queryClient, post)
+      placeCalendarPost(queryClient, post)
       // The refusal may mean the post changed meanwhile (already publishing, deleted): ask for the truth.
       await queryClient.invalidateQueries({ queryKey: postsKey })
     },

@@ -22,21 +22,21 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react'
-import type { Post } from '@hookpost/shared/posts'
+import type { CalendarPost } from '@hookpost/shared/posts'
 import { WEEKDAYS, dayLabel, daysBetween, postDay, timeIn } from './calendar'
 import { PostProblem } from './post-dialogs'
 import { PostProgressBar } from './post-progress'
 import { SourceBadge, sourceSuffix } from './source-badge'
 import { StatusBadge, statusLabel } from './status-badge'
 
-type EntryData = { post: Post }
+type EntryData = { post: CalendarPost }
 
 /** dnd-kit types its listeners as plain `Function`s; these are React event handlers. */
 function handler<E>(listeners: DraggableSyntheticListeners, name: 'onPointerDown' | 'onKeyDown') {
   return listeners?.[name] as ((event: E) => void) | undefined
 }
 
-function entryPost(data: unknown): Post | null {
+function entryPost(data: unknown): CalendarPost | null {
   return typeof data === 'object' && data !== null && 'post' in data ? (data as EntryData).post : null
 }
 
@@ -44,7 +44,7 @@ function entryPost(data: unknown): Post | null {
  * 'Morning tip, 9:00 AM, Scheduled' (', Automation' when automation planned it): what an entry's button says (its
  * visible parts have no spaces between them).
  */
-function entryName(post: Post, zone: string): string {
+function entryName(post: CalendarPost, zone: string): string {
   return `${post.title}, ${timeIn(post.scheduledAt, zone)}, ${statusLabel(post.state)}${sourceSuffix(post)}`
 }
 
@@ -141,11 +141,11 @@ function CalendarEntry({
   onOpen,
   claimFocus,
 }: {
-  post: Post
+  post: CalendarPost
   /** The cell it is in. */
   day: string
   zone: string
-  onOpen: (post: Post) => void
+  onOpen: (post: CalendarPost) => void
   claimFocus: ClaimFocus
 }) {
   const movable = post.state === 'scheduled' || post.state === 'draft'
@@ -221,11 +221,11 @@ function DayCell({
   claimFocus,
 }: {
   day: string
-  posts: Post[]
+  posts: CalendarPost[]
   today: string
   zone: string
   tall: boolean
-  onOpen: (post: Post) => void
+  onOpen: (post: CalendarPost) => void
   claimFocus: ClaimFocus
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: day })
@@ -288,12 +288,12 @@ export function CalendarTable({
   onMoveByDays,
 }: {
   weeks: (string | null)[][]
-  postsByDay: Map<string, Post[]>
+  postsByDay: Map<string, CalendarPost[]>
   today: string
   zone: string
   caption: string
-  onOpen: (post: Post) => void
-  onMoveByDays: (post: Post, days: number) => void
+  onOpen: (post: CalendarPost) => void
+  onMoveByDays: (post: CalendarPost, days: number) => void
 }) {
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click still opens the entry.
@@ -388,11 +388,11 @@ export function Agenda({
   onOpen,
 }: {
   days: string[]
-  postsByDay: Map<string, Post[]>
+  postsByDay: Map<string, CalendarPost[]>
   today: string
   zone: string
   emptyText: string
-  onOpen: (post: Post) => void
+  onOpen: (post: CalendarPost) => void
 }) {
   if (days.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
   return (

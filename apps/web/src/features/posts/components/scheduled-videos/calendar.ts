@@ -1,5 +1,5 @@
 import { MESSAGES } from '@hookpost/shared/messages'
-import { lastSchedulableDate, type Post } from '@hookpost/shared/posts'
+import { lastSchedulableDate, type CalendarPost } from '@hookpost/shared/posts'
 import { addDays, instantToZoned, zonedToInstant } from '@hookpost/shared/time'
 
 /**
@@ -97,17 +97,20 @@ export function periodRange(first: string, last: string, zone: string): { from: 
 }
 
 /** The day a post falls on, in `zone`. */
-export function postDay(post: Pick<Post, 'scheduledAt'>, zone: string): string {
+export function postDay(post: Pick<CalendarPost, 'scheduledAt'>, zone: string): string {
   return instantToZoned(new Date(post.scheduledAt), zone).date
 }
 
-export function byScheduledAt(a: Pick<Post, 'scheduledAt' | 'id'>, b: Pick<Post, 'scheduledAt' | 'id'>): number {
+export function byScheduledAt(
+  a: Pick<CalendarPost, 'scheduledAt' | 'id'>,
+  b: Pick<CalendarPost, 'scheduledAt' | 'id'>,
+): number {
   return a.scheduledAt.localeCompare(b.scheduledAt) || a.id.localeCompare(b.id)
 }
 
 /** Posts per display day, each day in time order. */
-export function postsByDay(posts: readonly Post[], zone: string): Map<string, Post[]> {
-  const days = new Map<string, Post[]>()
+export function postsByDay(posts: readonly CalendarPost[], zone: string): Map<string, CalendarPost[]> {
+  const days = new Map<string, CalendarPost[]>()
   for (const post of [...posts].sort(byScheduledAt)) {
     const day = postDay(post, zone)
     const list = days.get(day)
@@ -178,7 +181,11 @@ export type MovePlan =
  * sent: a post that is no longer scheduled, a moment that has passed or is more than a year ahead, a time the clocks
  * skip that day (spec §5 and the server's own checks, so the person hears the same sentence either way).
  */
-export function planMove(post: Pick<Post, 'state' | 'scheduledAt' | 'timeZone'>, date: string, now: Date): MovePlan {
+export function planMove(
+  post: Pick<CalendarPost, 'state' | 'scheduledAt' | 'timeZone'>,
+  date: string,
+  now: Date,
+): MovePlan {
   if (post.state !== 'scheduled' && post.state !== 'draft') return { ok: false, message: MESSAGES.onlyScheduledCanMove }
   const { time } = instantToZoned(new Date(post.scheduledAt), post.timeZone)
   const resolved = zonedToInstant(date, time, post.timeZone)
@@ -191,6 +198,6 @@ export function planMove(post: Pick<Post, 'state' | 'scheduledAt' | 'timeZone'>,
 }
 
 /** Dragging from one display day to another moves the post by that many days in its own zone. */
-export function dayInOwnZoneAfterShift(post: Pick<Post, 'scheduledAt' | 'timeZone'>, shift: number): string {
+export function dayInOwnZoneAfterShift(post: Pick<CalendarPost, 'scheduledAt' | 'timeZone'>, shift: number): string {
   return addDays(instantToZoned(new Date(post.scheduledAt), post.timeZone).date, shift)
 }

@@ -1,18 +1,22 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { isEditablePost, lastSchedulableDate, PRIVACY_LABELS, type Post } from '@hookpost/shared/posts'
+import { isEditablePost, lastSchedulableDate, PRIVACY_LABELS, type CalendarPost } from '@hookpost/shared/posts'
 import { instantToZoned, todayInZone } from '@hookpost/shared/time'
 import { dangerButtonClass, secondaryButtonClass } from '../../../../components/ui/button-styles'
 import { buttonClass, fieldControlClass } from '../../../../components/ui/form'
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
+import { LoadError } from '../../../../components/ui/load-error'
 import { ModalDialog } from '../../../../components/ui/modal-dialog'
+import { Spinner } from '../../../../components/ui/spinner'
+import { userMessage } from '../../../../lib/api-client'
+import { usePost } from '../../api/edit-post'
 import { dateTimeIn, timeIn } from './calendar'
 import { PostProgressBar } from './post-progress'
 import { SourceBadge } from './source-badge'
 import { StatusBadge } from './status-badge'
 
 /** 'Tue, Apr 7, 2026, 2:30 PM (Europe/Berlin)', plus the post's own zone when it is another one. */
-export function PostWhen({ post, zone }: { post: Post; zone: string }) {
+export function PostWhen({ post, zone }: { post: CalendarPost; zone: string }) {
   return (
     <>
       <time dateTime={post.scheduledAt}>{dateTimeIn(post.scheduledAt, zone)}</time>{' '}
@@ -30,7 +34,7 @@ export function PostWhen({ post, zone }: { post: Post; zone: string }) {
  * Failed posts say why (spec §2: 'Error: {error_message}'); an unconfirmed one says what to check; a skipped draft says
  * it was not approved in time.
  */
-export function PostProblem({ post, className = '' }: { post: Post; className?: string }) {
+export function PostProblem({ post, className = '' }: { post: CalendarPost; className?: string }) {
   if (post.state === 'failed' && post.errorMessage) {
     return <p className={`text-red-700 [overflow-wrap:anywhere] ${className}`}>Error: {post.errorMessage}</p>
   }
@@ -43,7 +47,50 @@ export function PostProblem({ post, className = '' }: { post: Post; className?: 
   return null
 }
 
-/** What opening a calendar entry shows: the post, and what can be done with it. */
+/**
+ * Who can see it and the caption: details the calendar does not hold, fetched when the dialog opens (issue 20) and
+ * kept current by the live events.
+ */
+function PostDetails({ postId }: { postId: string }) {
+  const details = usePost(postId)
+  if (details.data) {
+    const { privacyLevel, description } = details.data
+    return (
+      <>
+        <dt className="font-medium text-slate-600">Who can see it</dt>
+        <dd className="text-slate-900">{PRIVACY_LABELS[privacyLevel]}</dd>
+        {description ? (
+          <>
+            <dt className="font-medium text-slate-600">Caption</dt>
+            <dd className="line-clamp-4 whitespace-pre-line [overflow-wrap:anywhere] text-slate-900">{description}</dd>
+          </>
+        ) : null}
+      </>
+    )
+  }
+  return (
+    <>
+      <dt className="sr-only">Details</dt>
+      <dd className="col-span-2">
+        {details.isError ? (
+          <LoadError
+            className="space-y-2"
+            message={userMessage(details.error)}
+            retrying={details.isFetching}
+            onRetry={() => void details.refetch()}
+          />
+        ) : (
+          <Spinner label="Loading details..." className="h-5 w-5" />
+        )}
+      </dd>
+    </>
+  )
+}
+
+/**
+ * What opening a calendar entry shows: the post, and what can be done with it. What the calendar holds shows at once;
+ * the details load.
+ */
 export function PostDetailsDialog({
   post,
   zone,
@@ -56,7 +103,7 @@ export function PostDetailsDialog({
   onClose,
   fallbackFocus,
 }: {
-  post: Post
+  post: CalendarPost
   zone: string
   onEdit: () => void
   onApprove: () => void
@@ -91,16 +138,7 @@ export function PostDetailsDialog({
           <dd className="[overflow-wrap:anywhere] text-slate-900">
             {post.account.accountName} (@{post.account.accountUsername})
           </dd>
-          <dt className="font-medium text-slate-600">Who can see it</dt>
-          <dd className="text-slate-900">{PRIVACY_LABELS[post.privacyLevel]}</dd>
-          {post.description ? (
-            <>
-              <dt className="font-medium text-slate-600">Caption</dt>
-              <dd className="line-clamp-4 whitespace-pre-line [overflow-wrap:anywhere] text-slate-900">
-                {post.description}
-              </dd>
-            </>
-          ) : null}
+          <PostDetails postId={post.id} />
         </dl>
         <PostProblem post={post} className="text-sm" />
         <PostProgressBar postId={post.id} title={post.title} showPercent />
@@ -148,7 +186,7 @@ export function MovePostDialog({
   onClose,
   fallbackFocus,
 }: {
-  post: Post
+  post: CalendarPost
   now: Date
   /** Returns the reason when the move is refused before anything is sent. */
   onMove: (date: string) => string | null
@@ -231,7 +269,7 @@ export function DeletePostDialog({
   onClose,
   fallbackFocus,
 }: {
-  post: Post
+  post: CalendarPost
   deleting: boolean
   onConfirm: () => void
   onClose: () => void

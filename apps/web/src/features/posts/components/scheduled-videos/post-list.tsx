@@ -1,4 +1,4 @@
-import { isEditablePost, type Post } from '@hookpost/shared/posts'
+import { isEditablePost, type CalendarPost } from '@hookpost/shared/posts'
 import { rowButtonClass, rowDangerButtonClass } from '../../../../components/ui/button-styles'
 import { PostProblem, PostWhen } from './post-dialogs'
 import { PostProgressBar } from './post-progress'
@@ -16,14 +16,14 @@ export function PostList({
   onRetry,
   onDelete,
 }: {
-  posts: Post[]
+  posts: CalendarPost[]
   zone: string
   emptyText: string
-  onEdit: (post: Post) => void
-  onApprove: (post: Post) => void
-  onMove: (post: Post) => void
-  onRetry: (post: Post) => void
-  onDelete: (post: Post) => void
+  onEdit: (post: CalendarPost) => void
+  onApprove: (post: CalendarPost) => void
+  onMove: (post: CalendarPost) => void
+  onRetry: (post: CalendarPost) => void
+  onDelete: (post: CalendarPost) => void
 }) {
   if (posts.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
   return (

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { Post } from '@hookpost/shared/posts'
 import { ScheduledVideos } from './scheduled-videos'
+import type { ApiReply } from '../../../../testing/api-mock'
 import { installDialogPolyfill, makePost, postsApi, renderWithClient } from './test-utils'
 
 const ZONE = 'Europe/Berlin'
@@ -216,8 +217,9 @@ describe('Scheduled Videos panel: calendar', () => {
 })
 
 describe('Scheduled Videos panel: list view', () => {
-  it('lists the month’s posts in time order with account, moment, zone, status and error', async () => {
-    postsApi([
+  it('lists upcoming posts first, then past ones, with account, moment, zone, status and error', async () => {
+    const { gets, pageGets } = postsApi([
+      makePost({ title: 'Later', scheduledAt: '2026-06-22T08:00:00.000Z' }),
       makePost({ title: 'Second', scheduledAt: '2026-04-22T08:00:00.000Z', timeZone: 'America/New_York' }),
       makePost({
         title: 'First',
@@ -230,10 +232,17 @@ describe('Scheduled Videos panel: list view', () => {
     const user = userEvent.setup()
     renderPanel()
     await waitForGrid()
+    expect(pageGets()).toHaveLength(0)
     await user.click(screen.getByRole('button', { name: 'List' }))
-    const items = within(screen.getByRole('list', { name: 'Scheduled videos' })).getAllByRole('listitem')
-    expect(items.map((li) => within(li).getAllByText(/First|Second/)[0]?.textContent)).toEqual(['First', 'Second'])
-    const [first, second] = items as [HTMLElement, HTMLElement]
+    const list = await screen.findByRole('list', { name: 'Scheduled videos' })
+    const items = within(list).getAllByRole('listitem')
+    // Not the month: every post, the next one first (another month's too), then what is past.
+    expect(items.map((li) => within(li).getAllByText(/First|Second|Later/)[0]?.textContent)).toEqual([
+      'Second',
+      'Later',
+      'First',
+    ])
+    const [second, , first] = items as [HTMLElement, HTMLElement, HTMLElement]
     expect(within(first).getByText('@bobakes')).toBeTruthy()
     expect(first.textContent).toContain('Thu, Apr 2, 2026, 10:00 AM')
     expect(first.textContent).toContain('(Europe/Berlin)')
@@ -244,6 +253,90 @@ describe('Scheduled Videos panel: list view', () => {
     expect(second.textContent).toContain('Wed, Apr 22, 2026, 10:00 AM')
     expect(second.textContent).toContain('4:00 AM in America/New_York')
     expect(within(second).getByRole('button', { name: 'Move Second to another day' })).toBeTruthy()
+    // The month's navigation belongs to the calendar.
+    expect(screen.queryByRole('button', { name: 'Next month' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Load more videos' })).toBeNull()
+    expect(gets()).toHaveLength(1)
+    expect(pageGets()).toHaveLength(1)
+  })
+
+  it('shows 50 at a time; "Load more videos" brings the next page, and is gone after the last', async () => {
+    const posts = Array.from({ length: 53 }, (_, i) =>
+      makePost({
+        title: `Clip ${i + 1}`,
+        scheduledAt: new Date(Date.parse('2026-04-16T08:00:00.000Z') + i * 3_600_000).toISOString(),
+      }),
+    )
+    const { pageGets } = postsApi(posts)
+    const user = userEvent.setup()
+    renderPanel()
+    await waitForGrid()
+    await user.click(screen.getByRole('button', { name: 'List' }))
+    const list = await screen.findByRole('list', { name: 'Scheduled videos' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50)
+    expect(pageGets()[0]?.search.get('limit')).toBe('50')
+    await user.click(screen.getByRole('button', { name: 'Load more videos' }))
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(53))
+    expect(within(list).getAllByRole('listitem').at(-1)?.textContent).toContain('Clip 53')
+    expect(pageGets()[1]?.search.get('cursor')).toBe('50')
+    expect(screen.queryByRole('button', { name: 'Load more videos' })).toBeNull()
+  })
+
+  it('says when the list cannot be fetched, and tries again', async () => {
+    let fail = true
+    postsApi([makePost({ title: 'Back again', scheduledAt: '2026-04-20T07:00:00.000Z' })], {
+      get pages() {
+        return fail ? { status: 500, body: { code: 'INTERNAL', message: 'boom' } } : undefined
+      },
+    })
+    const user = userEvent.setup()
+    renderPanel()
+    await waitForGrid()
+    await user.click(screen.getByRole('button', { name: 'List' }))
+    expect(await screen.findByText(MESSAGES.fetchPostsFailed)).toBeTruthy()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(
+      await within(await screen.findByRole('list', { name: 'Scheduled videos' })).findByText('Back again'),
+    ).toBeTruthy()
+  })
+})
+
+describe('Scheduled Videos panel: details on demand', () => {
+  it('the calendar holds what it shows; opening a post fetches its details, with a loading state', async () => {
+    const tip = makePost({
+      id: 'p1',
+      title: 'Tip',
+      description: 'The whole caption',
+      privacyLevel: 'FOLLOWER_OF_CREATOR',
+      scheduledAt: '2026-04-20T07:00:00.000Z',
+    })
+    let fail!: () => void
+    const firstAnswer = new Promise<ApiReply>((resolve) => {
+      fail = () => resolve({ status: 500, body: { code: 'INTERNAL', message: 'boom' } })
+    })
+    let asked = 0
+    const { calls } = postsApi([tip], {
+      get one() {
+        asked += 1
+        return asked === 1 ? firstAnswer : { status: 200, body: { post: tip } }
+      },
+    })
+    const user = userEvent.setup()
+    renderPanel()
+    await user.click(await screen.findByRole('button', { name: /^Tip/ }))
+    const details = screen.getByRole('dialog', { name: 'Tip' })
+    // What the calendar has is there at once; the rest is being asked for.
+    expect(details.textContent).toContain('Mon, Apr 20, 2026, 9:00 AM')
+    expect(within(details).getByText('Ana Cooks (@anacooks)')).toBeTruthy()
+    expect(within(details).getByRole('status').textContent).toBe('Loading details...')
+    expect(within(details).queryByText('The whole caption')).toBeNull()
+    fail()
+    expect(await within(details).findByText(MESSAGES.unexpected)).toBeTruthy()
+    await user.click(within(details).getByRole('button', { name: 'Try again' }))
+    expect(await within(details).findByText('The whole caption')).toBeTruthy()
+    expect(within(details).getByText('Followers')).toBeTruthy()
+    expect(calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts/p1')).toHaveLength(2)
   })
 })
 

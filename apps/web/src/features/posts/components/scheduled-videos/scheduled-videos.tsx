@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
-import type { Post } from '@hookpost/shared/posts'
+import type { CalendarPost } from '@hookpost/shared/posts'
 import { todayInZone } from '@hookpost/shared/time'
 import { rowButtonClass, secondaryButtonClass } from '../../../../components/ui/button-styles'
 import { MessageBanner } from '../../../../components/ui/message-banner'
@@ -8,7 +8,7 @@ import { Spinner } from '../../../../components/ui/spinner'
 import { ApiRequestError, userMessage } from '../../../../lib/api-client'
 import { useDeletePost } from '../../api/delete-post'
 import { useRetryPost } from '../../api/retry-post'
-import { usePosts } from '../../api/get-posts'
+import { pagesToList, usePostPages, usePosts } from '../../api/get-posts'
 import { useRefreshPostStatuses } from '../../api/refresh-status'
 import { useReschedulePost } from '../../api/reschedule-post'
 import { useApprovePost } from '../../api/edit-post'
@@ -103,8 +103,12 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
   const { first, last } = periodBounds(span, shown)
   const range = useMemo(() => periodRange(first, last, zone), [first, last, zone])
   const posts = usePosts(range)
-  const list = useMemo(() => posts.data ?? [], [posts.data])
-  const days = useMemo(() => postsByDay(list, zone), [list, zone])
+  const calendarPosts = useMemo(() => posts.data ?? [], [posts.data])
+  const days = useMemo(() => postsByDay(calendarPosts, zone), [calendarPosts, zone])
+  // The List view is not a period: all the posts, upcoming first, a page at a time (fetched once it is shown).
+  const pages = usePostPages(view === 'list')
+  const listPosts = useMemo(() => pagesToList(pages.data), [pages.data])
+  const list = view === 'list' ? listPosts : calendarPosts
 
   const reschedule = useReschedulePost()
   const remove = useDeletePost()
@@ -118,12 +122,13 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
 
   const title = span === 'month' ? monthTitle(first) : weekTitle(first, last)
   const showsToday = today >= first && today <= last
-  const findPost = (id: string | undefined | null) => (id ? list.find((p) => p.id === id) : undefined)
+  const findPost = (id: string | undefined | null) =>
+    id ? (list.find((p) => p.id === id) ?? [...calendarPosts, ...listPosts].find((p) => p.id === id)) : undefined
   const detailsPost = findPost(detailsId)
   const actionPost = findPost(action?.postId)
 
   /** Sends the move, or returns why it is refused before sending anything. */
-  function moveTo(post: Post, date: string): string | null {
+  function moveTo(post: CalendarPost, date: string): string | null {
     const plan = planMove(post, date, new Date())
     if (!plan.ok) return plan.message
     setNotice(null)
@@ -138,12 +143,12 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
     return null
   }
 
-  function moveByDays(post: Post, shift: number) {
+  function moveByDays(post: CalendarPost, shift: number) {
     const refusal = moveTo(post, dayInOwnZoneAfterShift(post, shift))
     if (refusal) setNotice({ tone: 'error', text: refusal })
   }
 
-  function confirmDelete(post: Post) {
+  function confirmDelete(post: CalendarPost) {
     remove.mutate(post.id, {
       onSuccess: () => setNotice({ tone: 'success', text: MESSAGES.videoDeleted }),
       onError: (error) =>
@@ -159,7 +164,7 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
     })
   }
 
-  function approvePost(post: Post) {
+  function approvePost(post: CalendarPost) {
     setNotice(null)
     approve.mutate(post.id, {
       onSuccess: () => setNotice({ tone: 'success', text: MESSAGES.postApproved }),
@@ -168,7 +173,7 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
     })
   }
 
-  function retryPost(post: Post) {
+  function retryPost(post: CalendarPost) {
     setNotice(null)
     retry.mutate(post.id, {
       onSuccess: (saved) => setNotice({ tone: 'success', text: `“${saved.title}” is being posted again now.` }),
@@ -187,7 +192,46 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
 
   const emptyText = `No videos ${span === 'month' ? 'in' : 'in the week of'} ${title}`
   let content: ReactNode
-  if (posts.isPending) {
+  if (view === 'list') {
+    content = pages.isPending ? (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading scheduled videos..." />
+      </div>
+    ) : pages.isError && !pages.data ? (
+      <LoadError
+        className="space-y-3 py-4"
+        message={MESSAGES.fetchPostsFailed}
+        retrying={pages.isFetching}
+        onRetry={() => void pages.refetch()}
+      />
+    ) : (
+      <>
+        <PostList
+          posts={listPosts}
+          zone={zone}
+          emptyText="No videos scheduled yet"
+          onEdit={(post) => setAction({ kind: 'edit', postId: post.id })}
+          onApprove={approvePost}
+          onMove={(post) => setAction({ kind: 'move', postId: post.id })}
+          onRetry={retryPost}
+          onDelete={(post) => setAction({ kind: 'delete', postId: post.id })}
+        />
+        {pages.isFetchNextPageError ? <MessageBanner tone="error">{MESSAGES.fetchPostsFailed}</MessageBanner> : null}
+        {pages.hasNextPage ? (
+          <div className="mt-3 flex justify-center">
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => void pages.fetchNextPage()}
+              disabled={pages.isFetchingNextPage}
+            >
+              {pages.isFetchingNextPage ? 'Loading more...' : 'Load more videos'}
+            </button>
+          </div>
+        ) : null}
+      </>
+    )
+  } else if (posts.isPending) {
     content = (
       <div className="flex justify-center py-12">
         <Spinner label="Loading scheduled videos..." />
@@ -200,19 +244,6 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
         message={MESSAGES.fetchPostsFailed}
         retrying={posts.isFetching}
         onRetry={() => void posts.refetch()}
-      />
-    )
-  } else if (view === 'list') {
-    content = (
-      <PostList
-        posts={list}
-        zone={zone}
-        emptyText={emptyText}
-        onEdit={(post) => setAction({ kind: 'edit', postId: post.id })}
-        onApprove={approvePost}
-        onMove={(post) => setAction({ kind: 'move', postId: post.id })}
-        onRetry={retryPost}
-        onDelete={(post) => setAction({ kind: 'delete', postId: post.id })}
       />
     )
   } else if (wide) {
@@ -286,54 +317,60 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
           </MessageBanner>
         ) : null}
       </div>
-      {posts.isError && posts.data ? (
+      {view === 'calendar' && posts.isError && posts.data ? (
         <div className="mt-4">
           <MessageBanner tone="error">{MESSAGES.fetchPostsFailed}</MessageBanner>
         </div>
       ) : null}
 
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-        <div className="flex flex-wrap items-center gap-1">
-          <button
-            type="button"
-            className={rowButtonClass}
-            aria-label={`Previous ${span}`}
-            onClick={() => setAnchor(shiftPeriod(span, shown, -1))}
-          >
-            <ChevronIcon direction="left" />
-          </button>
-          <h3 className="px-1 text-center text-base font-semibold whitespace-nowrap text-slate-900" aria-live="polite">
-            {title}
-          </h3>
-          <button
-            type="button"
-            className={rowButtonClass}
-            aria-label={`Next ${span}`}
-            onClick={() => setAnchor(shiftPeriod(span, shown, 1))}
-          >
-            <ChevronIcon direction="right" />
-          </button>
-          <button
-            type="button"
-            className={`${rowButtonClass} ml-1`}
-            onClick={() => setAnchor(null)}
-            disabled={anchor === null || showsToday}
-          >
-            Today
-          </button>
+      {/* The List is not a period: the month's and week's navigation belongs to the calendar. */}
+      {view === 'calendar' ? (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-1">
+            <button
+              type="button"
+              className={rowButtonClass}
+              aria-label={`Previous ${span}`}
+              onClick={() => setAnchor(shiftPeriod(span, shown, -1))}
+            >
+              <ChevronIcon direction="left" />
+            </button>
+            <h3
+              className="px-1 text-center text-base font-semibold whitespace-nowrap text-slate-900"
+              aria-live="polite"
+            >
+              {title}
+            </h3>
+            <button
+              type="button"
+              className={rowButtonClass}
+              aria-label={`Next ${span}`}
+              onClick={() => setAnchor(shiftPeriod(span, shown, 1))}
+            >
+              <ChevronIcon direction="right" />
+            </button>
+            <button
+              type="button"
+              className={`${rowButtonClass} ml-1`}
+              onClick={() => setAnchor(null)}
+              disabled={anchor === null || showsToday}
+            >
+              Today
+            </button>
+          </div>
+          <ToggleGroup
+            label="Calendar range"
+            value={span}
+            onChange={setSpan}
+            options={[
+              { value: 'month', label: 'Month' },
+              { value: 'week', label: 'Week' },
+            ]}
+          />
         </div>
-        <ToggleGroup
-          label="Calendar range"
-          value={span}
-          onChange={setSpan}
-          options={[
-            { value: 'month', label: 'Month' },
-            { value: 'week', label: 'Week' },
-          ]}
-        />
-      </div>
+      ) : null}
 
-      <div className="mt-3" aria-busy={posts.isFetching && posts.isPlaceholderData}>
+      <div className="mt-3" aria-busy={view === 'calendar' && posts.isFetching && posts.isPlaceholderData}>
         {content}
       </div>
 

@@ -1,10 +1,22 @@
 export { installDialogPolyfill, renderWithQueryClient as renderWithClient } from '../../../../testing/api-mock'
 import { mockApi, type ApiReply } from '../../../../testing/api-mock'
-import type { Post } from '@hookpost/shared/posts'
+import { toCalendarPost, type CalendarPost, type Post } from '@hookpost/shared/posts'
+
+/** The List view's order, as the server gives it: upcoming soonest first, then past ones latest first. */
+function listOrder(now: number) {
+  return (a: CalendarPost, b: CalendarPost) => {
+    const aPast = Date.parse(a.scheduledAt) < now
+    const bPast = Date.parse(b.scheduledAt) < now
+    if (aPast !== bPast) return aPast ? 1 : -1
+    const byTime = a.scheduledAt.localeCompare(b.scheduledAt) || a.id.localeCompare(b.id)
+    return aPast ? -byTime : byTime
+  }
+}
 
 /**
- * A stand-in for the posts API over `posts`: GET /api/posts filters by the window like the server does; PATCH, DELETE,
- * retry and refresh-status answer with `overrides` when given.
+ * A stand-in for the posts API over `posts`: GET /api/posts filters by the window like the server does and answers
+ * the calendar's slim posts; GET /api/posts/list pages them (its cursor is the next offset); GET /api/posts/:id is the
+ * whole post; PATCH, DELETE, retry and refresh-status answer with `overrides` when given.
  */
 export function postsApi(
   initial: Post[],
@@ -14,6 +26,8 @@ export function postsApi(
     refresh?: ApiReply
     retry?: ApiReply
     list?: ApiReply
+    pages?: ApiReply
+    one?: ApiReply | Promise<ApiReply>
   } = {},
 ) {
   let posts = [...initial]
@@ -23,7 +37,15 @@ export function postsApi(
       const from = Date.parse(search.get('from') ?? '')
       const to = Date.parse(search.get('to') ?? '')
       const inWindow = posts.filter((p) => Date.parse(p.scheduledAt) >= from && Date.parse(p.scheduledAt) < to)
-      return { status: 200, body: { posts: inWindow } }
+      return { status: 200, body: { posts: inWindow.map(toCalendarPost) } }
+    }
+    if (path === '/api/posts/list' && method === 'GET') {
+      if (overrides.pages) return overrides.pages
+      const limit = Number(search.get('limit') ?? 50)
+      const offset = Number(search.get('cursor') ?? 0)
+      const ordered = posts.map(toCalendarPost).sort(listOrder(Date.now()))
+      const next = offset + limit < ordered.length ? String(offset + limit) : null
+      return { status: 200, body: { posts: ordered.slice(offset, offset + limit), nextCursor: next } }
     }
     if (path === '/api/posts/refresh-status' && method === 'POST') {
       return overrides.refresh ?? { status: 200, body: { posts } }
@@ -44,6 +66,7 @@ export function postsApi(
       if (saved) posts = posts.map((p) => (p.id === saved.id ? saved : p))
       return reply
     }
+    if (post && method === 'GET') return overrides.one ?? { status: 200, body: { post } }
     if (post && method === 'DELETE') {
       if (overrides.remove) return overrides.remove
       posts = posts.filter((p) => p.id !== post.id)
@@ -51,7 +74,11 @@ export function postsApi(
     }
     return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
   })
-  return { calls, gets: () => calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts') }
+  return {
+    calls,
+    gets: () => calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts'),
+    pageGets: () => calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts/list'),
+  }
 }
 
 let serial = 0
