@@ -4,6 +4,7 @@
  * sandbox in its own process, with the sandbox's real per-token rate limits (6 inits and 30 status fetches a minute).
  *
  *   node --import tsx scripts/bench-publish.ts [--posts 1000] [--creators 200] [--faults] [--timeout-min 15]
+ *     [--sandbox-port <port>]
  *
  * `--faults`: from just before the due minute, the sandbox answers 20% of all API and upload requests with a 5xx.
  * `BENCH_DATABASE_URL=postgres://…/postgres`: run on a fresh PostgreSQL database created there (dropped afterwards).
@@ -39,6 +40,8 @@ const POSTS = flag('posts', 1000)
 const CREATORS = flag('creators', 200)
 const FAULTS = process.argv.includes('--faults')
 const TIMEOUT_MS = flag('timeout-min', 15) * 60_000
+// Default: any free port; a fixed one keeps the sandbox inside a port range shared machines hand out.
+const SANDBOX_PORT = process.argv.includes('--sandbox-port') ? flag('sandbox-port', 0) : undefined
 const PUBLIC_URL = 'http://localhost:3999'
 const CLIENT_KEY = 'hookpost-sandbox'
 
@@ -86,6 +89,7 @@ async function main() {
     processingMs: 1_000,
     moderationMs: 500,
     dataDir: path.join(dir, 'sandbox'),
+    ...(SANDBOX_PORT ? { port: SANDBOX_PORT } : {}),
   })
   const session = sandboxSession(sandbox.url, secret)
   const database = await freshDatabase(process.env.BENCH_DATABASE_URL)
