@@ -118,6 +118,12 @@ function createQueries(db: Executor) {
       return row ? toView(row) : undefined
     },
 
+    /** The publisher's announcements of posts that changed together (a batch claimed at the same second). */
+    async findViewsInternal(ids: string[]): Promise<PostView[]> {
+      if (ids.length === 0) return []
+      return (await views().where(inArray(post.id, ids))).map(toView)
+    },
+
     async listViewsForUser(userId: string, from: Date, to: Date, limit: number): Promise<PostView[]> {
       const rows = await views()
         .where(and(eq(post.userId, userId), gte(post.scheduledAt, from), lt(post.scheduledAt, to)))
@@ -242,9 +248,18 @@ function createQueries(db: Executor) {
 
     // --- the publisher's claim and the steps of one attempt -----------------------------------------------------
 
-    /** `scheduled` and due → `publishing`, attempts + 1. The one place a post starts to go out. */
-    async claimInternal(id: string, now: Date): Promise<PostRow | undefined> {
-      const [row] = await db
+    /**
+     * `scheduled` and due → `publishing`, attempts + 1, for the posts among `ids` that still are: the one place a post
+     * starts to go out (ADR 026: the posts that fall due together are claimed in one statement). A post moved to a later
+     * time, claimed by another worker, turned into a draft or deleted is not returned. The rows are locked in id order
+     * first, so two workers claiming overlapping sets wait for each other instead of deadlocking; the second one then
+     * finds them `publishing` and leaves them.
+     */
+    async claimDueInternal(ids: string[], now: Date): Promise<PostRow[]> {
+      if (ids.length === 0) return []
+      const due = and(inArray(post.id, ids), eq(post.state, 'scheduled'), lte(post.scheduledAt, now))
+      const locked = db.select({ id: post.id }).from(post).where(due).orderBy(asc(post.id)).for('update')
+      return db
         .update(post)
         .set({
           state: 'publishing',
@@ -254,19 +269,28 @@ function createQueries(db: Executor) {
           errorMessage: null,
           ...touched(now),
         })
-        .where(and(eq(post.id, id), eq(post.state, 'scheduled'), lte(post.scheduledAt, now)))
+        .where(and(inArray(post.id, locked), due))
         .returning()
-      return row
     },
 
-    /** Marks that video/init is about to be sent (see above); false when this attempt lost its claim. */
-    async markInitSendingInternal(id: string, attempt: number, at: Date): Promise<boolean> {
+    /**
+     * Marks that video/init is about to be sent (see above) for claimed attempts whose requests leave now; returns the
+     * ids marked (an attempt that lost its claim is not).
+     */
+    async markInitSendingInternal(claims: { id: string; attempt: number }[], at: Date): Promise<Set<string>> {
+      if (claims.length === 0) return new Set()
       const rows = await db
         .update(post)
         .set({ uploadedBytes: 0, ...touched(at) })
-        .where(and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt), isNull(post.publishId)))
+        .where(
+          and(
+            or(...claims.map((c) => and(eq(post.id, c.id), eq(post.attempts, c.attempt)))),
+            eq(post.state, 'publishing'),
+            isNull(post.publishId),
+          ),
+        )
         .returning({ id: post.id })
-      return rows.length === 1
+      return new Set(rows.map((r) => r.id))
     },
 
     /**
@@ -425,13 +449,14 @@ function createQueries(db: Executor) {
     async skipDueDraftsInternal(
       now: Date,
       errorMessage: string,
-      options: { id?: string; limit: number },
+      options: { ids?: string[]; limit: number },
     ): Promise<string[]> {
+      if (options.ids?.length === 0) return []
       const due = and(eq(post.state, 'draft'), lte(post.scheduledAt, now))
       const ids = db
         .select({ id: post.id })
         .from(post)
-        .where(options.id ? and(due, eq(post.id, options.id)) : due)
+        .where(options.ids ? and(due, inArray(post.id, options.ids)) : due)
         .limit(options.limit)
       const rows = await db
         .update(post)
