@@ -81,6 +81,8 @@ interface Prepared {
 /** A resume is not started this close to the upload_url's expiry: it could not finish before TikTok refuses it. */
 export const UPLOAD_URL_MARGIN_MS = 30_000
 
+const MAX_TIMER_MS = 60_000
+
 const uploadUrlContext = (postId: string) => `post:${postId}:upload_url`
 
 /**
@@ -260,7 +262,9 @@ export function createPublishingService(deps: PublishingDeps) {
   function setTimer(at: number): void {
     if (timer) clearTimeout(timer)
     timerAt = at
-    timer = setTimeout(() => void fire(), Math.max(0, at - clock().getTime()))
+    // Armed posts are due within the look-ahead; a longer wait (a job run early by a clock that differs from the
+    // database's) is checked again every minute rather than overflowing setTimeout's 24.8 days.
+    timer = setTimeout(() => void fire(), Math.min(MAX_TIMER_MS, Math.max(0, at - clock().getTime())))
   }
 
   /** Whatever is due now is claimed (in batches) and sent; the timer moves to the next due post. */
