@@ -20,8 +20,8 @@ describe('createLimiter', () => {
     releases[1]?.()
     const [third, fourth] = await Promise.all(later)
     expect(order).toEqual([3, 4])
-    third()
-    fourth()
+    third?.()
+    fourth?.()
     expect([limiter.held, limiter.waiting]).toEqual([0, 0])
   })
 

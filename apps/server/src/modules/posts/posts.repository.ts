@@ -165,6 +165,16 @@ function createQueries(db: Executor) {
       return row
     },
 
+    /** `findForPublishingInternal` for the posts that fall due together. */
+    async findManyForPublishingInternal(ids: string[]): Promise<PostForPublishing[]> {
+      if (ids.length === 0) return []
+      return db
+        .select({ post, media: mediaFile })
+        .from(post)
+        .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
+        .where(inArray(post.id, ids))
+    },
+
     async existsForUser(userId: string, id: string): Promise<boolean> {
       const [row] = await db
         .select({ id: post.id })
@@ -320,6 +330,22 @@ function createQueries(db: Executor) {
         .where(and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt)))
         .returning({ id: post.id })
       return rows.length === 1
+    },
+
+    /** The heartbeat of attempts waiting for an upload place; returns the ids still theirs. */
+    async touchAttemptsInternal(claims: { id: string; attempt: number }[], at: Date): Promise<Set<string>> {
+      if (claims.length === 0) return new Set()
+      const rows = await db
+        .update(post)
+        .set(touched(at))
+        .where(
+          and(
+            or(...claims.map((c) => and(eq(post.id, c.id), eq(post.attempts, c.attempt)))),
+            eq(post.state, 'publishing'),
+          ),
+        )
+        .returning({ id: post.id })
+      return new Set(rows.map((r) => r.id))
     },
 
     async markProcessingInternal(id: string, attempt: number, at: Date): Promise<boolean> {

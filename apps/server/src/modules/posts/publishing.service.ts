@@ -25,10 +25,11 @@ import {
   type StatusDecision,
   type StatusOutcome,
 } from './post-state-machine'
-import type { MediaRow, PostRow, PostsRepository } from './posts.repository'
+import type { MediaRow, PostForPublishing, PostRow, PostsRepository } from './posts.repository'
 import type { Log } from '../../lib/log'
 import { createJobRunner } from '../../lib/job-runner'
 import { createLimiter } from '../../lib/limiter'
+import { createBatcher } from '../../lib/batcher'
 
 /** Where uploaded videos live (the media module's storage): the file of a stored key, and its size if it exists. */
 export interface MediaFiles {
@@ -82,6 +83,8 @@ interface Prepared {
 export const UPLOAD_URL_MARGIN_MS = 30_000
 
 const MAX_TIMER_MS = 60_000
+/** How long posts being prepared share their account's token read. */
+const TOKEN_SHARE_MS = 10_000
 
 const uploadUrlContext = (postId: string) => `post:${postId}:upload_url`
 
@@ -219,37 +222,70 @@ export function createPublishingService(deps: PublishingDeps) {
    * "video/init is about to leave" marks asked for while one is being written are written together: when many posts
    * fire at the same second, one statement marks them all instead of one each (PGlite has a single connection).
    */
-  const pendingMarks: {
-    id: string
-    attempt: number
-    resolve: (marked: boolean) => void
-    reject: (e: unknown) => void
-  }[] = []
-  let marking = false
-  function markInitSending(id: string, attempt: number): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      pendingMarks.push({ id, attempt, resolve, reject })
-      if (!marking) queueMicrotask(() => void flushMarks())
+  const markInitSending = createBatcher<{ id: string; attempt: number }, boolean>(async (claims) => {
+    const marked = await repo.markInitSendingInternal(claims, clock())
+    return new Map(claims.map((c) => [c, marked.has(c.id)]))
+  }, false)
+
+  /** The posts (with their files) that jobs prepare at the same moment, read together. */
+  const readForPublishing = createBatcher<string, PostForPublishing | undefined>(async (ids) => {
+    const rows = await repo.findManyForPublishingInternal(ids)
+    return new Map(rows.map((r) => [r.post.id, r]))
+  }, undefined)
+
+  /**
+   * Access tokens by account, shared by the posts prepared in the same few seconds (a creator's posts of one minute
+   * need one read and at most one refresh). A token handed out is fresh for an hour (accounts.accessToken), so one
+   * read a moment ago is as good; a token TikTok refuses anyway is refreshed once at the init, as always.
+   */
+  const tokens = new Map<string, { at: number; token: Promise<string> }>()
+  function preparedToken(accountId: string): Promise<string> {
+    const now = clock().getTime()
+    const known = tokens.get(accountId)
+    if (known && now - known.at < TOKEN_SHARE_MS) return known.token
+    for (const [id, entry] of tokens) if (now - entry.at >= TOKEN_SHARE_MS) tokens.delete(id)
+    const token = accounts.accessToken(accountId)
+    tokens.set(accountId, { at: now, token })
+    token.catch(() => {
+      if (tokens.get(accountId)?.token === token) tokens.delete(accountId)
     })
+    return token
   }
-  async function flushMarks(): Promise<void> {
-    if (marking) return
-    marking = true
-    try {
-      while (pendingMarks.length > 0) {
-        const batch = pendingMarks.splice(0, pendingMarks.length)
-        try {
-          const marked = await repo.markInitSendingInternal(
-            batch.map(({ id, attempt }) => ({ id, attempt })),
-            clock(),
-          )
-          for (const m of batch) m.resolve(marked.has(m.id))
-        } catch (err) {
-          for (const m of batch) m.reject(err)
+
+  /**
+   * Posts with a publish_id waiting for an upload place: one statement every `progressWriteMs` is their heartbeat
+   * (ADR 019's upload lease), instead of one per post. A post whose attempt was taken over meanwhile is told so.
+   */
+  const waitingUploads = new Map<string, { attempt: number; lost: AbortController }>()
+  let waitingBeat: NodeJS.Timeout | undefined
+  function keepAliveWhileWaiting(postId: string, attempt: number): { lost: AbortSignal; done(): void } {
+    const entry = { attempt, lost: new AbortController() }
+    waitingUploads.set(postId, entry)
+    waitingBeat ??= setInterval(() => void beatWaitingUploads(), settings.progressWriteMs)
+    return {
+      lost: entry.lost.signal,
+      done() {
+        if (waitingUploads.get(postId) === entry) waitingUploads.delete(postId)
+        if (waitingUploads.size === 0 && waitingBeat) {
+          clearInterval(waitingBeat)
+          waitingBeat = undefined
         }
+      },
+    }
+  }
+  async function beatWaitingUploads(): Promise<void> {
+    const beating = [...waitingUploads]
+    for (let i = 0; i < beating.length; i += settings.claimBatch) {
+      const chunk = beating.slice(i, i + settings.claimBatch)
+      try {
+        const mine = await repo.touchAttemptsInternal(
+          chunk.map(([id, e]) => ({ id, attempt: e.attempt })),
+          clock(),
+        )
+        for (const [id, e] of chunk) if (!mine.has(id)) e.lost.abort()
+      } catch (err) {
+        log.warn(`[posts] heartbeat of ${chunk.length} waiting uploads not recorded: ${String(err)}`)
       }
-    } finally {
-      marking = false
     }
   }
 
@@ -326,7 +362,7 @@ export function createPublishingService(deps: PublishingDeps) {
 
   /** `post.publish`: reads the post, does what does not depend on its content now, and arms it for its time. */
   async function runPrepare(postId: string): Promise<void> {
-    const found = await repo.findForPublishingInternal(postId)
+    const found = await readForPublishing(postId)
     const row = found?.post
     // A draft is armed too: at its time it is skipped unless it was approved meanwhile.
     if (!row || (row.state !== 'scheduled' && row.state !== 'draft')) return
@@ -339,7 +375,7 @@ export function createPublishingService(deps: PublishingDeps) {
     const fileReady = file && (await media.size(file.storageKey)) === file.sizeBytes ? file : null
     let token: string | undefined
     try {
-      token = await accounts.accessToken(row.accountId)
+      token = await preparedToken(row.accountId)
     } catch {
       // Asked again at the post's time, where its failure decides the attempt as it always did.
       token = undefined
@@ -379,7 +415,7 @@ export function createPublishingService(deps: PublishingDeps) {
     try {
       if (jobs.signal.aborted) return await giveBack(claimed, attempt)
       // From here on TikTok may hold the post: this mark is written before the request leaves (see the repository).
-      if (!(await markInitSending(postId, attempt))) return
+      if (!(await markInitSending({ id: postId, attempt }))) return
       outcome = await initDirectPost(claimed, file, token)
     } finally {
       release()
@@ -418,9 +454,21 @@ export function createPublishingService(deps: PublishingDeps) {
       await endFailedAttempt(claimed, attempt, { kind: 'rejected', message: MESSAGES.uploadFailed })
       return
     }
-    // Uploads wait while inits do (an upload link is good for an hour; a post's time is now), then take turns.
-    await initSlots.whenNoneWaiting()
-    const releaseUpload = await uploadSlots.acquire()
+    // Uploads wait while inits do (an upload link is good for an hour; a post's time is now), then take turns. A post
+    // waiting here is kept alive for the sweep, which would otherwise take a silent upload for a dead worker's.
+    const waiting = keepAliveWhileWaiting(postId, attempt)
+    let releaseUpload: () => void
+    try {
+      await initSlots.whenNoneWaiting()
+      releaseUpload = await uploadSlots.acquire()
+    } finally {
+      waiting.done()
+    }
+    if (waiting.lost.aborted) {
+      releaseUpload()
+      log.warn(`[posts] post ${postId}: another worker took over the upload of attempt ${attempt}`)
+      return
+    }
     let result: UploadResult
     try {
       result = await sendFile(claimed, attempt, upload, file)
@@ -798,6 +846,7 @@ export function createPublishingService(deps: PublishingDeps) {
       // Armed posts stay `scheduled`; the next start's sweep (or another worker's) sends their jobs again.
       stopped = true
       if (timer) clearTimeout(timer)
+      if (waitingBeat) clearInterval(waitingBeat)
       armed.clear()
       await jobs.stop(settings.stopGraceMs, 2_000)
     },
