@@ -69,7 +69,7 @@ export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
   // Long enough for a peak minute's jobs (1,000 posts) to be prepared on PGlite with room to spare; short enough that
   // a token refreshed then is still fresh (refreshes happen an hour before expiry) and little waits in memory.
   lookAheadMs: 20_000,
-  initConcurrency: 64,
+  initConcurrency: 200,
   uploadConcurrency: 16,
   claimBatch: 200,
 }
