@@ -4,6 +4,7 @@
  * sandbox in its own process, with the sandbox's real per-token rate limits (6 inits and 30 status fetches a minute).
  *
  *   node --import tsx scripts/bench-publish.ts [--posts 1000] [--creators 200] [--faults] [--timeout-min 15]
+ *     [--sandbox-port <port>] [--lead-s <seconds>]
  *
  * `--faults`: from just before the due minute, the sandbox answers 20% of all API and upload requests with a 5xx.
  * `BENCH_DATABASE_URL=postgres://…/postgres`: run on a fresh PostgreSQL database created there (dropped afterwards).
@@ -39,6 +40,10 @@ const POSTS = flag('posts', 1000)
 const CREATORS = flag('creators', 200)
 const FAULTS = process.argv.includes('--faults')
 const TIMEOUT_MS = flag('timeout-min', 15) * 60_000
+// Default: any free port; a fixed one keeps the sandbox inside a port range shared machines hand out.
+const SANDBOX_PORT = process.argv.includes('--sandbox-port') ? flag('sandbox-port', 0) : undefined
+// How far ahead of the due minute scheduling starts (default: enough for an idle machine); a loaded one needs more.
+const LEAD_MS = process.argv.includes('--lead-s') ? flag('lead-s', 1) * 1000 : 20_000 + POSTS * 60
 const PUBLIC_URL = 'http://localhost:3999'
 const CLIENT_KEY = 'hookpost-sandbox'
 
@@ -86,6 +91,7 @@ async function main() {
     processingMs: 1_000,
     moderationMs: 500,
     dataDir: path.join(dir, 'sandbox'),
+    ...(SANDBOX_PORT ? { port: SANDBOX_PORT } : {}),
   })
   const session = sandboxSession(sandbox.url, secret)
   const database = await freshDatabase(process.env.BENCH_DATABASE_URL)
@@ -140,7 +146,7 @@ async function main() {
     console.log(`video           ${made} (${sizeBytes} B)`)
 
     // Due at one whole minute, far enough ahead for the scheduling itself (creator_info is asked for every post).
-    const dueAt = new Date(Math.ceil((Date.now() + 20_000 + POSTS * 60) / 60_000) * 60_000)
+    const dueAt = new Date(Math.ceil((Date.now() + LEAD_MS) / 60_000) * 60_000)
     setupStarted = performance.now()
     const ids: string[] = []
     const titles = new Map<string, string>()

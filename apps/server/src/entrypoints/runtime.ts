@@ -418,9 +418,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     })
 
     if (options.mode !== 'api') {
-      // Before taking jobs: re-send due posts' jobs and resume posts a previous process left mid-publish. On PGlite
-      // this is the only process, so everything in flight is an orphan now; on PostgreSQL only what outlived a lease.
-      await publishing.sweep(database.kind === 'pglite' ? { orphanedBefore: clock() } : {})
+      // Before taking jobs: re-send the jobs of posts due now or within the look-ahead (a stopped process may have
+      // prepared them, ADR 026) and resume posts a previous process left mid-publish. On PGlite this is the only
+      // process, so everything in flight is an orphan now; on PostgreSQL only what outlived a lease.
+      await publishing.sweep(
+        database.kind === 'pglite' ? { orphanedBefore: clock(), atStart: true } : { atStart: true },
+      )
       // Likewise renders a previous process left mid-render.
       await renders.sweep(database.kind === 'pglite' ? { orphanedBefore: clock() } : {})
       await q.work(

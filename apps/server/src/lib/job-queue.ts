@@ -26,9 +26,10 @@ export const JOBS = {
     // duplicate, a retry or a second worker finds nothing to do. pg-boss retries only cover a handler that crashed
     // on an unexpected error; TikTok failures are retried by the handler itself (docs/architecture.md).
     queue: { policy: 'short', retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 },
-    // Posts are due on the minute: poll every second (NOTIFY does not fire when a deferred job becomes due), and run
-    // several at once so a minute with many posts does not queue behind one slow upload.
-    worker: { concurrency: 8, batchSize: 8, pollingSeconds: 1 },
+    // The job prepares its post a look-ahead before its time and arms it in memory (ADR 026): quick, so large batches
+    // (their reads are coalesced) get a peak minute's 1,000 posts ready in a few seconds. Polled every second (NOTIFY
+    // does not fire when a deferred job becomes due).
+    worker: { concurrency: 4, batchSize: 50, pollingSeconds: 1 },
   },
   'post.poll': {
     payload: z.object({ postId: z.uuid(), deadlineAt: z.iso.datetime(), round: z.number().int().min(0) }),

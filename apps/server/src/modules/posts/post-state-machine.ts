@@ -38,6 +38,17 @@ export interface PublishingSettings {
   /** Upload progress: live events at most this often; a database heartbeat this often while an upload runs. */
   progressEventMs: number
   progressWriteMs: number
+  /**
+   * A post's job runs this long before its time (ADR 026): the post is prepared (its file checked, its account's token
+   * refreshed if needed) and armed in memory, so at its time only the claim and video/init remain.
+   */
+  lookAheadMs: number
+  /** video/init requests in flight at once per process (the peak minute fires many posts at the same second). */
+  initConcurrency: number
+  /** Uploads (after the init) at once per process; they start when no init is waiting. */
+  uploadConcurrency: number
+  /** Posts claimed in one statement when they fall due together. */
+  claimBatch: number
 }
 
 export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
@@ -55,6 +66,12 @@ export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
   stopGraceMs: 8_000,
   progressEventMs: 500,
   progressWriteMs: 5_000,
+  // Long enough for a peak minute's jobs (1,000 posts) to be prepared on PGlite with room to spare; short enough that
+  // a token refreshed then is still fresh (refreshes happen an hour before expiry) and little waits in memory.
+  lookAheadMs: 20_000,
+  initConcurrency: 200,
+  uploadConcurrency: 16,
+  claimBatch: 200,
 }
 
 /** Why an attempt (or a status check) did not work, in the terms the state machine decides on. */

@@ -159,6 +159,12 @@ function createQueries(db: Executor) {
       return row ? toView(row) : undefined
     },
 
+    /** The publisher's announcements of posts that changed together (a batch claimed at the same second). */
+    async findViewsInternal(ids: string[]): Promise<PostView[]> {
+      if (ids.length === 0) return []
+      return (await views().where(inArray(post.id, ids))).map(toView)
+    },
+
     /** The calendar: the user's posts with `from <= scheduled_at < to`, by time (index post_user_scheduled_idx). */
     listCalendarForUser(userId: string, from: Date, to: Date, limit: number): Promise<CalendarPostRow[]> {
       return calendar()
@@ -240,6 +246,16 @@ function createQueries(db: Executor) {
         .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
         .where(eq(post.id, id))
       return row
+    },
+
+    /** `findForPublishingInternal` for the posts that fall due together. */
+    async findManyForPublishingInternal(ids: string[]): Promise<PostForPublishing[]> {
+      if (ids.length === 0) return []
+      return db
+        .select({ post, media: mediaFile })
+        .from(post)
+        .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
+        .where(inArray(post.id, ids))
     },
 
     async existsForUser(userId: string, id: string): Promise<boolean> {
@@ -325,9 +341,18 @@ function createQueries(db: Executor) {
 
     // --- the publisher's claim and the steps of one attempt -----------------------------------------------------
 
-    /** `scheduled` and due → `publishing`, attempts + 1. The one place a post starts to go out. */
-    async claimInternal(id: string, now: Date): Promise<PostRow | undefined> {
-      const [row] = await db
+    /**
+     * `scheduled` and due → `publishing`, attempts + 1, for the posts among `ids` that still are: the one place a post
+     * starts to go out (ADR 026: the posts that fall due together are claimed in one statement). A post moved to a later
+     * time, claimed by another worker, turned into a draft or deleted is not returned. The rows are locked in id order
+     * first, so two workers claiming overlapping sets wait for each other instead of deadlocking; the second one then
+     * finds them `publishing` and leaves them.
+     */
+    async claimDueInternal(ids: string[], now: Date): Promise<PostRow[]> {
+      if (ids.length === 0) return []
+      const due = and(inArray(post.id, ids), eq(post.state, 'scheduled'), lte(post.scheduledAt, now))
+      const locked = db.select({ id: post.id }).from(post).where(due).orderBy(asc(post.id)).for('update')
+      return db
         .update(post)
         .set({
           state: 'publishing',
@@ -337,19 +362,28 @@ function createQueries(db: Executor) {
           errorMessage: null,
           ...touched(now),
         })
-        .where(and(eq(post.id, id), eq(post.state, 'scheduled'), lte(post.scheduledAt, now)))
+        .where(and(inArray(post.id, locked), due))
         .returning()
-      return row
     },
 
-    /** Marks that video/init is about to be sent (see above); false when this attempt lost its claim. */
-    async markInitSendingInternal(id: string, attempt: number, at: Date): Promise<boolean> {
+    /**
+     * Marks that video/init is about to be sent (see above) for claimed attempts whose requests leave now; returns the
+     * ids marked (an attempt that lost its claim is not).
+     */
+    async markInitSendingInternal(claims: { id: string; attempt: number }[], at: Date): Promise<Set<string>> {
+      if (claims.length === 0) return new Set()
       const rows = await db
         .update(post)
         .set({ uploadedBytes: 0, ...touched(at) })
-        .where(and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt), isNull(post.publishId)))
+        .where(
+          and(
+            or(...claims.map((c) => and(eq(post.id, c.id), eq(post.attempts, c.attempt)))),
+            eq(post.state, 'publishing'),
+            isNull(post.publishId),
+          ),
+        )
         .returning({ id: post.id })
-      return rows.length === 1
+      return new Set(rows.map((r) => r.id))
     },
 
     /**
@@ -379,6 +413,22 @@ function createQueries(db: Executor) {
         .where(and(eq(post.id, id), eq(post.state, 'publishing'), eq(post.attempts, attempt)))
         .returning({ id: post.id })
       return rows.length === 1
+    },
+
+    /** The heartbeat of attempts waiting for an upload place; returns the ids still theirs. */
+    async touchAttemptsInternal(claims: { id: string; attempt: number }[], at: Date): Promise<Set<string>> {
+      if (claims.length === 0) return new Set()
+      const rows = await db
+        .update(post)
+        .set(touched(at))
+        .where(
+          and(
+            or(...claims.map((c) => and(eq(post.id, c.id), eq(post.attempts, c.attempt)))),
+            eq(post.state, 'publishing'),
+          ),
+        )
+        .returning({ id: post.id })
+      return new Set(rows.map((r) => r.id))
     },
 
     async markProcessingInternal(id: string, attempt: number, at: Date): Promise<boolean> {
@@ -508,13 +558,14 @@ function createQueries(db: Executor) {
     async skipDueDraftsInternal(
       now: Date,
       errorMessage: string,
-      options: { id?: string; limit: number },
+      options: { ids?: string[]; limit: number },
     ): Promise<string[]> {
+      if (options.ids?.length === 0) return []
       const due = and(eq(post.state, 'draft'), lte(post.scheduledAt, now))
       const ids = db
         .select({ id: post.id })
         .from(post)
-        .where(options.id ? and(due, eq(post.id, options.id)) : due)
+        .where(options.ids ? and(due, inArray(post.id, options.ids)) : due)
         .limit(options.limit)
       const rows = await db
         .update(post)

@@ -33,7 +33,7 @@ export interface PostsServiceDeps {
   repo: PostsRepository
   queue: JobScheduler
   accounts: Pick<TiktokAccountsService, 'creatorInfo'>
-  publishing: Pick<PublishingService, 'refresh'>
+  publishing: Pick<PublishingService, 'refresh' | 'jobStartFor'>
   events: EventBus
   clock: () => Date
   log: Log
@@ -157,7 +157,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       await queue.send(
         'post.publish',
         { postId: inserted.id },
-        { startAfter: input.scheduledAt, singletonKey: inserted.id, tx: jobs },
+        { startAfter: publishing.jobStartFor(input.scheduledAt), singletonKey: inserted.id, tx: jobs },
       )
       return inserted
     })
@@ -304,7 +304,7 @@ export function createPostsService(deps: PostsServiceDeps) {
             await queue.reschedule(
               'post.publish',
               { postId: id },
-              { singletonKey: id, startAfter: when.scheduledAt, tx: jobs },
+              { singletonKey: id, startAfter: publishing.jobStartFor(when.scheduledAt), tx: jobs },
             )
           }
         }),
@@ -333,7 +333,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           await queue.reschedule(
             'post.publish',
             { postId: id },
-            { singletonKey: id, startAfter: approved.scheduledAt, tx: jobs },
+            { singletonKey: id, startAfter: publishing.jobStartFor(approved.scheduledAt), tx: jobs },
           )
         }),
       )

@@ -25,9 +25,11 @@ import {
   type StatusDecision,
   type StatusOutcome,
 } from './post-state-machine'
-import type { MediaRow, PostRow, PostsRepository } from './posts.repository'
+import type { MediaRow, PostForPublishing, PostRow, PostsRepository } from './posts.repository'
 import type { Log } from '../../lib/log'
 import { createJobRunner } from '../../lib/job-runner'
+import { createLimiter } from '../../lib/limiter'
+import { createBatcher } from '../../lib/batcher'
 
 /** Where uploaded videos live (the media module's storage): the file of a stored key, and its size if it exists. */
 export interface MediaFiles {
@@ -61,8 +63,28 @@ interface Upload {
 /** How sending the file ended: all of it, a stop of this process, another attempt took over, or an error. */
 type UploadResult = { type: 'done' } | { type: 'stopped' } | { type: 'lost' } | { type: 'failed'; error: unknown }
 
+/**
+ * A post prepared ahead of its time (ADR 026): only what does not depend on what the person may still edit. The post's
+ * content is read by the claim at its time, so an edit made after this is what goes out.
+ */
+interface Prepared {
+  postId: string
+  /** The post's time when it was prepared; the claim checks the row's own time, so a post moved later is left. */
+  dueAt: number
+  accountId: string
+  mediaId: string | null
+  /** The checked file; null: missing or changed (the attempt fails at the post's time); undefined: not checked. */
+  file: MediaRow | null | undefined
+  /** The account's access token, fresh for at least an hour; undefined: asked for at the post's time. */
+  token: string | undefined
+}
+
 /** A resume is not started this close to the upload_url's expiry: it could not finish before TikTok refuses it. */
 export const UPLOAD_URL_MARGIN_MS = 30_000
+
+const MAX_TIMER_MS = 60_000
+/** How long posts being prepared share their account's token read. */
+const TOKEN_SHARE_MS = 10_000
 
 const uploadUrlContext = (postId: string) => `post:${postId}:upload_url`
 
@@ -85,6 +107,18 @@ export function createPublishingService(deps: PublishingDeps) {
       if (view) events.publish(view.userId, { type: 'post.updated', post: toPostDto(view) })
     } catch (err) {
       log.warn(`[posts] announcing post ${postId} failed: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+
+  /** `announce` for posts that changed together, with one read. */
+  async function announceMany(postIds: string[]): Promise<void> {
+    if (postIds.length === 0) return
+    try {
+      for (const view of await repo.findViewsInternal(postIds)) {
+        events.publish(view.userId, { type: 'post.updated', post: toPostDto(view) })
+      }
+    } catch (err) {
+      log.warn(`[posts] announcing ${postIds.length} posts failed: ${err instanceof Error ? err.message : String(err)}`)
     }
   }
 
@@ -174,37 +208,218 @@ export function createPublishingService(deps: PublishingDeps) {
     if (released) await announce(row.id)
   }
 
-  async function runPublish(postId: string): Promise<void> {
-    const claimed = await repo.claimInternal(postId, clock())
-    if (!claimed) {
-      // Not due (moved), already taken (another worker, a duplicate job), deleted — or a draft nobody approved by its
-      // time, which is skipped here and never sent (ADR 018).
-      const skipped = await repo.skipDueDraftsInternal(clock(), MESSAGES.draftNotApproved, { id: postId, limit: 1 })
-      for (const id of skipped) await announce(id)
+  // --- ahead of time: prepare, arm, fire at the due millisecond (ADR 026) ------------------------------------------
+
+  /** Posts prepared and waiting in memory for their time, by id (a post armed again replaces its earlier arming). */
+  const armed = new Map<string, Prepared>()
+  let timer: NodeJS.Timeout | undefined
+  let timerAt = Number.POSITIVE_INFINITY
+  let stopped = false
+  const initSlots = createLimiter(settings.initConcurrency)
+  const uploadSlots = createLimiter(settings.uploadConcurrency)
+
+  /**
+   * "video/init is about to leave" marks asked for while one is being written are written together: when many posts
+   * fire at the same second, one statement marks them all instead of one each (PGlite has a single connection).
+   */
+  const markInitSending = createBatcher<{ id: string; attempt: number }, boolean>(async (claims) => {
+    const marked = await repo.markInitSendingInternal(claims, clock())
+    return new Map(claims.map((c) => [c, marked.has(c.id)]))
+  }, false)
+
+  /** The posts (with their files) that jobs prepare at the same moment, read together. */
+  const readForPublishing = createBatcher<string, PostForPublishing | undefined>(async (ids) => {
+    const rows = await repo.findManyForPublishingInternal(ids)
+    return new Map(rows.map((r) => [r.post.id, r]))
+  }, undefined)
+
+  /**
+   * Access tokens by account, shared by the posts prepared in the same few seconds (a creator's posts of one minute
+   * need one read and at most one refresh). A token handed out is fresh for an hour (accounts.accessToken), so one
+   * read a moment ago is as good; a token TikTok refuses anyway is refreshed once at the init, as always.
+   */
+  const tokens = new Map<string, { at: number; token: Promise<string> }>()
+  function preparedToken(accountId: string): Promise<string> {
+    const now = clock().getTime()
+    const known = tokens.get(accountId)
+    if (known && now - known.at < TOKEN_SHARE_MS) return known.token
+    for (const [id, entry] of tokens) if (now - entry.at >= TOKEN_SHARE_MS) tokens.delete(id)
+    const token = accounts.accessToken(accountId)
+    tokens.set(accountId, { at: now, token })
+    token.catch(() => {
+      if (tokens.get(accountId)?.token === token) tokens.delete(accountId)
+    })
+    return token
+  }
+
+  /**
+   * Posts with a publish_id waiting for an upload place: one statement every `progressWriteMs` is their heartbeat
+   * (ADR 019's upload lease), instead of one per post. A post whose attempt was taken over meanwhile is told so.
+   */
+  const waitingUploads = new Map<string, { attempt: number; lost: AbortController }>()
+  let waitingBeat: NodeJS.Timeout | undefined
+  function keepAliveWhileWaiting(postId: string, attempt: number): { lost: AbortSignal; done(): void } {
+    const entry = { attempt, lost: new AbortController() }
+    waitingUploads.set(postId, entry)
+    waitingBeat ??= setInterval(() => void beatWaitingUploads(), settings.progressWriteMs)
+    return {
+      lost: entry.lost.signal,
+      done() {
+        if (waitingUploads.get(postId) === entry) waitingUploads.delete(postId)
+        if (waitingUploads.size === 0 && waitingBeat) {
+          clearInterval(waitingBeat)
+          waitingBeat = undefined
+        }
+      },
+    }
+  }
+  async function beatWaitingUploads(): Promise<void> {
+    const beating = [...waitingUploads]
+    for (let i = 0; i < beating.length; i += settings.claimBatch) {
+      const chunk = beating.slice(i, i + settings.claimBatch)
+      try {
+        const mine = await repo.touchAttemptsInternal(
+          chunk.map(([id, e]) => ({ id, attempt: e.attempt })),
+          clock(),
+        )
+        for (const [id, e] of chunk) if (!mine.has(id)) e.lost.abort()
+      } catch (err) {
+        log.warn(`[posts] heartbeat of ${chunk.length} waiting uploads not recorded: ${String(err)}`)
+      }
+    }
+  }
+
+  function arm(prepared: Prepared): void {
+    if (stopped) return
+    armed.set(prepared.postId, prepared)
+    if (prepared.dueAt < timerAt) setTimer(prepared.dueAt)
+  }
+
+  function setTimer(at: number): void {
+    if (timer) clearTimeout(timer)
+    timerAt = at
+    // Armed posts are due within the look-ahead; a longer wait (a job run early by a clock that differs from the
+    // database's) is checked again every minute rather than overflowing setTimeout's 24.8 days.
+    timer = setTimeout(() => void fire(), Math.min(MAX_TIMER_MS, Math.max(0, at - clock().getTime())))
+  }
+
+  /** Whatever is due now is claimed (in batches) and sent; the timer moves to the next due post. */
+  async function fire(): Promise<void> {
+    timer = undefined
+    timerAt = Number.POSITIVE_INFINITY
+    const now = clock().getTime()
+    const due: Prepared[] = []
+    let next = Number.POSITIVE_INFINITY
+    for (const prepared of armed.values()) {
+      // Never before its time: a timer that fired a moment early just waits again.
+      if (prepared.dueAt <= now) due.push(prepared)
+      else next = Math.min(next, prepared.dueAt)
+    }
+    for (const prepared of due) armed.delete(prepared.postId)
+    if (next !== Number.POSITIVE_INFINITY) setTimer(next)
+    for (let i = 0; i < due.length; i += settings.claimBatch) {
+      await claimAndSend(due.slice(i, i + settings.claimBatch))
+    }
+  }
+
+  async function claimAndSend(batch: Prepared[]): Promise<void> {
+    if (stopped) return
+    const ids = batch.map((p) => p.postId)
+    let claimed: PostRow[]
+    try {
+      claimed = await repo.claimDueInternal(ids, clock())
+    } catch (err) {
+      // Nothing was claimed (the statement failed as a whole): the same posts are tried again in a second.
+      log.warn(`[posts] claiming ${ids.length} due posts failed; trying again: ${String(err)}`)
+      for (const prepared of batch) arm({ ...prepared, dueAt: clock().getTime() + 1_000 })
       return
     }
-    const attempt = claimed.attempts
-    await announce(postId)
+    const byId = new Map(batch.map((p) => [p.postId, p]))
+    for (const row of claimed) {
+      const prepared = byId.get(row.id)
+      byId.delete(row.id)
+      // The post stays `publishing` if this throws (a bug, or the process stopping right after the claim): its mark is
+      // not written yet, so the sweep gives it back after its lease, like a worker that died before video/init.
+      try {
+        jobs
+          .run(() => sendClaimed(row, prepared))
+          .catch((err: unknown) => {
+            log.error(`[posts] publishing post ${row.id} failed unexpectedly`, err)
+          })
+      } catch (err) {
+        log.warn(`[posts] post ${row.id} claimed while stopping: ${String(err)}`)
+      }
+    }
+    // Not claimed: moved to a later time (its new job arms it again), taken by another worker, deleted — or a draft
+    // nobody approved by its time, which is skipped here and never sent (ADR 018).
+    const skipped = await repo.skipDueDraftsInternal(clock(), MESSAGES.draftNotApproved, {
+      ids: [...byId.keys()],
+      limit: byId.size,
+    })
+    // After the marks of this batch are queued: the announcements must not delay the inits.
+    setImmediate(() => void announceMany([...claimed.map((r) => r.id), ...skipped]))
+  }
 
-    const file = (await repo.findForPublishingInternal(postId))?.media
-    const size = file ? await media.size(file.storageKey) : undefined
-    if (!file || size !== file.sizeBytes) {
+  /** `post.publish`: reads the post, does what does not depend on its content now, and arms it for its time. */
+  async function runPrepare(postId: string): Promise<void> {
+    const found = await readForPublishing(postId)
+    const row = found?.post
+    // A draft is armed too: at its time it is skipped unless it was approved meanwhile.
+    if (!row || (row.state !== 'scheduled' && row.state !== 'draft')) return
+    const dueAt = row.scheduledAt.getTime()
+    if (row.state === 'draft') {
+      arm({ postId, dueAt, accountId: row.accountId, mediaId: row.mediaId, file: undefined, token: undefined })
+      return
+    }
+    const file = found.media
+    const fileReady = file && (await media.size(file.storageKey)) === file.sizeBytes ? file : null
+    let token: string | undefined
+    try {
+      token = await preparedToken(row.accountId)
+    } catch {
+      // Asked again at the post's time, where its failure decides the attempt as it always did.
+      token = undefined
+    }
+    arm({ postId, dueAt, accountId: row.accountId, mediaId: row.mediaId, file: fileReady, token })
+  }
+
+  /**
+   * A claimed post: what was not prepared is done now; then video/init — at most `initConcurrency` at once, the mark
+   * written just before — the publish_id stored, and the upload once no init is waiting.
+   */
+  async function sendClaimed(claimed: PostRow, prepared: Prepared | undefined): Promise<void> {
+    const postId = claimed.id
+    const attempt = claimed.attempts
+    const fits = prepared && prepared.accountId === claimed.accountId && prepared.mediaId === claimed.mediaId
+    let file = fits ? prepared.file : undefined
+    if (file === undefined) {
+      const found = (await repo.findForPublishingInternal(postId))?.media
+      file = found && (await media.size(found.storageKey)) === found.sizeBytes ? found : null
+    }
+    if (!file) {
       await endFailedAttempt(claimed, attempt, { kind: 'rejected', message: MESSAGES.postMediaMissing })
       return
     }
-
-    let token: string
-    try {
-      token = await accounts.accessToken(claimed.accountId)
-    } catch (err) {
-      await endFailedAttempt(claimed, attempt, classifyFailure(err, false))
-      return
+    let token = fits ? prepared.token : undefined
+    if (token === undefined) {
+      try {
+        token = await accounts.accessToken(claimed.accountId)
+      } catch (err) {
+        await endFailedAttempt(claimed, attempt, classifyFailure(err, false))
+        return
+      }
     }
-    if (jobs.signal.aborted) return giveBack(claimed, attempt)
 
-    // From here on TikTok may hold the post: this mark is written before the request leaves (see the repository).
-    if (!(await repo.markInitSendingInternal(postId, attempt, clock()))) return
-    const outcome = await initDirectPost(claimed, file, token)
+    const release = await initSlots.acquire()
+    let outcome: InitOutcome
+    try {
+      if (jobs.signal.aborted) return await giveBack(claimed, attempt)
+      // From here on TikTok may hold the post: this mark is written before the request leaves (see the repository).
+      if (!(await markInitSending({ id: postId, attempt }))) return
+      outcome = await initDirectPost(claimed, file, token)
+    } finally {
+      release()
+    }
     if (!outcome.ok) return endFailedAttempt(claimed, attempt, outcome.failure)
     const { publishId, uploadUrl, uploadUrlExpiresAt, chunks } = outcome.init
     const upload =
@@ -239,7 +454,27 @@ export function createPublishingService(deps: PublishingDeps) {
       await endFailedAttempt(claimed, attempt, { kind: 'rejected', message: MESSAGES.uploadFailed })
       return
     }
-    const result = await sendFile(claimed, attempt, upload, file)
+    // Uploads wait while inits do (an upload link is good for an hour; a post's time is now), then take turns. A post
+    // waiting here is kept alive for the sweep, which would otherwise take a silent upload for a dead worker's.
+    const waiting = keepAliveWhileWaiting(postId, attempt)
+    let releaseUpload: () => void
+    try {
+      await initSlots.whenNoneWaiting()
+      releaseUpload = await uploadSlots.acquire()
+    } finally {
+      waiting.done()
+    }
+    if (waiting.lost.aborted) {
+      releaseUpload()
+      log.warn(`[posts] post ${postId}: another worker took over the upload of attempt ${attempt}`)
+      return
+    }
+    let result: UploadResult
+    try {
+      result = await sendFile(claimed, attempt, upload, file)
+    } finally {
+      releaseUpload()
+    }
     await afterUpload(claimed, attempt, publishId, upload.plan.videoSize, result)
   }
 
@@ -492,13 +727,16 @@ export function createPublishingService(deps: PublishingDeps) {
     }
   }
 
-  async function runSweep(options: { orphanedBefore?: Date | undefined }) {
+  async function runSweep(options: { orphanedBefore?: Date | undefined; atStart?: boolean | undefined }) {
     const now = clock()
     const counts = { requeued: 0, resumed: 0, uploads: 0, released: 0, unconfirmed: 0, skipped: 0 }
 
     // Due posts still waiting: their job may have vanished (restored backup, a queue wiped by hand). A queued job with
-    // the same key absorbs the send (`short` policy), and the claim makes any duplicate harmless.
-    const dueBefore = new Date(now.getTime() - settings.dueGraceMs)
+    // the same key absorbs the send (`short` policy), and the claim makes any duplicate harmless. At start, also the
+    // posts of the coming look-ahead: a process that stopped may have prepared them and taken their jobs with it.
+    const dueBefore = options.atStart
+      ? new Date(now.getTime() + settings.lookAheadMs)
+      : new Date(now.getTime() - settings.dueGraceMs)
     for (const id of await repo.dueScheduledIdsInternal(dueBefore, 500)) {
       if (await queue.send('post.publish', { postId: id }, { singletonKey: id })) counts.requeued++
     }
@@ -551,9 +789,17 @@ export function createPublishingService(deps: PublishingDeps) {
   }
 
   return {
-    /** `post.publish`: claim → token → init once → store publish_id → upload → `processing_on_tiktok` + first poll. */
+    /**
+     * `post.publish`, run `lookAheadMs` before the post's time (or at once when it is due): prepares the post and arms
+     * it; at its time it is claimed → init once → publish_id stored → upload → `processing_on_tiktok` + first poll.
+     */
     publish(postId: string): Promise<void> {
-      return jobs.run(() => runPublish(postId))
+      return jobs.run(() => runPrepare(postId))
+    },
+
+    /** When a post due at `scheduledAt` has its `post.publish` job run: early enough to be prepared (ADR 026). */
+    jobStartFor(scheduledAt: Date): Date {
+      return new Date(scheduledAt.getTime() - settings.lookAheadMs)
     },
 
     /** `post.upload`: resumes (or settles) the upload of a post whose worker died mid-upload (ADR 019). */
@@ -570,9 +816,9 @@ export function createPublishingService(deps: PublishingDeps) {
      * `post.sweep` (every minute) and at start: re-sends due posts' jobs and resumes posts a dead worker left. A post
      * in flight counts as orphaned when untouched since `orphanedBefore` (default: one lease ago; one upload lease for
      * uploads, whose heartbeat is frequent). A process that is the only worker (PGlite) passes "now" at start: nothing
-     * else can be working on a post.
+     * else can be working on a post. `atStart`: the posts due within the look-ahead are sent again too.
      */
-    sweep(options: { orphanedBefore?: Date } = {}) {
+    sweep(options: { orphanedBefore?: Date; atStart?: boolean } = {}) {
       return jobs.run(() => runSweep(options))
     },
 
@@ -597,6 +843,11 @@ export function createPublishingService(deps: PublishingDeps) {
      * mid-upload keeps its publish_id and its upload is resumed after the restart, exactly as after a crash).
      */
     async stop(): Promise<void> {
+      // Armed posts stay `scheduled`; the next start's sweep (or another worker's) sends their jobs again.
+      stopped = true
+      if (timer) clearTimeout(timer)
+      if (waitingBeat) clearInterval(waitingBeat)
+      armed.clear()
       await jobs.stop(settings.stopGraceMs, 2_000)
     },
   }
