@@ -292,7 +292,8 @@ export function createPublishingService(deps: PublishingDeps) {
   function arm(prepared: Prepared): void {
     if (stopped) return
     armed.set(prepared.postId, prepared)
-    if (prepared.dueAt < timerAt) setTimer(prepared.dueAt)
+    // Sooner than the timer, or due already (the timer may be a minute-long wait set before the clock got here): now.
+    if (prepared.dueAt < timerAt || prepared.dueAt <= clock().getTime()) setTimer(prepared.dueAt)
   }
 
   function setTimer(at: number): void {
