@@ -136,8 +136,16 @@ test('enable automation: each missing choice said in turn, then save, Run Now, t
   await subTab(settings, 'Content Settings').click()
   await settings.getByLabel('Must-include keywords').fill('sandbox')
 
+  // The save is held at the network until its busy state has been seen (a fast server would answer before a look).
+  let releaseSave = () => {}
+  const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve))
+  await page.route('**/api/automation', async (route) => {
+    if (route.request().method() === 'PUT') await saveHeld
+    await route.continue()
+  })
   await save.click()
   await expect(settings.getByRole('button', { name: 'Saving...' })).toBeDisabled()
+  releaseSave()
   await expect(settings.getByText(/^Automation settings saved/)).toBeVisible({ timeout: 30_000 })
   expect(puts).toBe(1)
   await expect(history.getByRole('listitem', { name: 'Settings saved' })).toBeVisible()
