@@ -125,9 +125,11 @@ const allSlots = (o: AutomationOverview) => o.runs.flatMap((r) => r.slots)
  */
 async function automationPosts(cookie: string) {
   const listed = []
+  const now = Date.now()
   for (const start of [-7, 55]) {
-    const from = new Date(Date.now() + start * 86_400_000).toISOString()
-    const to = new Date(Date.now() + (start + 62) * 86_400_000).toISOString()
+    // One reading of the clock: two could make the window a millisecond wider than 62 days.
+    const from = new Date(now + start * 86_400_000).toISOString()
+    const to = new Date(now + (start + 62) * 86_400_000).toISOString()
     const res = await inject(server, 'GET', `/api/posts?from=${from}&to=${to}`, cookie)
     expect(res.statusCode, res.body).toBe(200)
     listed.push(...calendarPostListSchema.parse(res.json()).posts.filter((p) => p.source === 'automation'))

@@ -28,8 +28,11 @@ const SETTINGS: Partial<PublishingSettings> = {
   stopGraceMs: 0,
 }
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
-/** TikTok's upload links last an hour (§3.2); this sandbox's last 8 s, so a test can outlive one. */
-const UPLOAD_URL_TTL_MS = 8_000
+/**
+ * TikTok's upload links last an hour (§3.2); this sandbox's last 20 s, so a test can outlive one — and a restart on a
+ * loaded machine (several seconds) does not.
+ */
+const UPLOAD_URL_TTL_MS = 20_000
 
 const { world, db, person, row, until } = usePostsServer(SETTINGS, { uploadUrlTtlMs: UPLOAD_URL_TTL_MS })
 
@@ -165,7 +168,7 @@ describe('a worker that dies mid-publish', () => {
   it('TikTok refuses the link (403) though our clock says it is valid: failed with the message, and it can be deleted', async () => {
     const me = await person()
     try {
-      // Down long enough for TikTok's link to die (this sandbox's links last 8 s).
+      // Down long enough for TikTok's link to die (this sandbox's links last 20 s).
       const { p } = await crashMidUpload(me, {
         whileDown: (accepted) =>
           sleep(Math.max(0, accepted.updatedAt.getTime() + UPLOAD_URL_TTL_MS - Date.now()) + 500),
