@@ -30,7 +30,8 @@ const SETTINGS: Partial<PublishingSettings> = {
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 /**
  * TikTok's upload links last an hour (§3.2); this sandbox's last 20 s, so a test can outlive one — and a restart on a
- * loaded machine (several seconds) does not.
+ * loaded machine (several seconds) does not. The stopped server's own upload hangs 30 s at TikTok's door (the request
+ * of an in-process stop is not killed as a dead worker's would be), so it arrives after its link died.
  */
 const UPLOAD_URL_TTL_MS = 20_000
 
@@ -59,7 +60,7 @@ async function crashMidUpload(
   me: Awaited<ReturnType<typeof person>>,
   options: { clock?: () => Date; whileDown?: (accepted: PostRow) => Promise<void> } = {},
 ) {
-  await world.sandbox.admin('PUT', '/sandbox/admin/faults', { latency_ms: 10_000, paths: ['/upload/'] })
+  await world.sandbox.admin('PUT', '/sandbox/admin/faults', { latency_ms: 30_000, paths: ['/upload/'] })
   const p = await world.server.runtime.posts.scheduleAt(me.userId, postInput({ ...me, scheduledAt: inSeconds(1) }))
   const accepted = await eventually(async () => {
     const found = await row(p.id)
