@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { count, isNotNull, sql } from 'drizzle-orm'
-import pg from 'pg'
+import { freshPostgres } from './lib/bench-database'
 import { loadConfig } from '../apps/server/src/config'
 import { accountStatsSync, post, postStats, postStatsSnapshot } from '../apps/server/src/db/schema'
 import { createRuntime, type Runtime } from '../apps/server/src/entrypoints/runtime'
@@ -98,22 +98,7 @@ function maxPerTokenPerMinute(calls: Call[]): Map<string, number> {
 
 async function freshDatabase(adminUrl: string) {
   const name = `hookpost_bench_sync_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl })
-      await again.connect()
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await again.end()
-    },
-  }
+  return freshPostgres(adminUrl, name)
 }
 
 /** A published, public direct post as the sandbox stores it (apps/tiktok-sandbox/src/state/schema.ts). */

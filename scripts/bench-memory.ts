@@ -16,7 +16,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import pg from 'pg'
+import { freshPostgres } from './lib/bench-database'
 import { ensureStockClips } from '../apps/server/src/modules/library'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -58,21 +58,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 
 async function freshDatabase(adminUrl: string) {
   const name = `hookpost_memory_${process.pid}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl })
-      await again.connect()
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await again.end()
-    },
-  }
+  return freshPostgres(adminUrl, name)
 }
 
 /** One start of the server on `dataDir` (and `databaseUrl`); measures memory after IDLE_MS when `idle`. */

@@ -19,7 +19,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
-import pg from 'pg'
+import { freshPostgres } from './lib/bench-database'
 import { loadConfig } from '../apps/server/src/config'
 import { mediaFile, post } from '../apps/server/src/db/schema'
 import { createRuntime, type Runtime } from '../apps/server/src/entrypoints/runtime'
@@ -54,21 +54,7 @@ const seconds = (ms: number) => (Number.isNaN(ms) ? '—' : `${(ms / 1000).toFix
 async function freshDatabase(adminUrl: string | undefined) {
   if (!adminUrl) return undefined
   const name = `hookpost_bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl })
-      await again.connect()
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await again.end()
-    },
-  }
+  return freshPostgres(adminUrl, name)
 }
 
 function makeVideo(filePath: string) {
