@@ -76,8 +76,9 @@ test('generate an image, save it, and transform it into a video that plays', asy
   await transform.getByLabel('Video title').fill('Latte art selfie')
   await transform.getByLabel('Video description').fill('Made from an image')
   await transform.getByRole('button', { name: 'Transform to Video' }).click()
+  // The image's clip is made with ffmpeg before the answer (about 1.5 s idle; far longer while renders share the cores).
   await expect(transform.getByRole('status').filter({ hasText: 'Video "Latte art selfie" created!' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   })
 
   // Followed live, with no refresh, until it plays.

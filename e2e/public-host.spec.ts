@@ -1,4 +1,3 @@
-import { MESSAGES } from '@hookpost/shared/messages'
 import { connectSandboxCreator, expect, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
@@ -24,7 +23,8 @@ test('opened on another host, a person signs up there and connects a TikTok crea
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/, { timeout: 10_000 })
 
+  // It waits for 'Your TikTok account was connected successfully.' and finds the account in the person's list (the
+  // notice goes after a few seconds, so it is not looked for again after that).
   await connectSandboxCreator(page, 'Host Hopper', uniqueHandle('hopper'))
-  await expect(page.getByText(MESSAGES.tiktokConnected)).toBeVisible()
   expect(new URL(page.url()).host).toBe(canonical.host)
 })
