@@ -280,7 +280,9 @@ describe('a worker that dies mid-publish', () => {
       .set({ scheduledAt: new Date(Date.now() - 60_000) })
       .where(eq(post.id, p.id))
     const swept = await world.server.runtime.publishing.sweep()
-    expect(swept.requeued).toBe(1)
+    // This sweep re-sends it, unless the minute's `post.sweep` job got there first (a loaded machine can be slow
+    // between the steps above): either way a sweep did, since nothing else would publish the post.
+    expect(swept.requeued).toBeLessThanOrEqual(1)
     expect((await until(p.id, final)).state).toBe('uploaded')
     expect((await world.server.runtime.publishing.sweep()).requeued).toBe(0)
     expect(await sandboxVideos(world.sandbox, me.openId)).toHaveLength(1)
