@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { BATCH_MAX_ROWS, MESSAGES, postListSchema, POST_LIMITS } from '@hookpost/shared'
-import { post } from '../../db/schema'
+import { post, tiktokAccount } from '../../db/schema'
 import { inject } from '../../testing/http-test-kit'
 import { storeMedia } from '../../testing/media-fixtures'
 import { formAt, formBody, usePostsServer } from './testing/posts-int-context'
+import { connectCreator } from './testing/posts-test-kit'
 
 /**
  * POST /api/posts/batch (issue 21 item 3) against the real server and the TikTok sandbox: every row is held to the
@@ -95,6 +96,24 @@ describe('POST /api/posts/batch', () => {
     ])
     expect(await postsOf(me.userId)).toHaveLength(0)
     expect(await postsOf(them.userId)).toHaveLength(0)
+  }, 60_000)
+
+  it('an account that must be reconnected is the error of each of its rows; the other account is fine', async () => {
+    const me = await person()
+    // A second creator for the same person: connected through the sandbox like the first.
+    const { open_id: openId } = await world.sandbox.createCreator({})
+    const second = await connectCreator(world.server, world.sandbox, me.cookie, openId)
+    await db().update(tiktokAccount).set({ status: 'reconnect_required' }).where(eq(tiktokAccount.id, me.accountId))
+    const res = await batch(me.cookie, [
+      formBody(me, { title: 'Needs reconnect' }),
+      formBody({ accountId: second, mediaId: me.mediaId }, { title: 'Fine' }),
+      formBody(me, { title: 'Needs reconnect too' }),
+    ])
+    expect(res.statusCode, res.body).toBe(400)
+    const details = res.json<{ details: { path: string; message: string }[] }>().details
+    expect(details.map((d) => d.path)).toEqual(['rows.0.accountId', 'rows.2.accountId'])
+    expect(details[0]!.message).toMatch(/@/)
+    expect(await postsOf(me.userId)).toHaveLength(0)
   }, 60_000)
 
   it(`takes 1 to ${BATCH_MAX_ROWS} rows, saying so otherwise`, async () => {
