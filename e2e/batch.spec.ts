@@ -23,6 +23,22 @@ function video(name: string) {
   return { name, mimeType: 'video/mp4', buffer: clip }
 }
 
+/** Drops clips on `target` as a file manager would: a drop event whose DataTransfer holds the files. */
+async function dropFiles(target: Locator, names: string[]) {
+  const data = clip.toString('base64')
+  const transfer = await target.page().evaluateHandle(
+    ({ data, names }) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
+      const dt = new DataTransfer()
+      for (const name of names) dt.items.add(new File([bytes], name, { type: 'video/mp4' }))
+      return dt
+    },
+    { data, names },
+  )
+  await target.dispatchEvent('dragover', { dataTransfer: transfer })
+  await target.dispatchEvent('drop', { dataTransfer: transfer })
+}
+
 async function openBatch(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Batch schedule' }).click()
   const dialog = page.getByRole('dialog', { name: 'Batch schedule' })
@@ -51,7 +67,11 @@ test.describe('Batch schedule', () => {
     await connectSandboxCreator(page, `Bea ${username.slice(-6)}`, username)
 
     const dialog = await openBatch(page)
-    await dialog.getByLabel('Videos').setInputFiles([video('monday.mp4'), video('tuesday.mp4'), video('wednesday.mp4')])
+    await dropFiles(dialog.getByText('Drag and drop videos here, or choose several:').locator('..'), [
+      'monday.mp4',
+      'tuesday.mp4',
+      'wednesday.mp4',
+    ])
     const rows = dialog.getByRole('list', { name: 'Videos in this batch' }).getByRole('listitem')
     await expect(rows).toHaveCount(3)
     const monday = dialog.getByRole('group', { name: 'Video 1: monday.mp4' })
