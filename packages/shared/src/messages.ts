@@ -101,6 +101,13 @@ export const MESSAGES = {
   dateRangeTooWide: 'Please choose a date range of 62 days or fewer.',
   postsPageLimitInvalid: 'Please ask for between 1 and 100 posts at a time.',
   postsCursorInvalid: 'This place in the list is no longer valid. Please load the list again.',
+  // Batch scheduling: POST /api/posts/batch and the Batch schedule dialog (issue 21 item 3)
+  batchEmpty: 'Add at least one video to schedule.',
+  batchTooManyRows: 'A batch can schedule up to 100 videos at once. Remove some rows or split it into two batches.',
+  batchRowsInvalid: 'Some rows need fixing (shown next to each row). Nothing was scheduled.',
+  batchScheduled: 'All videos scheduled successfully on TikTok!',
+  batchCsvEmpty: 'This CSV file is empty. Its first line names the columns: file,caption,date,time,account.',
+  batchCsvHeader: 'The first line of the CSV file must name the columns file,caption,date,time,account.',
   // The video studio and /api/videos (spec §2 Create tab, §5 Create video, §8)
   videoNotFound: 'Video not found',
   fetchVideosFailed: 'Failed to fetch created videos',

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   apiErrorSchema,
+  BATCH_MAX_ROWS,
+  batchScheduleBodySchema,
   calendarPostListSchema,
   calendarPostPageSchema,
   editPostBodySchema,
@@ -16,6 +18,8 @@ import { userId } from '../../lib/request-user'
 
 const idParams = z.object({ id: z.string().max(64) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
+/** A full batch with every description at TikTok's 2,200 characters (up to 4 bytes each in UTF-8) still fits. */
+const BATCH_BODY_LIMIT = BATCH_MAX_ROWS * 10 * 1024
 
 /** Registered inside the authenticated scope under /api/posts: every query is scoped by the signed-in user. */
 export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
@@ -40,6 +44,34 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
       },
     },
     async (request, reply) => reply.code(201).send({ post: await posts.schedule(userId(request), request.body) }),
+  )
+
+  app.post(
+    '/batch',
+    {
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: {
+        tags: ['posts'],
+        summary: `Schedule up to ${BATCH_MAX_ROWS} videos at once: all of them, or none`,
+        description:
+          'Each row is a Schedule New Video form, checked by the same rules with the same messages. When any row ' +
+          'breaks one, nothing is created and the 400 lists every problem as details with the path ' +
+          '`rows.<index>.<field>` (index from 0, in the order sent). Otherwise every post and its publish job are ' +
+          'created in one transaction and returned in that order.',
+        body: batchScheduleBodySchema,
+        response: {
+          201: postListSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          413: apiErrorSchema,
+          429: apiErrorSchema,
+          500: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ posts: await posts.scheduleBatch(userId(request), request.body.rows) }),
   )
 
   app.get(

@@ -1,12 +1,15 @@
 import { z } from 'zod'
 import {
+  BATCH_MAX_ROWS,
   CALENDAR_RANGE_MAX_DAYS,
   isEditablePost,
   MESSAGES,
+  schedulePostBodySchema,
+  type BatchPostRow,
   type CalendarPost,
+  type CreatorInfo,
   type editPostBodySchema,
   type Post,
-  type schedulePostBodySchema,
 } from '@hookpost/shared'
 import type { EventBus } from '../../lib/events'
 import { AppError } from '../../lib/errors'
@@ -23,7 +26,7 @@ import {
   type PostChoices,
   type PostIssue,
 } from './post-rules'
-import type { CalendarPostRow, PostEdit, PostRow, PostsRepository, PostView } from './posts.repository'
+import type { CalendarPostRow, MediaRow, PostEdit, PostRow, PostsRepository, PostView } from './posts.repository'
 import type { PublishingService } from './publishing.service'
 import type { Log as BaseLog } from '../../lib/log'
 
@@ -70,6 +73,13 @@ const CALENDAR_LIMIT = 2_000
 const REFRESH_LIMIT = 50
 
 const uuid = z.uuid()
+
+/** A creator's fresh posting options, by account (scoped to the signed-in user by the caller). */
+type CreatorLookup = (accountId: string) => Promise<CreatorInfo>
+type TransactionScope = Parameters<Parameters<PostsRepository['transaction']>[0]>[0]
+
+/** A batch row's own problems (a rule, another user's video or account, a reconnect); anything else fails the batch. */
+const ROW_ERROR_CODES = new Set(['VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'])
 
 function invalid(issue: PostIssue): AppError {
   return new AppError('VALIDATION_FAILED', issue.message, [issue])
@@ -121,7 +131,16 @@ export function createPostsService(deps: PostsServiceDeps) {
     }
   }
 
-  async function create(userId: string, input: NewPost): Promise<Post> {
+  /**
+   * Every rule a new post must meet before anything is written — the one check for the form, automation and batch
+   * scheduling: the form's choices, the instant, the video and the account (the creator's fresh options from
+   * `creatorInfo`). Throws the broken rule as an AppError; answers the post's video.
+   */
+  async function checkNewPost(
+    userId: string,
+    input: NewPost,
+    creatorInfo: CreatorLookup = (accountId) => accounts.creatorInfo(userId, accountId),
+  ): Promise<MediaRow> {
     const choiceIssue = checkPostChoices(input)
     if (choiceIssue) throw invalid(choiceIssue)
     const timeIssue = checkScheduledInstant(input.scheduledAt, input.timeZone, clock())
@@ -131,39 +150,100 @@ export function createPostsService(deps: PostsServiceDeps) {
     if (!media) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
     if (!uuid.safeParse(input.accountId).success) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
     // Fresh from TikTok (UX rule 1); 404 for another user's account, 409 when it must be reconnected first.
-    const creator = await accounts.creatorInfo(userId, input.accountId)
+    const creator = await creatorInfo(input.accountId)
     const creatorIssue = checkAgainstCreator(input, media.durationMs, creator)
     if (creatorIssue) throw invalid(creatorIssue)
+    return media
+  }
 
-    const row = await repo.transaction(async ({ repo: tx, jobs }) => {
-      const inserted = await tx.insert({
-        userId,
-        accountId: input.accountId,
-        mediaId: media.id,
-        title: input.title,
-        description: input.description,
-        privacyLevel: input.privacyLevel,
-        ...postSettings(input),
-        isAigc: false,
-        scheduledAt: input.scheduledAt,
-        timeZone: input.timeZone,
-        source: input.source ?? 'manual',
-        automationSlotId: input.automationSlotId ?? null,
-        state: input.draft ? 'draft' : 'scheduled',
-      })
-      // Automation posts come through here too (scheduleAt with their slot id): one place records every post's hook.
-      await tx.recordHook(inserted.id)
-      // A draft has its job too: at its time the job skips it unless it was approved (ADR 018).
-      await queue.send(
-        'post.publish',
-        { postId: inserted.id },
-        { startAfter: publishing.jobStartFor(input.scheduledAt), singletonKey: inserted.id, tx: jobs },
-      )
-      return inserted
+  /** Writes a checked post and its `post.publish` job inside the caller's transaction (both or neither). */
+  async function insertNewPost(scope: TransactionScope, userId: string, input: NewPost, media: MediaRow) {
+    const { repo: tx, jobs } = scope
+    const inserted = await tx.insert({
+      userId,
+      accountId: input.accountId,
+      mediaId: media.id,
+      title: input.title,
+      description: input.description,
+      privacyLevel: input.privacyLevel,
+      ...postSettings(input),
+      isAigc: false,
+      scheduledAt: input.scheduledAt,
+      timeZone: input.timeZone,
+      source: input.source ?? 'manual',
+      automationSlotId: input.automationSlotId ?? null,
+      state: input.draft ? 'draft' : 'scheduled',
     })
+    // Automation posts come through here too (scheduleAt with their slot id): one place records every post's hook.
+    await tx.recordHook(inserted.id)
+    // A draft has its job too: at its time the job skips it unless it was approved (ADR 018).
+    await queue.send(
+      'post.publish',
+      { postId: inserted.id },
+      { startAfter: publishing.jobStartFor(input.scheduledAt), singletonKey: inserted.id, tx: jobs },
+    )
+    return inserted
+  }
+
+  async function create(userId: string, input: NewPost): Promise<Post> {
+    const media = await checkNewPost(userId, input)
+    const row = await repo.transaction((scope) => insertNewPost(scope, userId, input, media))
     const post = await view(userId, row.id)
     announce(userId, post)
     return post
+  }
+
+  /**
+   * The rows of a batch, each held to the form's rules (`schedulePostBodySchema`, `resolveScheduleTime`,
+   * `checkNewPost`); every broken rule of every row is collected as `rows.<index>.<field>`. A row's own problem (a
+   * rule, another user's video or account, an account to reconnect) stays with its row; TikTok or the database
+   * failing is the whole batch's and is thrown at once.
+   */
+  async function checkBatch(userId: string, rows: readonly BatchPostRow[]) {
+    const now = clock()
+    // One creator_info per account for the whole batch: TikTok allows 20 a minute per token (tiktok-api.md §3.1).
+    const creators = new Map<string, Promise<CreatorInfo>>()
+    const creatorInfo: CreatorLookup = (accountId) => {
+      let answer = creators.get(accountId)
+      if (!answer) {
+        answer = accounts.creatorInfo(userId, accountId)
+        answer.catch(() => undefined)
+        creators.set(accountId, answer)
+      }
+      return answer
+    }
+    const issues: PostIssue[] = []
+    const ready: { input: NewPost; media: MediaRow }[] = []
+    for (const [index, raw] of rows.entries()) {
+      const at = (field: string, message: string) => issues.push({ path: `rows.${index}.${field}`, message })
+      const parsed = schedulePostBodySchema.safeParse(raw)
+      if (!parsed.success) {
+        const seen = new Set<string>()
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'row')
+          if (!seen.has(field)) at(field, issue.message)
+          seen.add(field)
+        }
+        continue
+      }
+      const time = resolveScheduleTime(parsed.data, now)
+      if (!time.ok) {
+        at(time.issue.path, time.issue.message)
+        continue
+      }
+      const input: NewPost = { ...parsed.data, scheduledAt: time.scheduledAt }
+      try {
+        ready.push({ input, media: await checkNewPost(userId, input, creatorInfo) })
+      } catch (err) {
+        if (!(err instanceof AppError) || !ROW_ERROR_CODES.has(err.code)) throw err
+        const detail = err.details?.[0]
+        const field =
+          detail?.path ??
+          (err.message === MESSAGES.mediaNotFound ? 'mediaId' : err.message === MESSAGES.notFound ? 'row' : 'accountId')
+        at(field, detail?.message ?? err.message)
+      }
+    }
+    return { issues, ready }
   }
 
   return {
@@ -172,6 +252,32 @@ export function createPostsService(deps: PostsServiceDeps) {
       const time = resolveScheduleTime(body, clock())
       if (!time.ok) throw invalid(time.issue)
       return orFail(MESSAGES.scheduleFailed, () => create(userId, { ...body, scheduledAt: time.scheduledAt }))
+    },
+
+    /**
+     * POST /api/posts/batch: many Schedule New Video forms at once, all or nothing. Every row is checked as the form
+     * is; when any row breaks a rule, nothing is created and the answer names each row's problems
+     * (`rows.<index>.<field>`). Otherwise every post and its job are written in one transaction.
+     */
+    scheduleBatch(userId: string, rows: readonly BatchPostRow[]): Promise<Post[]> {
+      if (rows.length === 0) throw new AppError('BAD_REQUEST', MESSAGES.batchEmpty)
+      if (rows.length > BATCH_MAX_ROWS) throw new AppError('BAD_REQUEST', MESSAGES.batchTooManyRows)
+      return orFail(MESSAGES.scheduleFailed, async () => {
+        const { issues, ready } = await checkBatch(userId, rows)
+        if (issues.length > 0) throw new AppError('VALIDATION_FAILED', MESSAGES.batchRowsInvalid, issues)
+        const created = await repo.transaction(async (scope) => {
+          const inserted: PostRow[] = []
+          for (const { input, media } of ready) inserted.push(await insertNewPost(scope, userId, input, media))
+          return inserted
+        })
+        const posts: Post[] = []
+        for (const row of created) {
+          const post = await view(userId, row.id)
+          announce(userId, post)
+          posts.push(post)
+        }
+        return posts
+      })
     },
 
     /** Schedules at an exact instant, with every rule but the form's date/time (automation; tests). */

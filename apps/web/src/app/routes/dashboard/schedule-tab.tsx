@@ -3,6 +3,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ScheduledVideosPanel } from '../../../features/posts/components/scheduled-videos-panel'
 import { browserTimeZone, useProfile } from '../../../features/profile/api/profile-api'
 import { ScheduleNewVideoCard } from '../../../features/tiktok/components/schedule-account-picker'
+import { BatchScheduleEntry } from './batch-schedule-entry'
 
 // The form (upload, TikTok's posting settings, zone maths) is its own chunk, fetched once an account can be chosen.
 const ScheduleVideoForm = lazy(async () => ({
@@ -16,6 +17,7 @@ export function ScheduleTab() {
   const displayZone = profile.data?.timeZone ?? browserTimeZone()
   return (
     <div className="space-y-6">
+      <BatchScheduleEntry userTimeZone={displayZone} />
       <ScheduleNewVideoCard>
         {(account) => (
           <Suspense
