@@ -183,6 +183,15 @@ export const reschedulePostBodySchema = z
   .meta({ id: 'ReschedulePostBody' })
 
 /**
+ * POST /api/posts/:id/duplicate: a new scheduled post with the same video, account, caption and TikTok settings as the
+ * post, at this date and time in this zone (issue 21). Nothing of the original's publishing is copied.
+ */
+export const duplicatePostBodySchema = z
+  .object({ date: dateSchema, time: timeSchema, timeZone: timeZoneSchema })
+  .meta({ id: 'DuplicatePostBody' })
+export type DuplicatePostInput = z.input<typeof duplicatePostBodySchema>
+
+/**
  * PATCH /api/posts/:id: changes a post that has not started to go out (a draft or a scheduled one, manual or
  * automation's). Every field is optional; the time is date + time + zone together. The fields are the Schedule form's
  * own schemas, so an edit is held to exactly the rules scheduling is.

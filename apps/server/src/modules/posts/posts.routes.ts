@@ -4,6 +4,7 @@ import {
   apiErrorSchema,
   calendarPostListSchema,
   calendarPostPageSchema,
+  duplicatePostBodySchema,
   editPostBodySchema,
   postListSchema,
   postSchema,
@@ -130,6 +131,48 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
       },
     },
     async (request) => ({ post: await posts.approve(userId(request), request.params.id) }),
+  )
+
+  app.post(
+    '/:id/duplicate',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'A new scheduled post with the same video, account, caption and settings, at a new time',
+        description:
+          'Any of the user’s posts, in any state: only its video, account, caption and TikTok settings are copied ' +
+          '(never its publishing), and they are checked like scheduling (the creator’s fresh options, the time). 404 ' +
+          'for another user’s post; 409 when its video is gone.',
+        params: idParams,
+        body: duplicatePostBodySchema,
+        response: {
+          201: z.object({ post: postSchema }),
+          ...errors,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+          500: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ post: await posts.duplicate(userId(request), request.params.id, request.body) }),
+  )
+
+  app.post(
+    '/:id/post-now',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Post a scheduled post now instead of at its time (published once, by the usual engine)',
+        description:
+          'Its time becomes now and its publish job moves to now, in one transaction; its progress arrives over the ' +
+          'live events. 409, unchanged, for a draft awaiting approval and for a post being published or done.',
+        params: idParams,
+        response: { 200: z.object({ post: postSchema }), ...errors, 409: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request) => ({ post: await posts.postNow(userId(request), request.params.id) }),
   )
 
   app.post(
