@@ -204,6 +204,8 @@ export const editPostBodySchema = z
     allowComment: z.boolean().optional(),
     allowDuet: z.boolean().optional(),
     allowStitch: z.boolean().optional(),
+    /** Commercial content disclosure (TikTok rule 3), whole: on with at least one box, or off. */
+    commercial: schedulePostBodySchema.shape.commercial.unwrap().optional(),
     date: dateSchema.optional(),
     time: timeSchema.optional(),
     timeZone: timeZoneSchema.optional(),
@@ -229,6 +231,8 @@ export const postSchema = z
     allowComment: z.boolean(),
     allowDuet: z.boolean(),
     allowStitch: z.boolean(),
+    /** The commercial content disclosure it goes out with (TikTok rule 3). */
+    commercial: z.object({ enabled: z.boolean(), yourBrand: z.boolean(), brandedContent: z.boolean() }),
     scheduledAt: z.iso.datetime(),
     timeZone: z.string(),
     state: postStateSchema,

@@ -9,7 +9,8 @@ import { formAt, usePostsServer } from './testing/posts-int-context'
 /**
  * Duplicate and Post now (issue 21 item 1) against the real server, its publishing engine and the TikTok sandbox: a
  * duplicate is a new post with the original's video, account, caption and settings; Post now publishes a scheduled
- * post once, through the usual engine, and refuses anything else unchanged.
+ * post once, through the usual engine, and refuses anything else unchanged. The edit dialog's last gap, the commercial
+ * content disclosure, is here too.
  */
 const { world, db, person, row, until, publishJobs } = usePostsServer()
 
@@ -190,4 +191,38 @@ describe('posting a scheduled post now', () => {
     expect(await row(theirs.id)).toEqual(theirsBefore)
     await db().update(post).set({ state: 'scheduled' }).where(eq(post.id, busy.id))
   })
+})
+
+describe('editing the commercial content disclosure (issue 21)', () => {
+  it('changes it before the post goes out; TikTok receives the new toggles; a bad one changes nothing', async () => {
+    const me = await person()
+    const p = await world.server.runtime.posts.scheduleAt(
+      me.userId,
+      postInput({ ...me, privacyLevel: 'PUBLIC_TO_EVERYONE', scheduledAt: inSeconds(3600) }),
+    )
+    expect(p.commercial).toEqual({ enabled: false, yourBrand: false, brandedContent: false })
+    const before = await row(p.id)
+    const patch = async (body: unknown) => {
+      const res = await inject(world.server, 'PATCH', `/api/posts/${p.id}`, me.cookie, body)
+      return { status: res.statusCode, body: res.json() as { post?: unknown; message?: string } }
+    }
+    const none = await patch({ commercial: { enabled: true, yourBrand: false, brandedContent: false } })
+    expect([none.status, none.body.message]).toEqual([400, MESSAGES.commercialNeedsChoice])
+    const privateBranded = await patch({
+      privacyLevel: 'SELF_ONLY',
+      commercial: { enabled: true, yourBrand: false, brandedContent: true },
+    })
+    expect([privateBranded.status, privateBranded.body.message]).toEqual([400, MESSAGES.brandedNotPrivate])
+    expect(await row(p.id)).toEqual(before)
+
+    const ok = await patch({ commercial: { enabled: true, yourBrand: true, brandedContent: true } })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect(postSchema.parse(ok.body.post).commercial).toEqual({ enabled: true, yourBrand: true, brandedContent: true })
+    expect(await row(p.id)).toMatchObject({ brandOrganicToggle: true, brandContentToggle: true })
+
+    expect((await postNow(me.cookie, p.id)).status).toBe(200)
+    expect((await until(p.id, ['uploaded', 'failed', 'unconfirmed'], 80_000)).state).toBe('uploaded')
+    const [sent] = await sandboxVideos(world.sandbox, me.openId)
+    expect(sent).toMatchObject({ brand_content_toggle: true, brand_organic_toggle: true })
+  }, 120_000)
 })

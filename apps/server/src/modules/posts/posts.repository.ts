@@ -56,6 +56,8 @@ export type PostEdit = Partial<
     | 'disableComment'
     | 'disableDuet'
     | 'disableStitch'
+    | 'brandContentToggle'
+    | 'brandOrganicToggle'
     | 'scheduledAt'
     | 'timeZone'
   >

@@ -105,7 +105,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
     {
       schema: {
         tags: ['posts'],
-        summary: 'Edit a post that has not started to go out: caption, who can see it, interactions, time',
+        summary: 'Edit a post that has not started to go out: caption, who can see it, interactions, disclosure, time',
         description:
           'Drafts and scheduled posts, manual or automation’s. Every field is optional; a new time is date + time + ' +
           'time zone together. Checked like scheduling (lengths, the creator’s fresh privacy options and toggles, a ' +

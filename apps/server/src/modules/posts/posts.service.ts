@@ -77,7 +77,7 @@ function invalid(issue: PostIssue): AppError {
   return new AppError('VALIDATION_FAILED', issue.message, [issue])
 }
 
-/** The post's choices after an edit: what the body changes, the rest as they are (commercial disclosure stays). */
+/** The post's choices after an edit: what the body changes, the rest as they are. */
 function editedChoices(current: PostView, body: EditPostBody): PostChoices {
   return {
     title: body.title ?? current.title,
@@ -86,7 +86,7 @@ function editedChoices(current: PostView, body: EditPostBody): PostChoices {
     allowComment: body.allowComment ?? !current.disableComment,
     allowDuet: body.allowDuet ?? !current.disableDuet,
     allowStitch: body.allowStitch ?? !current.disableStitch,
-    commercial: {
+    commercial: body.commercial ?? {
       enabled: current.brandContentToggle || current.brandOrganicToggle,
       yourBrand: current.brandOrganicToggle,
       brandedContent: current.brandContentToggle,
@@ -286,9 +286,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         title: choices.title,
         description: choices.description,
         privacyLevel: choices.privacyLevel,
-        disableComment: !choices.allowComment,
-        disableDuet: !choices.allowDuet,
-        disableStitch: !choices.allowStitch,
+        ...postSettings(choices),
         ...when,
       }
       await orFail(MESSAGES.scheduleFailed, () =>

@@ -40,6 +40,7 @@ function postFrom(body: SchedulePostInput): Post {
     allowComment: body.allowComment,
     allowDuet: body.allowDuet,
     allowStitch: body.allowStitch,
+    commercial: { enabled: false, yourBrand: false, brandedContent: false, ...body.commercial },
     scheduledAt: '2027-01-11T12:00:00.000Z',
     timeZone: body.timeZone,
     state: 'scheduled',

@@ -113,6 +113,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     allowComment: true,
     allowDuet: false,
     allowStitch: false,
+    commercial: { enabled: false, yourBrand: false, brandedContent: false },
     scheduledAt: '2026-04-20T10:00:00.000Z',
     timeZone: 'Europe/Berlin',
     state: 'scheduled',
