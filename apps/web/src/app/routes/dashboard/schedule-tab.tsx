@@ -25,7 +25,7 @@ export function ScheduleTab() {
     <div className="space-y-6">
       <ScheduleNewVideoCard>
         {(account) => (
-          <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
+          <div className="mt-4 flex flex-wrap gap-2">
             <button
               type="button"
               className={buttonClass}
