@@ -58,6 +58,14 @@ function scheduleCard(page: Page): Locator {
   return page.getByRole('region', { name: 'Schedule New Video' })
 }
 
+/** The form opens in a dialog from the card (ADR 028), so the calendar stays at the top of the tab. */
+async function openScheduleForm(page: Page): Promise<Locator> {
+  await scheduleCard(page).getByRole('button', { name: 'Schedule a video' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Schedule a video' })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
 /** Date and time `minutes` from now in UTC, as the date and time inputs want them. */
 function utcInMinutes(minutes: number): { date: string; time: string } {
   const at = new Date(Date.now() + minutes * 60_000).toISOString()
@@ -72,9 +80,11 @@ test.describe('Schedule New Video', () => {
     await signUp(page, uniqueEmail('schedule-video'))
     await connectSandboxCreator(page, displayName, username)
 
-    const card = scheduleCard(page)
-    const picker = card.getByRole('combobox', { name: 'TikTok account' })
+    const picker = scheduleCard(page).getByRole('combobox', { name: 'TikTok account' })
     await picker.selectOption({ label: `${displayName} (@${username}) · Sandbox` })
+    const card = await openScheduleForm(page)
+    // The account chosen in the card is the dialog's.
+    await expect(card.getByRole('combobox', { name: 'TikTok account' })).toHaveValue(await picker.inputValue())
     // TikTok's rule: show whose account receives the post (fresh creator info).
     await expect(card.getByText(`Posting to ${displayName}`)).toBeVisible()
 
@@ -126,7 +136,7 @@ test.describe('Schedule New Video', () => {
     await signUp(page, uniqueEmail('schedule-required'))
     await connectSandboxCreator(page, `Remy ${username.slice(-6)}`, username)
 
-    const card = scheduleCard(page)
+    const card = await openScheduleForm(page)
     await expect(card.getByText(/^Posting to /)).toBeVisible()
     await card.getByRole('button', { name: 'Schedule video' }).click()
     await expect(card.getByText(MESSAGES.requiredFields)).toBeVisible()

@@ -160,6 +160,11 @@ export const MESSAGES = {
   approveTooLate: 'The time of this post has passed, so it was not posted. Choose a new time, then approve it.',
   skippedNeedsNewTime: 'This post was not approved in time. Choose a new time to post it.',
   draftNotApproved: 'Not approved before its time, so it was not posted.',
+  // Duplicate and Post now (issue 21 item 1)
+  postNowNotScheduled:
+    'Only a scheduled video can be posted now: this one is already being published, done, or not scheduled.',
+  postNowNeedsApproval: 'This post is awaiting your approval. Approve it first, then post it now.',
+  postDuplicateNoVideo: 'The video of this post is no longer available, so it cannot be duplicated.',
   // Account self-service on the Profile page (issue 18 item 10)
   passwordTooCommon:
     'This password is one of the most common passwords, so it is easy to guess. Please choose a different one.',

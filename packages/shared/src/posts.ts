@@ -183,6 +183,15 @@ export const reschedulePostBodySchema = z
   .meta({ id: 'ReschedulePostBody' })
 
 /**
+ * POST /api/posts/:id/duplicate: a new scheduled post with the same video, account, caption and TikTok settings as the
+ * post, at this date and time in this zone (issue 21). Nothing of the original's publishing is copied.
+ */
+export const duplicatePostBodySchema = z
+  .object({ date: dateSchema, time: timeSchema, timeZone: timeZoneSchema })
+  .meta({ id: 'DuplicatePostBody' })
+export type DuplicatePostInput = z.input<typeof duplicatePostBodySchema>
+
+/**
  * PATCH /api/posts/:id: changes a post that has not started to go out (a draft or a scheduled one, manual or
  * automation's). Every field is optional; the time is date + time + zone together. The fields are the Schedule form's
  * own schemas, so an edit is held to exactly the rules scheduling is.
@@ -195,6 +204,8 @@ export const editPostBodySchema = z
     allowComment: z.boolean().optional(),
     allowDuet: z.boolean().optional(),
     allowStitch: z.boolean().optional(),
+    /** Commercial content disclosure (TikTok rule 3), whole: on with at least one box, or off. */
+    commercial: schedulePostBodySchema.shape.commercial.unwrap().optional(),
     date: dateSchema.optional(),
     time: timeSchema.optional(),
     timeZone: timeZoneSchema.optional(),
@@ -220,6 +231,8 @@ export const postSchema = z
     allowComment: z.boolean(),
     allowDuet: z.boolean(),
     allowStitch: z.boolean(),
+    /** The commercial content disclosure it goes out with (TikTok rule 3). */
+    commercial: z.object({ enabled: z.boolean(), yourBrand: z.boolean(), brandedContent: z.boolean() }),
     scheduledAt: z.iso.datetime(),
     timeZone: z.string(),
     state: postStateSchema,

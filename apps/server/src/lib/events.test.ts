@@ -22,6 +22,7 @@ function post(description = ''): Post {
     allowComment: true,
     allowDuet: false,
     allowStitch: false,
+    commercial: { enabled: false, yourBrand: false, brandedContent: false },
     scheduledAt: '2026-12-01T12:00:00.000Z',
     timeZone: 'Europe/Berlin',
     state: 'uploaded',

@@ -14,6 +14,7 @@ const post: Post = {
   allowComment: false,
   allowDuet: false,
   allowStitch: false,
+  commercial: { enabled: false, yourBrand: false, brandedContent: false },
   scheduledAt: '2026-04-20T07:00:00.000Z',
   timeZone: 'Europe/Berlin',
   state: 'uploaded',

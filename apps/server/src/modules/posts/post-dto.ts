@@ -13,6 +13,11 @@ export function toPostDto(view: PostView): Post {
     allowComment: !view.disableComment,
     allowDuet: !view.disableDuet,
     allowStitch: !view.disableStitch,
+    commercial: {
+      enabled: view.brandContentToggle || view.brandOrganicToggle,
+      yourBrand: view.brandOrganicToggle,
+      brandedContent: view.brandContentToggle,
+    },
     scheduledAt: view.scheduledAt.toISOString(),
     timeZone: view.timeZone,
     state: view.state,

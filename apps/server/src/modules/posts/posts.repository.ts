@@ -56,6 +56,8 @@ export type PostEdit = Partial<
     | 'disableComment'
     | 'disableDuet'
     | 'disableStitch'
+    | 'brandContentToggle'
+    | 'brandOrganicToggle'
     | 'scheduledAt'
     | 'timeZone'
   >
@@ -290,6 +292,20 @@ function createQueries(db: Executor) {
         .update(post)
         .set({ ...change, state: 'draft', errorMessage: null, ...touched(at) })
         .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'skipped')))
+        .returning()
+      return row
+    },
+
+    /**
+     * Post now: a `scheduled` post becomes due at `now`, as one conditional UPDATE. Its state stays `scheduled`, so the
+     * publisher's claim (`claimDueInternal`) is still the one place it starts to go out, exactly once; a post the
+     * publisher already claimed (or a draft, or one that is done) is not changed.
+     */
+    async postNowForUser(userId: string, id: string, now: Date): Promise<PostRow | undefined> {
+      const [row] = await db
+        .update(post)
+        .set({ scheduledAt: now, errorMessage: null, ...touched(now) })
+        .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'scheduled')))
         .returning()
       return row
     },

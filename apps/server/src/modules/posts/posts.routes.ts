@@ -6,6 +6,7 @@ import {
   batchScheduleBodySchema,
   calendarPostListSchema,
   calendarPostPageSchema,
+  duplicatePostBodySchema,
   editPostBodySchema,
   postListSchema,
   postSchema,
@@ -136,7 +137,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
     {
       schema: {
         tags: ['posts'],
-        summary: 'Edit a post that has not started to go out: caption, who can see it, interactions, time',
+        summary: 'Edit a post that has not started to go out: caption, who can see it, interactions, disclosure, time',
         description:
           'Drafts and scheduled posts, manual or automation’s. Every field is optional; a new time is date + time + ' +
           'time zone together. Checked like scheduling (lengths, the creator’s fresh privacy options and toggles, a ' +
@@ -162,6 +163,48 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
       },
     },
     async (request) => ({ post: await posts.approve(userId(request), request.params.id) }),
+  )
+
+  app.post(
+    '/:id/duplicate',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'A new scheduled post with the same video, account, caption and settings, at a new time',
+        description:
+          'Any of the user’s posts, in any state: only its video, account, caption and TikTok settings are copied ' +
+          '(never its publishing), and they are checked like scheduling (the creator’s fresh options, the time). 404 ' +
+          'for another user’s post; 409 when its video is gone.',
+        params: idParams,
+        body: duplicatePostBodySchema,
+        response: {
+          201: z.object({ post: postSchema }),
+          ...errors,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+          500: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ post: await posts.duplicate(userId(request), request.params.id, request.body) }),
+  )
+
+  app.post(
+    '/:id/post-now',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Post a scheduled post now instead of at its time (published once, by the usual engine)',
+        description:
+          'Its time becomes now and its publish job moves to now, in one transaction; its progress arrives over the ' +
+          'live events. 409, unchanged, for a draft awaiting approval and for a post being published or done.',
+        params: idParams,
+        response: { 200: z.object({ post: postSchema }), ...errors, 409: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request) => ({ post: await posts.postNow(userId(request), request.params.id) }),
   )
 
   app.post(

@@ -8,6 +8,7 @@ import {
   type BatchPostRow,
   type CalendarPost,
   type CreatorInfo,
+  type duplicatePostBodySchema,
   type editPostBodySchema,
   type Post,
 } from '@hookpost/shared'
@@ -44,6 +45,7 @@ export interface PostsServiceDeps {
 
 export type SchedulePostBody = z.output<typeof schedulePostBodySchema>
 export type EditPostBody = z.output<typeof editPostBodySchema>
+export type DuplicatePostBody = z.output<typeof duplicatePostBodySchema>
 
 /** A post to create at an exact instant (the API resolves the form's date and time; automation has its own). */
 export interface NewPost extends PostChoices {
@@ -85,7 +87,7 @@ function invalid(issue: PostIssue): AppError {
   return new AppError('VALIDATION_FAILED', issue.message, [issue])
 }
 
-/** The post's choices after an edit: what the body changes, the rest as they are (commercial disclosure stays). */
+/** The post's choices after an edit: what the body changes, the rest as they are. */
 function editedChoices(current: PostView, body: EditPostBody): PostChoices {
   return {
     title: body.title ?? current.title,
@@ -94,7 +96,7 @@ function editedChoices(current: PostView, body: EditPostBody): PostChoices {
     allowComment: body.allowComment ?? !current.disableComment,
     allowDuet: body.allowDuet ?? !current.disableDuet,
     allowStitch: body.allowStitch ?? !current.disableStitch,
-    commercial: {
+    commercial: body.commercial ?? {
       enabled: current.brandContentToggle || current.brandOrganicToggle,
       yourBrand: current.brandOrganicToggle,
       brandedContent: current.brandContentToggle,
@@ -390,9 +392,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         title: choices.title,
         description: choices.description,
         privacyLevel: choices.privacyLevel,
-        disableComment: !choices.allowComment,
-        disableDuet: !choices.allowDuet,
-        disableStitch: !choices.allowStitch,
+        ...postSettings(choices),
         ...when,
       }
       await orFail(MESSAGES.scheduleFailed, () =>
@@ -413,6 +413,70 @@ export function createPostsService(deps: PostsServiceDeps) {
               { singletonKey: id, startAfter: publishing.jobStartFor(when.scheduledAt), tx: jobs },
             )
           }
+        }),
+      )
+      const post = await view(userId, id)
+      announce(userId, post)
+      return post
+    },
+
+    /**
+     * POST /api/posts/:id/duplicate: a new scheduled post with the post's video, account, caption and TikTok settings,
+     * at the time given. It goes through `create`, so every rule of scheduling holds again (the video and the account
+     * must be the user's, the creator's fresh options, the time); nothing of the original's publishing (publish id,
+     * TikTok post id, state, automation slot) is copied, so a duplicate is a new post, never a second publish of one.
+     */
+    async duplicate(userId: string, id: string, body: DuplicatePostBody): Promise<Post> {
+      if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+      const original = await repo.findViewForUser(userId, id)
+      if (!original) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+      if (!original.mediaId) throw new AppError('CONFLICT', MESSAGES.postDuplicateNoVideo)
+      const time = resolveScheduleTime(body, clock())
+      if (!time.ok) throw invalid(time.issue)
+      const mediaId = original.mediaId
+      return orFail(MESSAGES.scheduleFailed, () =>
+        create(userId, {
+          accountId: original.accountId,
+          mediaId,
+          title: original.title,
+          description: original.description,
+          privacyLevel: original.privacyLevel,
+          allowComment: !original.disableComment,
+          allowDuet: !original.disableDuet,
+          allowStitch: !original.disableStitch,
+          commercial: {
+            enabled: original.brandContentToggle || original.brandOrganicToggle,
+            yourBrand: original.brandOrganicToggle,
+            brandedContent: original.brandContentToggle,
+          },
+          timeZone: body.timeZone,
+          scheduledAt: time.scheduledAt,
+          source: 'manual',
+        }),
+      )
+    },
+
+    /**
+     * POST /api/posts/:id/post-now: a scheduled post becomes due now and its publish job is moved to now, in one
+     * transaction. It is published by the same engine as at its time: the claim from `scheduled` happens once, so a
+     * second click, a second tab or the job at its old time cannot post it twice. Refused (409, unchanged) for a
+     * draft awaiting approval and for a post being published or done.
+     */
+    async postNow(userId: string, id: string): Promise<Post> {
+      if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+      await orFail(MESSAGES.scheduleFailed, () =>
+        repo.transaction(async ({ repo: tx, jobs }) => {
+          const now = clock()
+          const moved = await tx.postNowForUser(userId, id, now)
+          if (!moved) {
+            const found = await tx.findViewForUser(userId, id)
+            if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+            throw new AppError(
+              'CONFLICT',
+              found.state === 'draft' ? MESSAGES.postNowNeedsApproval : MESSAGES.postNowNotScheduled,
+            )
+          }
+          await queue.reschedule('post.publish', { postId: id }, { singletonKey: id, startAfter: now, tx: jobs })
         }),
       )
       const post = await view(userId, id)

@@ -1,38 +1,58 @@
-import { lazy, Suspense } from 'react'
-import { Spinner } from '../../../components/ui/spinner'
+import { useMemo, useState } from 'react'
+import { buttonClass } from '../../../components/ui/form'
 import { ScheduledVideosPanel } from '../../../features/posts/components/scheduled-videos-panel'
 import { browserTimeZone, useProfile } from '../../../features/profile/api/profile-api'
+import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
 import { ScheduleNewVideoCard } from '../../../features/tiktok/components/schedule-account-picker'
 import { BatchScheduleEntry } from './batch-schedule-entry'
+import { ScheduleVideoDialog } from './schedule-video-dialog'
 
-// The form (upload, TikTok's posting settings, zone maths) is its own chunk, fetched once an account can be chosen.
-const ScheduleVideoForm = lazy(async () => ({
-  default: (await import('../../../features/posts/components/schedule-video-form')).ScheduleVideoForm,
-}))
+/** Where the schedule form was opened from: the card's button (its account) or a calendar day. */
+type Composer = { accountId?: string | undefined; date?: string | undefined }
 
-/** The Schedule tab (spec §2): 'Schedule New Video' above the 'Scheduled Videos' panel. Composes features. */
+/**
+ * The Schedule tab (spec §2): 'Schedule New Video' (the account picker and 'Schedule a video', which opens the form in
+ * a dialog, ADR 028) above the 'Scheduled Videos' panel, whose days open the same form preset to that day. Composes
+ * features.
+ */
 export function ScheduleTab() {
   // The calendar shows times in the user's zone (Profile & Accounts), else the browser's until they choose one.
   const profile = useProfile()
   const displayZone = profile.data?.timeZone ?? browserTimeZone()
+  const accounts = useTiktokAccounts()
+  const [composer, setComposer] = useState<Composer | null>(null)
+  const accountChoices = useMemo(() => accounts.data ?? [], [accounts.data])
   return (
     <div className="space-y-6">
       <BatchScheduleEntry userTimeZone={displayZone} />
       <ScheduleNewVideoCard>
         {(account) => (
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-6">
-                <Spinner label="Loading the form..." />
-              </div>
-            }
-          >
-            <ScheduleVideoForm account={account} userTimeZone={displayZone} />
-          </Suspense>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={buttonClass}
+              aria-haspopup="dialog"
+              onClick={() => setComposer({ accountId: account.id })}
+            >
+              Schedule a video
+            </button>
+          </div>
         )}
       </ScheduleNewVideoCard>
       {/* Not before the profile is known: the calendar would fetch its month twice, in two zones. */}
-      <ScheduledVideosPanel timeZone={profile.isPending ? null : displayZone} />
+      <ScheduledVideosPanel
+        timeZone={profile.isPending ? null : displayZone}
+        accounts={accountChoices}
+        onScheduleOn={accountChoices.length > 0 ? (date, accountId) => setComposer({ date, accountId }) : undefined}
+      />
+      {composer ? (
+        <ScheduleVideoDialog
+          accountId={composer.accountId}
+          initialDate={composer.date}
+          userTimeZone={displayZone}
+          onClose={() => setComposer(null)}
+        />
+      ) : null}
     </div>
   )
 }

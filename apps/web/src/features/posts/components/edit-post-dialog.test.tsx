@@ -151,3 +151,43 @@ describe('the post editor', () => {
     expect(within(dialog).queryByRole('button', { name: 'Save changes' })).toBeNull()
   })
 })
+
+describe('the post editor: commercial content disclosure (issue 21)', () => {
+  it('shows the disclosure it goes out with, and sends only the changed disclosure', async () => {
+    const post = makePost({
+      id: 'c1',
+      title: 'Our new oven',
+      privacyLevel: 'PUBLIC_TO_EVERYONE',
+      commercial: { enabled: true, yourBrand: true, brandedContent: false },
+      scheduledAt: '2030-04-20T08:30:00.000Z',
+    })
+    const { calls } = api(post)
+    const { onDone } = open(post)
+    const user = userEvent.setup()
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' })
+    const disclose = await within(dialog).findByRole('switch', { name: 'Disclose video content' })
+    expect((disclose as HTMLInputElement).checked).toBe(true)
+    expect((within(dialog).getByRole('checkbox', { name: /^Your brand/ }) as HTMLInputElement).checked).toBe(true)
+
+    // The consent declaration follows the disclosure (TikTok rule 4).
+    expect(dialog.textContent).not.toContain('Branded Content Policy')
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Branded content/ }))
+    expect(dialog.textContent).toContain('Branded Content Policy')
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    expect(onDone).toHaveBeenCalledWith(MESSAGES.postSaved)
+    const patch = calls.find((c) => c.method === 'PATCH')
+    expect(patch?.body).toEqual({ commercial: { enabled: true, yourBrand: true, brandedContent: true } })
+  })
+
+  it('refuses the disclosure on with nothing chosen, and sends nothing', async () => {
+    const post = makePost({ id: 'c2', title: 'Plain', scheduledAt: '2030-04-20T08:30:00.000Z' })
+    const { calls } = api(post)
+    open(post)
+    const user = userEvent.setup()
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' })
+    await user.click(await within(dialog).findByRole('switch', { name: 'Disclose video content' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    expect(await within(dialog).findByText(MESSAGES.commercialNeedsChoice)).toBeTruthy()
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0)
+  })
+})

@@ -22,7 +22,8 @@ import { useApprovePost, useEditPost, usePost } from '../api/edit-post'
 import { ScheduleTimeFields } from './schedule-time-fields'
 import { SourceBadge } from './scheduled-videos/source-badge'
 import { StatusBadge } from './scheduled-videos/status-badge'
-import { InteractionToggles, PrivacyField } from './tiktok-post-settings'
+import { commercialNeedsChoice, isBranded, type CommercialChoice } from '../utils/schedule-form'
+import { CommercialDisclosure, ConsentDeclaration, InteractionToggles, PrivacyField } from './tiktok-post-settings'
 
 type Values = {
   title: string
@@ -31,6 +32,7 @@ type Values = {
   allowComment: boolean
   allowDuet: boolean
   allowStitch: boolean
+  commercial: CommercialChoice
   date: string
   time: string
   timeZone: string
@@ -59,6 +61,7 @@ function valuesOf(post: Post): Values {
     allowComment: post.allowComment,
     allowDuet: post.allowDuet,
     allowStitch: post.allowStitch,
+    commercial: post.commercial,
     date,
     time,
     timeZone: post.timeZone,
@@ -74,6 +77,13 @@ function changedFields(before: Values, after: Values): EditPostInput {
   if (after.allowComment !== before.allowComment) body.allowComment = after.allowComment
   if (after.allowDuet !== before.allowDuet) body.allowDuet = after.allowDuet
   if (after.allowStitch !== before.allowStitch) body.allowStitch = after.allowStitch
+  // The disclosure as it will go out: with it off, the two boxes do not count.
+  const disclosed = (c: CommercialChoice) =>
+    c.enabled ? c : { enabled: false, yourBrand: false, brandedContent: false }
+  const [was, now] = [disclosed(before.commercial), disclosed(after.commercial)]
+  if (was.enabled !== now.enabled || was.yourBrand !== now.yourBrand || was.brandedContent !== now.brandedContent) {
+    body.commercial = now
+  }
   if (after.date !== before.date || after.time !== before.time || after.timeZone !== before.timeZone) {
     body.date = after.date
     body.time = after.time
@@ -192,6 +202,10 @@ function EditPostForm({
       window.setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
       return
     }
+    if (commercialNeedsChoice(values.commercial)) {
+      setFormError(MESSAGES.commercialNeedsChoice)
+      return
+    }
     try {
       if (changed) await edit.mutateAsync({ id: post.id, body: changes })
       if (andApprove) await approve.mutateAsync(post.id)
@@ -284,11 +298,16 @@ function EditPostForm({
             <PrivacyField
               creator={info}
               value={values.privacyLevel}
-              branded={false}
+              branded={isBranded(values.commercial)}
               error={errors.privacyLevel}
               onChange={(v) => change('privacyLevel', v)}
             />
             <InteractionToggles creator={info} values={values} onChange={(key, checked) => change(key, checked)} />
+            <CommercialDisclosure
+              value={values.commercial}
+              privateChosen={values.privacyLevel === 'SELF_ONLY'}
+              onChange={(commercial) => change('commercial', commercial)}
+            />
           </>
         ) : editable ? (
           <div className="text-sm text-slate-700">
@@ -312,6 +331,7 @@ function EditPostForm({
         />
       </fieldset>
 
+      {editable ? <ConsentDeclaration branded={isBranded(values.commercial)} /> : null}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className={secondaryButtonClass} onClick={onClose}>
           {editable ? 'Cancel' : 'Close'}

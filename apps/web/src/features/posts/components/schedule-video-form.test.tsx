@@ -40,6 +40,7 @@ function postFrom(body: SchedulePostInput): Post {
     allowComment: body.allowComment,
     allowDuet: body.allowDuet,
     allowStitch: body.allowStitch,
+    commercial: { enabled: false, yourBrand: false, brandedContent: false, ...body.commercial },
     scheduledAt: '2027-01-11T12:00:00.000Z',
     timeZone: body.timeZone,
     state: 'scheduled',
@@ -66,6 +67,7 @@ function setup(
     onScheduled?: () => void
     onCancel?: () => void
     bestTimes?: BestTimes
+    initialDate?: string
   } = {},
 ) {
   const account = options.account ?? makeAccount()
@@ -96,6 +98,7 @@ function setup(
       video={options.video}
       onScheduled={options.onScheduled}
       onCancel={options.onCancel}
+      initialDate={options.initialDate}
     />,
   )
   return { calls, fake, user, ...view }
@@ -532,6 +535,23 @@ describe('Scheduling a video that is already on the server (a studio video)', ()
     await creatorLoaded()
     await ctx.user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(onCancel).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('Schedule New Video form: opened on a calendar day (issue 21)', () => {
+  it('starts on that day at 12:00, and starts again on it after scheduling', async () => {
+    const ctx = setup({ initialDate: '2027-01-20' })
+    await creatorLoaded()
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2027-01-20')
+    expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe('12:00')
+    await uploadVideo(ctx)
+    await ctx.user.type(screen.getByLabelText('Title'), 'On the day')
+    await ctx.user.selectOptions(screen.getByLabelText('Who can view this video'), 'Only me')
+    await ctx.user.click(submitButton())
+    expect(await screen.findByText(MESSAGES.videoScheduled)).toBeTruthy()
+    const sent = ctx.calls.find((c) => c.method === 'POST' && c.path === '/api/posts')
+    expect(sent?.body).toMatchObject({ date: '2027-01-20', time: '12:00' })
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2027-01-20')
   })
 })
 

@@ -16,8 +16,8 @@ import {
   commercialNeedsChoice,
   effectiveInteractions,
   effectivePrivacy,
-  initialScheduleValues,
   isBranded,
+  presetScheduleValues,
   type ScheduleErrors,
   type ScheduleField,
   type ScheduleFormValues,
@@ -57,6 +57,8 @@ export type ScheduleVideoFormProps = {
   userTimeZone: string
   /** The upload transport; tests pass a fake. */
   uploader?: VideoUploader
+  /** The day it opens on ('YYYY-MM-DD' in the zone): a calendar day the person clicked (issue 21). */
+  initialDate?: string
   /** The clock (tests pin it). */
   now?: () => Date
 }
@@ -122,6 +124,7 @@ export function ScheduleVideoForm({
   onCancel,
   userTimeZone,
   uploader = tusVideoUploader,
+  initialDate,
   now = () => new Date(),
 }: ScheduleVideoFormProps) {
   const id = useId()
@@ -134,7 +137,7 @@ export function ScheduleVideoForm({
   const [zoneChoice, setZoneChoice] = useState<string | null>(null)
   const timeZone = zoneChoice ?? account.timeZone ?? userTimeZone
   const [values, setValues] = useState<ScheduleFormValues>(() => ({
-    ...initialScheduleValues(now(), timeZone),
+    ...presetScheduleValues(now(), timeZone, initialDate),
     ...(video ? { title: video.title, description: video.description } : {}),
   }))
   const [errors, setErrors] = useState<ScheduleErrors>({})
@@ -240,7 +243,7 @@ export function ScheduleVideoForm({
           onScheduled()
           return
         }
-        setValues(initialScheduleValues(now(), timeZone))
+        setValues(presetScheduleValues(now(), timeZone, initialDate))
         upload.clear()
         setInputKey((n) => n + 1)
         setScheduled(true)

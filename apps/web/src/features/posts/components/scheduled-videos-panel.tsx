@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { todayInZone } from '@hookpost/shared/time'
 import { Spinner } from '../../../components/ui/spinner'
 import { postsQueryOptions } from '../api/get-posts'
+import type { AccountChoice } from '../utils/account-colors'
 import { periodBounds, periodRange } from './scheduled-videos/calendar'
 
 // The calendar and drag and drop are their own chunk: the Schedule tab's first paint does not wait for them.
@@ -30,7 +31,17 @@ function Loading() {
  * The Scheduled Videos panel (spec §2 Schedule tab item 2). `timeZone` is the zone times are shown in (the user's, else
  * the browser's); null while it is not known yet.
  */
-export function ScheduledVideosPanel({ timeZone }: { timeZone: string | null }) {
+export function ScheduledVideosPanel({
+  timeZone,
+  accounts,
+  onScheduleOn,
+}: {
+  timeZone: string | null
+  /** The user's accounts: the filter and the colour key. */
+  accounts?: readonly AccountChoice[]
+  /** Click a day to schedule on it: opens the schedule form preset to that day. */
+  onScheduleOn?: (day: string, accountId: string | undefined) => void
+}) {
   const queryClient = useQueryClient()
   // This month's posts load while the calendar's code does, not after it.
   useEffect(() => {
@@ -41,7 +52,7 @@ export function ScheduledVideosPanel({ timeZone }: { timeZone: string | null }) 
   if (!timeZone) return <Loading />
   return (
     <Suspense fallback={<Loading />}>
-      <ScheduledVideos timeZone={timeZone} />
+      <ScheduledVideos timeZone={timeZone} accounts={accounts} onScheduleOn={onScheduleOn} />
     </Suspense>
   )
 }

@@ -8,7 +8,7 @@ import {
   type PrivacyLevel,
   type SchedulePostInput,
 } from '@hookpost/shared/posts'
-import { addDays, todayInZone, zonedToInstant } from '@hookpost/shared/time'
+import { addDays, instantToZoned, todayInZone, zonedToInstant } from '@hookpost/shared/time'
 
 export type CommercialChoice = { enabled: boolean; yourBrand: boolean; brandedContent: boolean }
 
@@ -41,6 +41,19 @@ export function initialScheduleValues(now: Date, timeZone: string): ScheduleForm
     allowStitch: false,
     commercial: { enabled: false, yourBrand: false, brandedContent: false },
   }
+}
+
+/**
+ * The form opened on a calendar day (issue 21): that date, at 12:00 as usual; on today once 12:00 has passed, the next
+ * whole hour (23:59 late in the evening), so the preset moment is never already in the past.
+ */
+export function presetScheduleValues(now: Date, timeZone: string, date: string | undefined): ScheduleFormValues {
+  const values = initialScheduleValues(now, timeZone)
+  if (!date) return values
+  if (date !== todayInZone(now, timeZone)) return { ...values, date }
+  const hour = Number(instantToZoned(now, timeZone).time.slice(0, 2))
+  if (hour < 12) return { ...values, date }
+  return { ...values, date, time: hour >= 23 ? '23:59' : `${String(hour + 1).padStart(2, '0')}:00` }
 }
 
 /** Tiktok-api.md §6 rule 3: with disclosure on, at least one of the two must be chosen before posting. */
@@ -164,4 +177,18 @@ export function checkScheduleForm(input: {
     return { ok: false, formError: null, errors: { date: MESSAGES.scheduleTooFar } }
   }
   return { ok: true, body }
+}
+
+/**
+ * Where a duplicate starts (issue 21): the original's time of day and zone, on the day after the original's day, or
+ * tomorrow when that is already past. The person changes it in the dialog before anything is created.
+ */
+export function duplicateTimeDefaults(
+  post: { scheduledAt: string; timeZone: string },
+  now: Date,
+): { date: string; time: string; timeZone: string } {
+  const { date, time } = instantToZoned(new Date(post.scheduledAt), post.timeZone)
+  const tomorrow = addDays(todayInZone(now, post.timeZone), 1)
+  const next = addDays(date, 1)
+  return { date: next > tomorrow ? next : tomorrow, time, timeZone: post.timeZone }
 }

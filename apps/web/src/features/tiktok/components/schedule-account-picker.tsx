@@ -13,7 +13,8 @@ import { AccountDialog, type AccountSaved } from './account-dialog'
 import { AccountsQueryState } from './accounts-query-state'
 import { rowButtonClass } from '../../../components/ui/button-styles'
 
-function optionLabel(account: TiktokAccount): string {
+/** How an account reads in a picker: its name, handle, and why it cannot post or that it is a sandbox one. */
+export function accountOptionLabel(account: TiktokAccount): string {
   const status = account.status === 'active' ? '' : ` · ${statusLabel(account.status)}`
   return `${account.accountName} (@${account.accountUsername})${status}${account.sandbox ? ' · Sandbox' : ''}`
 }
@@ -101,7 +102,7 @@ export function ScheduleNewVideoCard({
                 >
                   {list.map((account) => (
                     <option key={account.id} value={account.id}>
-                      {optionLabel(account)}
+                      {accountOptionLabel(account)}
                     </option>
                   ))}
                 </select>

@@ -23,6 +23,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react'
 import type { CalendarPost } from '@hookpost/shared/posts'
+import { accountColor } from '../../utils/account-colors'
 import { WEEKDAYS, dayLabel, daysBetween, postDay, timeIn } from './calendar'
 import { PostProblem } from './post-dialogs'
 import { PostProgressBar } from './post-progress'
@@ -46,6 +47,42 @@ function entryPost(data: unknown): CalendarPost | null {
  */
 function entryName(post: CalendarPost, zone: string): string {
   return `${post.title}, ${timeIn(post.scheduledAt, zone)}, ${statusLabel(post.state)}${sourceSuffix(post)}`
+}
+
+/**
+ * The account an entry goes to, as text beside its colour (issue 21): colour is never the only cue. Outside the entry's
+ * button, whose name is the post's, so a screen reader reads it as the entry's next line.
+ */
+function AccountName({ post, className = '' }: { post: CalendarPost; className?: string }) {
+  return (
+    <p className={`flex min-w-0 items-center gap-1 text-slate-600 ${className}`}>
+      <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${accountColor(post.accountId).swatch}`} />
+      <span className="truncate" title={`${post.account.accountName} (@${post.account.accountUsername})`}>
+        {post.account.accountName}
+      </span>
+    </p>
+  )
+}
+
+/**
+ * Click a day to schedule on it (issue 21): opens the schedule form preset to that day. A real button in each day (a
+ * cell is not a button: it holds the entries' own buttons), named for the day.
+ */
+function ScheduleOnDayButton({ day, onScheduleOn }: { day: string; onScheduleOn: (day: string) => void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onScheduleOn(day)}
+      aria-label={`Schedule a video on ${dayLabel(day)}`}
+      aria-haspopup="dialog"
+      title={`Schedule a video on ${dayLabel(day)}`}
+      className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-fuchsia-50 hover:text-fuchsia-800 focus-visible:outline-2 focus-visible:outline-fuchsia-700"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+        <path d="M10 4a1 1 0 0 1 1 1v4h4a1 1 0 1 1 0 2h-4v4a1 1 0 1 1-2 0v-4H5a1 1 0 1 1 0-2h4V5a1 1 0 0 1 1-1Z" />
+      </svg>
+    </button>
+  )
 }
 
 function videoCount(count: number): string {
@@ -166,7 +203,7 @@ function CalendarEntry({
       ref={setNodeRef}
       onPointerDown={movable ? handler<ReactPointerEvent<HTMLLIElement>>(listeners, 'onPointerDown') : undefined}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
-      className={`relative rounded border border-slate-200 bg-white p-1 text-xs shadow-sm ${
+      className={`relative rounded border border-l-4 border-slate-200 bg-white p-1 text-xs shadow-sm ${accountColor(post.accountId).stripe} ${
         isDragging ? 'z-10 opacity-90 shadow-lg ring-2 ring-fuchsia-500' : ''
       } ${movable ? 'cursor-grab' : ''}`}
     >
@@ -205,6 +242,7 @@ function CalendarEntry({
           </span>
         </button>
       </div>
+      <AccountName post={post} className="mt-0.5" />
       <PostProblem post={post} className="mt-0.5 line-clamp-3" />
       <PostProgressBar postId={post.id} title={post.title} />
     </li>
@@ -218,6 +256,7 @@ function DayCell({
   zone,
   tall,
   onOpen,
+  onScheduleOn,
   claimFocus,
 }: {
   day: string
@@ -226,6 +265,7 @@ function DayCell({
   zone: string
   tall: boolean
   onOpen: (post: CalendarPost) => void
+  onScheduleOn: ((day: string) => void) | undefined
   claimFocus: ClaimFocus
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: day })
@@ -239,7 +279,7 @@ function DayCell({
         isOver ? 'bg-fuchsia-50 outline-2 -outline-offset-2 outline-fuchsia-500' : isToday ? 'bg-fuchsia-50/60' : ''
       }`}
     >
-      <div className="flex items-center justify-between gap-1">
+      <div className="flex items-center gap-1">
         <span
           className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-sm ${
             isToday ? 'bg-fuchsia-700 font-semibold text-white' : 'text-slate-700'
@@ -251,8 +291,9 @@ function DayCell({
             {isToday ? ', today' : ''}
           </span>
         </span>
+        {onScheduleOn && day >= today ? <ScheduleOnDayButton day={day} onScheduleOn={onScheduleOn} /> : null}
         {posts.length > 0 ? (
-          <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-700">
+          <span className="ml-auto rounded-full bg-slate-100 px-1.5 text-xs text-slate-700">
             <span className="sr-only">{videoCount(posts.length)}</span>
             <span aria-hidden="true">
               {posts.length}
@@ -286,6 +327,7 @@ export function CalendarTable({
   caption,
   onOpen,
   onMoveByDays,
+  onScheduleOn,
 }: {
   weeks: (string | null)[][]
   postsByDay: Map<string, CalendarPost[]>
@@ -294,6 +336,8 @@ export function CalendarTable({
   caption: string
   onOpen: (post: CalendarPost) => void
   onMoveByDays: (post: CalendarPost, days: number) => void
+  /** Opens the schedule form on this day (today and later); without it, days are not clickable. */
+  onScheduleOn?: (day: string) => void
 }) {
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click still opens the entry.
@@ -361,6 +405,7 @@ export function CalendarTable({
                     zone={zone}
                     tall={weeks.length === 1}
                     onOpen={onOpen}
+                    onScheduleOn={onScheduleOn}
                     claimFocus={claimFocus}
                   />
                 ) : (
@@ -386,6 +431,7 @@ export function Agenda({
   zone,
   emptyText,
   onOpen,
+  onScheduleOn,
 }: {
   days: string[]
   postsByDay: Map<string, CalendarPost[]>
@@ -393,6 +439,7 @@ export function Agenda({
   zone: string
   emptyText: string
   onOpen: (post: CalendarPost) => void
+  onScheduleOn?: (day: string) => void
 }) {
   if (days.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
   return (
@@ -407,14 +454,20 @@ export function Agenda({
                 {dayLabel(day)}
                 {isToday ? ' (today)' : ''}
               </h4>
-              {posts.length > 0 ? (
-                <span className="shrink-0 text-xs whitespace-nowrap text-slate-600">{videoCount(posts.length)}</span>
-              ) : null}
+              <span className="flex shrink-0 items-center gap-2">
+                {posts.length > 0 ? (
+                  <span className="text-xs whitespace-nowrap text-slate-600">{videoCount(posts.length)}</span>
+                ) : null}
+                {onScheduleOn && day >= today ? <ScheduleOnDayButton day={day} onScheduleOn={onScheduleOn} /> : null}
+              </span>
             </div>
             {posts.length > 0 ? (
               <ul className="mt-2 space-y-2">
                 {posts.map((post) => (
-                  <li key={post.id} className="rounded border border-slate-200 bg-white p-2 text-sm">
+                  <li
+                    key={post.id}
+                    className={`rounded border border-l-4 border-slate-200 bg-white p-2 text-sm ${accountColor(post.accountId).stripe}`}
+                  >
                     <button
                       type="button"
                       onClick={() => onOpen(post)}
@@ -429,6 +482,7 @@ export function Agenda({
                         <SourceBadge post={post} />
                       </span>
                     </button>
+                    <AccountName post={post} className="mt-1 text-xs" />
                     <PostProblem post={post} className="mt-1 text-xs" />
                     <PostProgressBar postId={post.id} title={post.title} />
                   </li>

@@ -99,6 +99,8 @@ export function PostDetailsDialog({
   approving,
   onMove,
   onRetry,
+  onPostNow,
+  onDuplicate,
   onDelete,
   onClose,
   fallbackFocus,
@@ -111,6 +113,10 @@ export function PostDetailsDialog({
   onMove: () => void
   /** A failed post: post it again now (TikTok published nothing of it). */
   onRetry: () => void
+  /** A scheduled post: post it now instead of at its time. */
+  onPostNow: () => void
+  /** A new post like this one, at a time chosen next. */
+  onDuplicate: () => void
   onDelete: () => void
   onClose: () => void
   fallbackFocus: RefObject<HTMLElement | null>
@@ -158,11 +164,19 @@ export function PostDetailsDialog({
               Move to…
             </button>
           ) : null}
+          {post.state === 'scheduled' ? (
+            <button type="button" className={secondaryButtonClass} onClick={onPostNow} aria-haspopup="dialog">
+              Post now
+            </button>
+          ) : null}
           {post.state === 'failed' ? (
             <button type="button" className={secondaryButtonClass} onClick={onRetry}>
               Retry
             </button>
           ) : null}
+          <button type="button" className={secondaryButtonClass} onClick={onDuplicate} aria-haspopup="dialog">
+            Duplicate
+          </button>
           <button type="button" className={dangerButtonClass} onClick={onDelete} aria-haspopup="dialog">
             Delete
           </button>
@@ -281,6 +295,39 @@ export function DeletePostDialog({
       text={MESSAGES.deletePostConfirm}
       confirmLabel="Delete video"
       busy={deleting}
+      onConfirm={onConfirm}
+      onClose={onClose}
+      fallbackFocus={fallbackFocus}
+    />
+  )
+}
+
+/**
+ * Before 'Post now' (issue 21): it goes to TikTok at once instead of at its time, and cannot be taken back. The server
+ * publishes it through the usual engine, once; its progress then shows on the calendar and the list, live.
+ */
+export function PostNowDialog({
+  post,
+  zone,
+  posting,
+  onConfirm,
+  onClose,
+  fallbackFocus,
+}: {
+  post: CalendarPost
+  zone: string
+  posting: boolean
+  onConfirm: () => void
+  onClose: () => void
+  fallbackFocus: RefObject<HTMLElement | null>
+}) {
+  return (
+    <ConfirmDialog
+      title={`Post “${post.title}” now?`}
+      text={`It goes to TikTok now instead of ${dateTimeIn(post.scheduledAt, zone)} (${zone}), to @${post.account.accountUsername}. This cannot be undone; its progress shows here.`}
+      confirmLabel="Post now"
+      busyLabel="Posting..."
+      busy={posting}
       onConfirm={onConfirm}
       onClose={onClose}
       fallbackFocus={fallbackFocus}

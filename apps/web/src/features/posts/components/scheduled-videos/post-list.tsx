@@ -1,5 +1,6 @@
 import { isEditablePost, type CalendarPost } from '@hookpost/shared/posts'
 import { rowButtonClass, rowDangerButtonClass } from '../../../../components/ui/button-styles'
+import { accountColor } from '../../utils/account-colors'
 import { PostProblem, PostWhen } from './post-dialogs'
 import { PostProgressBar } from './post-progress'
 import { SourceBadge } from './source-badge'
@@ -14,6 +15,8 @@ export function PostList({
   onApprove,
   onMove,
   onRetry,
+  onPostNow,
+  onDuplicate,
   onDelete,
 }: {
   posts: CalendarPost[]
@@ -23,22 +26,33 @@ export function PostList({
   onApprove: (post: CalendarPost) => void
   onMove: (post: CalendarPost) => void
   onRetry: (post: CalendarPost) => void
+  onPostNow: (post: CalendarPost) => void
+  onDuplicate: (post: CalendarPost) => void
   onDelete: (post: CalendarPost) => void
 }) {
   if (posts.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
   return (
     <ul className="divide-y divide-slate-200" aria-label="Scheduled videos">
       {posts.map((post) => (
-        <li key={post.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 py-3">
+        <li
+          key={post.id}
+          className={`flex flex-wrap items-start gap-x-4 gap-y-2 border-l-4 py-3 pl-3 ${accountColor(post.accountId).stripe}`}
+        >
           <div className="min-w-0 flex-1 basis-56">
             <div className="flex flex-wrap items-center gap-2">
               <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{post.title}</p>
               <StatusBadge state={post.state} />
               <SourceBadge post={post} />
             </div>
-            <p className="text-sm [overflow-wrap:anywhere] text-slate-600">
-              @{post.account.accountUsername}
-              <span className="text-slate-500"> · {post.account.accountName}</span>
+            <p className="flex items-center gap-1.5 text-sm [overflow-wrap:anywhere] text-slate-600">
+              <span
+                aria-hidden="true"
+                className={`h-2.5 w-2.5 shrink-0 rounded-full ${accountColor(post.accountId).swatch}`}
+              />
+              <span>
+                @{post.account.accountUsername}
+                <span className="text-slate-500"> · {post.account.accountName}</span>
+              </span>
             </p>
             <p className="text-sm text-slate-700">
               <PostWhen post={post} zone={zone} />
@@ -79,6 +93,17 @@ export function PostList({
                 Move to…
               </button>
             ) : null}
+            {post.state === 'scheduled' ? (
+              <button
+                type="button"
+                className={rowButtonClass}
+                aria-label={`Post ${post.title} now`}
+                aria-haspopup="dialog"
+                onClick={() => onPostNow(post)}
+              >
+                Post now
+              </button>
+            ) : null}
             {post.state === 'failed' ? (
               <button
                 type="button"
@@ -89,6 +114,15 @@ export function PostList({
                 Retry
               </button>
             ) : null}
+            <button
+              type="button"
+              className={rowButtonClass}
+              aria-label={`Duplicate ${post.title}`}
+              aria-haspopup="dialog"
+              onClick={() => onDuplicate(post)}
+            >
+              Duplicate
+            </button>
             <button
               type="button"
               className={rowDangerButtonClass}

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { CalendarPost } from '@hookpost/shared/posts'
 import { todayInZone } from '@hookpost/shared/time'
@@ -12,6 +12,9 @@ import { pagesToList, usePostPages, usePosts } from '../../api/get-posts'
 import { useRefreshPostStatuses } from '../../api/refresh-status'
 import { useReschedulePost } from '../../api/reschedule-post'
 import { useApprovePost } from '../../api/edit-post'
+import { usePostNow } from '../../api/post-now'
+import { accountChoices, accountColor, type AccountChoice } from '../../utils/account-colors'
+import { DuplicatePostDialog } from '../duplicate-post-dialog'
 import { EditPostDialog } from '../edit-post-dialog'
 import {
   dateTimeIn,
@@ -28,14 +31,16 @@ import {
   type CalendarSpan,
 } from './calendar'
 import { Agenda, CalendarTable } from './calendar-view'
-import { DeletePostDialog, MovePostDialog, PostDetailsDialog } from './post-dialogs'
+import { DeletePostDialog, MovePostDialog, PostDetailsDialog, PostNowDialog } from './post-dialogs'
 import { PostList } from './post-list'
 import { useMediaQuery, useNow } from './use-now'
 import { useNotice } from '../../../../lib/use-notice'
 import { LoadError } from '../../../../components/ui/load-error'
 
 type View = 'calendar' | 'list'
-type Action = { kind: 'move' | 'delete' | 'edit'; postId: string }
+type Action = { kind: 'move' | 'delete' | 'edit' | 'duplicate' | 'post-now'; postId: string }
+/** The account filter's value: every account, or one account's id. */
+const ALL_ACCOUNTS = ''
 
 function ToggleGroup<T extends string>({
   label,
@@ -91,7 +96,20 @@ function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
  * 'Uploaded' shows without a refresh. Scheduled posts move by drag and drop or 'Move to…'; a failed one can be posted
  * again with 'Retry'; any post can be deleted.
  */
-export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
+export function ScheduledVideos({
+  timeZone: zone,
+  accounts = [],
+  onScheduleOn,
+}: {
+  timeZone: string
+  /** The user's accounts, for the account filter and its colour key (posts' own accounts are added). */
+  accounts?: readonly AccountChoice[]
+  /**
+   * Opens the schedule form preset to a day (issue 21), and to the account the calendar is filtered by, if it is;
+   * without it, days are not clickable.
+   */
+  onScheduleOn?: (day: string, accountId: string | undefined) => void
+}) {
   const now = useNow()
   const today = todayInZone(now, zone)
   const wide = useMediaQuery('(min-width: 640px)')
@@ -103,27 +121,49 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
   const { first, last } = periodBounds(span, shown)
   const range = useMemo(() => periodRange(first, last, zone), [first, last, zone])
   const posts = usePosts(range)
-  const calendarPosts = useMemo(() => posts.data ?? [], [posts.data])
-  const days = useMemo(() => postsByDay(calendarPosts, zone), [calendarPosts, zone])
+  const [accountFilter, setAccountFilter] = useState(ALL_ACCOUNTS)
+  const allCalendarPosts = useMemo(() => posts.data ?? [], [posts.data])
   // The List view is not a period: all the posts, upcoming first, a page at a time (fetched once it is shown).
   const pages = usePostPages(view === 'list')
-  const listPosts = useMemo(() => pagesToList(pages.data), [pages.data])
+  const allListPosts = useMemo(() => pagesToList(pages.data), [pages.data])
+  const choices = useMemo(
+    () => accountChoices(accounts, [...allCalendarPosts, ...allListPosts]),
+    [accounts, allCalendarPosts, allListPosts],
+  )
+  // A filter on an account that is gone (deleted) shows everything again.
+  const filter = choices.some((c) => c.id === accountFilter) ? accountFilter : ALL_ACCOUNTS
+  const filterAccount = choices.find((c) => c.id === filter)
+  // Filtered here, not by the server: the month and the loaded List pages are already in the cache, kept live.
+  const calendarPosts = useMemo(
+    () => (filter === ALL_ACCOUNTS ? allCalendarPosts : allCalendarPosts.filter((p) => p.accountId === filter)),
+    [allCalendarPosts, filter],
+  )
+  const listPosts = useMemo(
+    () => (filter === ALL_ACCOUNTS ? allListPosts : allListPosts.filter((p) => p.accountId === filter)),
+    [allListPosts, filter],
+  )
+  const days = useMemo(() => postsByDay(calendarPosts, zone), [calendarPosts, zone])
+  const scheduleOn = onScheduleOn
+    ? (day: string) => onScheduleOn(day, filter === ALL_ACCOUNTS ? undefined : filter)
+    : undefined
   const list = view === 'list' ? listPosts : calendarPosts
 
   const reschedule = useReschedulePost()
   const remove = useDeletePost()
   const approve = useApprovePost()
   const retry = useRetryPost()
+  const postNow = usePostNow()
   const refresh = useRefreshPostStatuses()
   const [notice, setNotice] = useNotice()
   const [detailsId, setDetailsId] = useState<string | null>(null)
   const [action, setAction] = useState<Action | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const filterId = useId()
 
   const title = span === 'month' ? monthTitle(first) : weekTitle(first, last)
   const showsToday = today >= first && today <= last
   const findPost = (id: string | undefined | null) =>
-    id ? (list.find((p) => p.id === id) ?? [...calendarPosts, ...listPosts].find((p) => p.id === id)) : undefined
+    id ? (list.find((p) => p.id === id) ?? [...allCalendarPosts, ...allListPosts].find((p) => p.id === id)) : undefined
   const detailsPost = findPost(detailsId)
   const actionPost = findPost(action?.postId)
 
@@ -182,6 +222,19 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
     })
   }
 
+  function postNowConfirmed(post: CalendarPost) {
+    setNotice(null)
+    postNow.mutate(post.id, {
+      // Its progress and its end ('Uploaded', or why not) arrive over the live events.
+      onSuccess: (saved) => setNotice({ tone: 'success', text: `“${saved.title}” is being posted now.` }),
+      onError: (error) => setNotice({ tone: 'error', text: userMessage(error) }),
+      onSettled: () => {
+        setAction(null)
+        setDetailsId(null)
+      },
+    })
+  }
+
   function refreshStatuses() {
     setNotice(null)
     refresh.mutate(undefined, {
@@ -209,11 +262,13 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
         <PostList
           posts={listPosts}
           zone={zone}
-          emptyText="No videos scheduled yet"
+          emptyText={filterAccount ? `No videos for ${filterAccount.accountName} yet` : 'No videos scheduled yet'}
           onEdit={(post) => setAction({ kind: 'edit', postId: post.id })}
           onApprove={approvePost}
           onMove={(post) => setAction({ kind: 'move', postId: post.id })}
           onRetry={retryPost}
+          onPostNow={(post) => setAction({ kind: 'post-now', postId: post.id })}
+          onDuplicate={(post) => setAction({ kind: 'duplicate', postId: post.id })}
           onDelete={(post) => setAction({ kind: 'delete', postId: post.id })}
         />
         {pages.isFetchNextPageError ? <MessageBanner tone="error">{MESSAGES.fetchPostsFailed}</MessageBanner> : null}
@@ -256,6 +311,7 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
         caption={`Scheduled videos, ${title}`}
         onOpen={(post) => setDetailsId(post.id)}
         onMoveByDays={moveByDays}
+        onScheduleOn={scheduleOn}
       />
     )
   } else {
@@ -273,6 +329,7 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
         zone={zone}
         emptyText={emptyText}
         onOpen={(post) => setDetailsId(post.id)}
+        onScheduleOn={scheduleOn}
       />
     )
   }
@@ -309,6 +366,44 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
           </button>
         </div>
       </div>
+
+      {choices.length > 1 ? (
+        <div className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-2">
+          <div>
+            <label htmlFor={filterId} className="block text-sm font-medium text-slate-800">
+              Account
+            </label>
+            <select
+              id={filterId}
+              value={filter}
+              onChange={(event) => setAccountFilter(event.target.value)}
+              className="mt-1 block w-full max-w-xs rounded-md border border-slate-300 bg-white px-3 py-1.5 text-base focus:outline-2 focus:outline-fuchsia-600 sm:text-sm"
+            >
+              <option value={ALL_ACCOUNTS}>All accounts</option>
+              {choices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.accountName} (@{choice.accountUsername})
+                </option>
+              ))}
+            </select>
+          </div>
+          {/* The colour key: each account's colour with its name (the entries carry the name too). */}
+          <ul aria-label="Account colours" className="flex flex-wrap gap-x-3 gap-y-1 pb-1.5 text-sm text-slate-700">
+            {choices.map((choice) => (
+              <li
+                key={choice.id}
+                className={`flex items-center gap-1.5 ${filter === choice.id ? 'font-semibold text-slate-900' : ''}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className={`h-3 w-3 shrink-0 rounded-full ${accountColor(choice.id).swatch}`}
+                />
+                {choice.accountName}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <div className="mt-4 empty:hidden">
         {notice ? (
@@ -383,6 +478,8 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
           approving={approve.isPending}
           onMove={() => setAction({ kind: 'move', postId: detailsPost.id })}
           onRetry={() => retryPost(detailsPost)}
+          onPostNow={() => setAction({ kind: 'post-now', postId: detailsPost.id })}
+          onDuplicate={() => setAction({ kind: 'duplicate', postId: detailsPost.id })}
           onDelete={() => setAction({ kind: 'delete', postId: detailsPost.id })}
           onClose={() => setDetailsId(null)}
           fallbackFocus={headingRef}
@@ -411,6 +508,30 @@ export function ScheduledVideos({ timeZone: zone }: { timeZone: string }) {
             setNotice({ tone: 'success', text })
             setDetailsId(null)
           }}
+          onClose={() => setAction(null)}
+          fallbackFocus={headingRef}
+        />
+      ) : null}
+      {action?.kind === 'duplicate' && actionPost ? (
+        <DuplicatePostDialog
+          post={actionPost}
+          onDone={(created) => {
+            setNotice({
+              tone: 'success',
+              text: `Duplicated: “${created.title}” is scheduled for ${dateTimeIn(created.scheduledAt, zone)}.`,
+            })
+            setDetailsId(null)
+          }}
+          onClose={() => setAction(null)}
+          fallbackFocus={headingRef}
+        />
+      ) : null}
+      {action?.kind === 'post-now' && actionPost ? (
+        <PostNowDialog
+          post={actionPost}
+          zone={zone}
+          posting={postNow.isPending}
+          onConfirm={() => postNowConfirmed(actionPost)}
           onClose={() => setAction(null)}
           fallbackFocus={headingRef}
         />

@@ -25,6 +25,8 @@ export function postsApi(
     remove?: ApiReply
     refresh?: ApiReply
     retry?: ApiReply
+    postNow?: ApiReply
+    duplicate?: (post: Post, body: { date: string; time: string; timeZone: string }) => ApiReply
     list?: ApiReply
     pages?: ApiReply
     one?: ApiReply | Promise<ApiReply>
@@ -57,6 +59,23 @@ export function postsApi(
       const saved: Post = { ...failed, state: 'scheduled', errorMessage: null }
       posts = posts.map((p) => (p.id === saved.id ? saved : p))
       return { status: 200, body: { post: saved } }
+    }
+    const nowMatch = /^\/api\/posts\/(.+)\/post-now$/.exec(path)
+    const due = posts.find((p) => p.id === nowMatch?.[1])
+    if (due && method === 'POST') {
+      if (overrides.postNow) return overrides.postNow
+      const saved: Post = { ...due, scheduledAt: new Date().toISOString() }
+      posts = posts.map((p) => (p.id === saved.id ? saved : p))
+      return { status: 200, body: { post: saved } }
+    }
+    const copyMatch = /^\/api\/posts\/(.+)\/duplicate$/.exec(path)
+    const original = posts.find((p) => p.id === copyMatch?.[1])
+    if (original && method === 'POST') {
+      const reply = overrides.duplicate?.(original, body as { date: string; time: string; timeZone: string })
+      if (reply) return reply
+      const created: Post = { ...original, id: `${original.id}-copy`, state: 'scheduled', errorMessage: null }
+      posts = [...posts, created]
+      return { status: 201, body: { post: created } }
     }
     const match = /^\/api\/posts\/(.+)$/.exec(path)
     const post = posts.find((p) => p.id === match?.[1])
@@ -94,6 +113,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     allowComment: true,
     allowDuet: false,
     allowStitch: false,
+    commercial: { enabled: false, yourBrand: false, brandedContent: false },
     scheduledAt: '2026-04-20T10:00:00.000Z',
     timeZone: 'Europe/Berlin',
     state: 'scheduled',
