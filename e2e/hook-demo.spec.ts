@@ -7,21 +7,18 @@ import { MESSAGES } from '@hookpost/shared/messages'
 import { expect, signUp, test, uniqueEmail } from './fixtures'
 
 /**
- * 'Create Hook + Demo Video' against the real server: one of the hook clips it made with ffmpeg at start, a real demo
- * clip uploaded over tus, an overlay, Create Video, the success view, then the Create tab's list, where the video
- * renders (hook then demo) until it is Ready. '/videos' leads to the same list.
+ * 'Create Hook + Demo Video' against the real server: the hook-demo route is the Create tab's form preset for hook +
+ * demo (ADR 032). One of the hook clips the server made with ffmpeg at start, a real demo clip uploaded over tus, an
+ * overlay (at the bottom by default), Create Video, and the list below, where the video renders (hook then demo) until
+ * it is Ready. '/videos' leads to the same list.
  */
-
-const HOOK_CLIPS = ['Wait for it…', 'Stop scrolling', 'You need this']
 
 let dir = ''
 let demoPath = ''
-let notAVideoPath = ''
 
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'hookpost-hook-demo-e2e-'))
   demoPath = path.join(dir, 'demo.mp4')
-  notAVideoPath = path.join(dir, 'notes.txt')
   // 2 s of 640×360 (a demo may be any shape), H.264 + AAC at 30 fps.
   execFileSync(
     'ffmpeg',
@@ -31,7 +28,6 @@ test.beforeAll(() => {
     ],
     { stdio: 'pipe' },
   )
-  execFileSync('sh', ['-c', `printf 'not a video' > "${notAVideoPath}"`])
 })
 
 test.afterAll(() => {
@@ -39,28 +35,27 @@ test.afterAll(() => {
 })
 
 /** From the Create tab, as a person would; the hook clips are made at the server's first start: waits for them. */
-async function openHookDemo(page: Page): Promise<Locator> {
+async function openHookDemo(page: Page): Promise<{ card: Locator; hooks: Locator }> {
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
   await expect(page).toHaveURL('/dashboard?tab=create')
   await page.getByRole('link', { name: 'Create Hook + Demo Video' }).click()
-  await expect(page).toHaveURL('/dashboard/hook-demo')
-  await expect(page.getByRole('heading', { level: 1, name: 'Create Hook + Demo Video' })).toBeVisible()
-  const hooks = page.getByRole('group', { name: 'Hook video' })
-  await expect(hooks.getByRole('radio')).toHaveCount(HOOK_CLIPS.length, { timeout: 60_000 })
-  await expect(page.getByText('Preparing hook clips…')).toHaveCount(0, { timeout: 60_000 })
-  return hooks
+  await expect(page).toHaveURL('/dashboard?tab=create&preset=hook-demo')
+  const card = page.getByRole('region', { name: 'Create Hook + Demo Video' })
+  await expect(card.getByLabel('Category')).toHaveValue('Hooks', { timeout: 60_000 })
+  const hooks = card.getByRole('list', { name: 'Library videos' })
+  await expect(hooks.getByRole('button').first()).toBeVisible({ timeout: 60_000 })
+  return { card, hooks }
 }
 
 test.describe('Create Hook + Demo Video', () => {
-  test('pick a hook, upload a demo, add an overlay, create it, and follow it to Ready in the videos', async ({
+  test('pick a hook clip, upload a demo, add an overlay, create it, and follow it to Ready in the videos', async ({
     page,
   }) => {
     test.setTimeout(150_000)
     await signUp(page, uniqueEmail('hook-demo'))
-    const hooks = await openHookDemo(page)
+    const { card, hooks } = await openHookDemo(page)
 
     // The hook clips, each with its real thumbnail.
-    for (const name of HOOK_CLIPS) await expect(hooks.getByRole('radio', { name })).toBeVisible()
     await expect
       .poll(() =>
         hooks.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)),
@@ -68,38 +63,32 @@ test.describe('Create Hook + Demo Video', () => {
       .toBe(true)
 
     const title = `Hook demo ${Date.now().toString(36)}`
-    await page.getByLabel('Title').fill(title)
-    await page.getByLabel('Description').fill('Our hook, then the demo')
-    // Keyboard: into the group, then arrows.
-    await hooks.getByRole('radio', { name: HOOK_CLIPS[0] }).focus()
-    await page.keyboard.press('Space')
-    await page.keyboard.press('ArrowDown')
-    await expect(hooks.getByRole('radio', { name: 'Stop scrolling' })).toBeChecked()
+    await card.getByLabel('Title').fill(title)
+    await card.getByLabel('Description').fill('Our hook, then the demo')
+    const hook = hooks.getByRole('button').first()
+    const hookTitle = (await hook.getAttribute('aria-label'))!.split(',')[0]!
+    await hook.click()
+    await expect(hook).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 })
+    await expect(card.getByText(`Using ${hookTitle} from the Library.`)).toBeVisible()
 
-    await page.getByLabel('Demo video', { exact: true }).setInputFiles(demoPath)
-    await expect(page.getByRole('button', { name: 'Remove demo video' })).toBeVisible({ timeout: 30_000 })
+    await card.getByLabel('Product Demo Video').setInputFiles(demoPath)
+    await expect(card.getByRole('button', { name: 'Remove demo video' })).toBeVisible({ timeout: 30_000 })
+    await expect(
+      card.getByRole('group', { name: 'How the two videos play' }).getByRole('radio', { name: /^Sequence/ }),
+    ).toBeChecked()
 
-    await page.getByLabel('Overlay text').fill('Watch till the end')
-    await page.getByRole('button', { name: 'Add Overlay' }).click()
-    await expect(page.getByRole('button', { name: 'Remove overlay "Watch till the end"' })).toBeVisible()
+    // spec §9: the hook-demo overlays go at the bottom by default.
+    await expect(card.getByLabel('Position')).toHaveValue('bottom')
+    await card.getByLabel('Overlay text').fill('Watch till the end')
+    await card.getByRole('button', { name: 'Add Overlay' }).click()
+    await expect(card.getByRole('list', { name: 'Text overlays' }).getByText('Watch till the end')).toBeVisible()
 
-    const create = page.getByRole('button', { name: /^Creat(e|ing) Video/ })
-    await expect(create).toBeEnabled()
-    await create.click()
-    await expect(page.getByText(`Video "${title}" created successfully! Processing in the background...`)).toBeVisible({
-      timeout: 15_000,
-    })
-    await expect(page.getByRole('heading', { name: MESSAGES.hookDemoCreatedTitle })).toBeVisible()
-    await expect(page.getByText(MESSAGES.hookDemoCreatedText)).toBeVisible()
-    await expect(page.getByRole('button', { name: 'View My Videos' })).toBeVisible()
-
-    // By itself after 3 s: the Create tab's list, focused.
-    await expect(page).toHaveURL('/dashboard?tab=create#created-videos-heading', { timeout: 6_000 })
+    await card.getByRole('button', { name: 'Create Video' }).click()
+    await expect(card.getByText(MESSAGES.videoCreated)).toBeVisible({ timeout: 15_000 })
     const videos = page.getByRole('region', { name: 'Your Videos' })
-    await expect(videos.getByRole('heading', { name: 'Your Videos' })).toBeFocused()
-    await expect(videos.getByRole('heading', { name: 'Your Videos' })).toBeInViewport()
     const item = videos.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) })
     await expect(item).toBeVisible()
+    await expect(item.getByText('Hook, then demo', { exact: false })).toBeVisible()
     await expect(item.getByText('Ready', { exact: true })).toBeVisible({ timeout: 90_000 })
 
     // The spec's /videos is that list.
@@ -108,47 +97,14 @@ test.describe('Create Hook + Demo Video', () => {
     await expect(page.getByRole('region', { name: 'Your Videos' }).getByRole('heading', { name: title })).toBeVisible()
   })
 
-  test('Create Video waits for a title, a hook and a demo; Add Overlay for text; a file that is not a video is refused', async ({
-    page,
-  }) => {
+  test('Create Video asks for a title and a video in the spec’s words', async ({ page }) => {
     test.setTimeout(120_000)
     await signUp(page, uniqueEmail('hook-demo-checks'))
-    const hooks = await openHookDemo(page)
-    const create = page.getByRole('button', { name: 'Create Video' })
-    const add = page.getByRole('button', { name: 'Add Overlay' })
-
-    await expect(create).toBeDisabled()
-    const missing = page.getByRole('list', { name: 'Still needed' })
-    await expect(missing.getByRole('listitem')).toHaveText([
-      'Please enter a title',
-      'Please select a hook video',
-      'Please upload a demo video',
-    ])
-    await expect(add).toBeDisabled()
-    await page.getByLabel('Overlay text').fill('   ')
-    await expect(add).toBeDisabled()
-    await page.getByLabel('Overlay text').fill('Hi')
-    await expect(add).toBeEnabled()
-    await add.click()
-    await page.getByRole('button', { name: 'Remove overlay "Hi"' }).click()
-    await expect(page.getByRole('list', { name: 'Text overlays' })).toHaveCount(0)
-
-    await page.getByLabel('Title').fill('Checks')
-    await expect(create).toBeDisabled()
-    await hooks.getByRole('radio', { name: 'You need this' }).check()
-    await expect(create).toBeDisabled()
-    await expect(missing.getByRole('listitem')).toHaveText(['Please upload a demo video'])
-
-    await page.getByLabel('Demo video', { exact: true }).setInputFiles(notAVideoPath)
-    await expect(page.getByText(MESSAGES.selectValidVideo)).toBeVisible()
-    await expect(create).toBeDisabled()
-
-    await page.getByLabel('Demo video', { exact: true }).setInputFiles(demoPath)
-    await expect(page.getByRole('button', { name: 'Remove demo video' })).toBeVisible({ timeout: 30_000 })
-    await expect(page.getByText(MESSAGES.selectValidVideo)).toHaveCount(0)
-    await expect(create).toBeEnabled()
-    await expect(missing).toHaveCount(0)
-    await page.getByLabel('Title').fill('   ')
-    await expect(create).toBeDisabled()
+    const { card } = await openHookDemo(page)
+    await card.getByRole('button', { name: 'Create Video' }).click()
+    await expect(
+      card.getByText('Please upload a video, select one from your library, or choose a demo video'),
+    ).toBeVisible()
+    await expect(card.getByText('Please enter a title for your video')).toBeVisible()
   })
 })

@@ -16,7 +16,7 @@ async function openLibrary(page: Page): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
   await expect(page).toHaveURL('/dashboard?tab=create')
   const card = createCard(page)
-  await card.getByRole('tab', { name: 'Library' }).click()
+  await card.getByRole('tab', { name: 'Library', exact: true }).click()
   // The server makes its stock clips on first start: the list fills in as they are made.
   await expect(card.getByRole('list', { name: 'Library videos' }).getByRole('button')).toHaveCount(6, {
     timeout: 60_000,

@@ -9,7 +9,7 @@ import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle 
 /**
  * The Create tab's video studio against the real server and its render job: a real 9:16 MP4 uploaded over tus, text
  * overlays drawn on the preview, Create Video, the render followed live (the processing notice, the item turning Ready
- * by itself), then play, download and delete. A landscape clip is refused before it is uploaded.
+ * by itself), then play, download and delete. (A landscape clip and its fit to 9:16: e2e/sources.spec.ts.)
  */
 
 const VIDEO_REQUIRED = 'Please upload a video, select one from your library, or choose a demo video'
@@ -95,14 +95,10 @@ test.describe('Create Videos', () => {
     await openCreateTab(page)
     const card = createCard(page)
 
-    // A landscape clip is refused in the browser, before a byte is sent.
-    await card.getByLabel('Video file').setInputFiles(landscapePath)
-    await expect(card.getByText(MESSAGES.videoNeedsPortrait)).toBeVisible()
-    await expect(card.getByRole('progressbar', { name: /^Uploading/ })).toHaveCount(0)
-
     await card.getByLabel('Video file').setInputFiles(portraitPath)
     await expect(card.getByRole('button', { name: 'Remove video' })).toBeVisible({ timeout: 30_000 })
-    await expect(card.getByText(MESSAGES.videoNeedsPortrait)).toHaveCount(0)
+    // A 9:16 video fits as it is: nothing to choose.
+    await expect(card.getByRole('group', { name: 'Fit to 9:16' })).toHaveCount(0)
     const preview = card.getByTestId('overlay-preview')
     const box = await preview.boundingBox()
     expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([280, 498])
@@ -249,9 +245,6 @@ test.describe('Create Videos', () => {
     await expect(card.getByText(OVERLAY_TEXT_REQUIRED)).toBeVisible()
     await expect(card.getByRole('list', { name: 'Text overlays' })).toHaveCount(0)
 
-    // A landscape video is refused; a portrait one is taken.
-    await card.getByLabel('Video file').setInputFiles(landscapePath)
-    await expect(card.getByText(MESSAGES.videoNeedsPortrait)).toBeVisible()
     await card.getByLabel('Video file').setInputFiles(portraitPath)
     await expect(card.getByRole('button', { name: 'Remove video' })).toBeVisible({ timeout: 30_000 })
     await card.getByRole('button', { name: 'Create Video' }).click()
@@ -264,6 +257,8 @@ test.describe('Create Videos', () => {
     await expect(card.getByRole('button', { name: 'Remove demo video' })).toBeVisible({ timeout: 30_000 })
     const layout = card.getByRole('group', { name: 'How the two videos play' })
     await expect(layout.getByRole('radio', { name: /^Sequence/ })).toBeChecked()
+    // The landscape demo fills the frame after the hook: the form asks how.
+    await expect(card.getByRole('group', { name: 'Fit to 9:16' })).toBeVisible()
     await expect(card.getByLabel('Show on')).toHaveValue('both')
     await card.getByLabel('Show on').selectOption({ label: 'Demo' })
     await card.getByLabel('Overlay text').fill('Try it free')

@@ -153,6 +153,7 @@ async function main() {
     layout: 'single',
     hook: single,
     demo: null,
+    fit: 'blur',
     overlays: [
       overlay('Stop scrolling 🔥 this changes everything', 'top', 'both'),
       overlay('3 tips in 15 seconds', 'center', 'both', 32),
@@ -163,6 +164,7 @@ async function main() {
     layout: 'sequence',
     hook,
     demo,
+    fit: 'blur',
     overlays: [
       overlay('Wait for it 👀', 'center', 'hook'),
       overlay('Link in bio', 'bottom', 'demo', 32),

@@ -264,6 +264,17 @@ export function overlaysFor(overlays: readonly TextOverlay[], segment: 'hook' | 
 export const videoLayoutSchema = z.enum(['single', 'sequence', 'split'])
 export type VideoLayout = z.infer<typeof videoLayoutSchema>
 
+/**
+ * How a source that is not portrait 9:16 (a landscape or square clip) fills the 1080×1920 frame (ADR 032): `blur`
+ * shows all of it, centred, over a blurred copy of itself that fills the frame; `crop` fills the frame with its
+ * centre, cutting the edges. A portrait 9:16 source covers the frame either way; the halves of a side by side video
+ * are letterboxed whatever the fit.
+ */
+export const SOURCE_FITS = ['blur', 'crop'] as const
+export const sourceFitSchema = z.enum(SOURCE_FITS)
+export type SourceFit = z.infer<typeof sourceFitSchema>
+export const SOURCE_FIT_LABELS: Record<SourceFit, string> = { blur: 'Blurred background', crop: 'Crop' }
+
 /** queued → rendering → processed | failed. A failed render keeps the sources; Retry queues it again. */
 export const renderStateSchema = z.enum(['queued', 'rendering', 'processed', 'failed'])
 export type RenderState = z.infer<typeof renderStateSchema>
@@ -289,6 +300,8 @@ export const createVideoInputSchema = z
     /** Only with a demo; default sequence. */
     layout: z.enum(['sequence', 'split']).default('sequence'),
     textOverlays: z.array(textOverlaySchema).max(OVERLAYS_MAX).default([]),
+    /** How a video that is not portrait 9:16 fills the frame (ADR 032); a 9:16 one is unaffected. */
+    fit: sourceFitSchema.default('blur'),
   })
   .meta({ id: 'CreateVideoInput' })
 export type CreateVideoInput = z.input<typeof createVideoInputSchema>
@@ -299,6 +312,7 @@ export const createdVideoSchema = z
     title: z.string(),
     description: z.string(),
     layout: videoLayoutSchema,
+    fit: sourceFitSchema,
     textOverlays: z.array(textOverlaySchema),
     state: renderStateSchema,
     /** 0–100, frames done / total while rendering. */

@@ -364,11 +364,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       describeImage: imageInfo,
       adoptVideo: (userId, filePath, fileName) => media.adopt(userId, filePath, fileName),
       createVideo: (userId, input) =>
-        videos.create(
-          userId,
-          { ...input, demoMediaId: null, layout: 'sequence', textOverlays: [] },
-          { anyShape: true },
-        ),
+        videos.create(userId, { ...input, demoMediaId: null, layout: 'sequence', textOverlays: [] }),
       makeStillClip: (imagePath, outputPath, seconds) =>
         makeStillClip(config.ffmpegPath, imagePath, outputPath, { seconds }),
       videoUrl: (videoId) => videoFilePaths(videoId).file,

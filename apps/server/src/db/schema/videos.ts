@@ -19,6 +19,10 @@ export const createdVideo = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     layout: text('layout', { enum: ['single', 'sequence', 'split'] }).notNull(),
+    /** How a source that is not portrait 9:16 fills the frame (ADR 032). */
+    fit: text('fit', { enum: ['blur', 'crop'] })
+      .notNull()
+      .default('blur'),
     textOverlays: jsonb('text_overlays').$type<TextOverlay[]>().notNull().default([]),
     /** The primary (hook) video. */
     sourceMediaId: uuid('source_media_id')

@@ -53,6 +53,7 @@ describe('renderOverlayImage', () => {
       layout: 'single',
       hook: { path: '/media/hook.mp4', width: 1080, height: 1920, durationMs: 2000, fps: 30, hasAudio: true },
       demo: null,
+      fit: 'blur',
       overlays,
       outputPath: '/work/out.mp4',
       thumbnailPath: '/work/thumb.jpg',

@@ -35,6 +35,7 @@ function plan(overrides: Partial<RenderPlan> = {}): RenderPlan {
     layout: 'single',
     hook: source('/media/hook.mp4', { width: 720, height: 1280, duration: '3.000000' }),
     demo: null,
+    fit: 'blur',
     overlays: [],
     outputPath: '/work/out.mp4',
     thumbnailPath: '/work/thumb.jpg',
@@ -100,33 +101,53 @@ describe('frames', () => {
 
 describe('fitFilters', () => {
   const full = { width: 1080, height: 1920 }
+  const half = { width: 540, height: 1920 }
+  const cover = { kind: 'chain', filters: ['scale=1080:1920:force_original_aspect_ratio=increase', 'crop=1080:1920'] }
 
-  it('passes the exact output size untouched', () => {
-    expect(fitFilters({ width: 1080, height: 1920 }, full)).toEqual([])
+  it('passes the exact output size untouched, whatever the fit', () => {
+    for (const fit of ['blur', 'crop', 'letterbox'] as const) {
+      expect(fitFilters({ width: 1080, height: 1920 }, full, fit)).toEqual({ kind: 'chain', filters: [] })
+    }
   })
 
-  it('scales a 9:16 source to the frame (cover, so a near-9:16 one is cropped, not stretched)', () => {
-    expect(fitFilters({ width: 720, height: 1280 }, full)).toEqual([
-      'scale=1080:1920:force_original_aspect_ratio=increase',
-      'crop=1080:1920',
-    ])
-    // 0.6 is within the upload rule's 0.05 of 9/16.
-    expect(fitFilters({ width: 1080, height: 1800 }, full)[1]).toBe('crop=1080:1920')
+  it('scales a 9:16 source to the frame (cover, so a near-9:16 one is cropped, not stretched), whatever the fit', () => {
+    for (const fit of ['blur', 'crop'] as const) {
+      expect(fitFilters({ width: 720, height: 1280 }, full, fit)).toEqual(cover)
+      // 0.6 is within 0.05 of 9/16.
+      expect(fitFilters({ width: 1080, height: 1800 }, full, fit)).toEqual(cover)
+    }
   })
 
-  it('fits any other shape and letterboxes it in black', () => {
-    expect(fitFilters({ width: 1280, height: 720 }, full)).toEqual([
-      'scale=1080:1920:force_original_aspect_ratio=decrease:force_divisible_by=2',
-      'pad=1080:1920:(ow-iw)/2:(oh-ih)/2:color=black',
-    ])
-    expect(fitFilters({ width: 1080, height: 1080 }, full)[1]).toMatch(/^pad=/)
+  it('crop: a landscape or square source covers the frame and keeps its centre', () => {
+    expect(fitFilters({ width: 1280, height: 720 }, full, 'crop')).toEqual(cover)
+    expect(fitFilters({ width: 1080, height: 1080 }, full, 'crop')).toEqual(cover)
   })
 
-  it('fits a 9:16 source into a 540×1920 half (split) instead of cropping it to a sliver', () => {
-    expect(fitFilters({ width: 1080, height: 1920 }, { width: 540, height: 1920 })).toEqual([
-      'scale=540:1920:force_original_aspect_ratio=decrease:force_divisible_by=2',
-      'pad=540:1920:(ow-iw)/2:(oh-ih)/2:color=black',
-    ])
+  it('blur: the source fitted inside, centred over a blurred copy of itself that covers the frame', () => {
+    expect(fitFilters({ width: 1280, height: 720 }, full, 'blur')).toEqual({
+      kind: 'blur',
+      background: [
+        'scale=135:240:force_original_aspect_ratio=increase',
+        'crop=135:240',
+        'boxblur=8:2',
+        'scale=1080:1920',
+      ],
+      foreground: ['scale=1080:1920:force_original_aspect_ratio=decrease:force_divisible_by=2'],
+      join: 'overlay=x=(W-w)/2:y=(H-h)/2',
+    })
+    expect(fitFilters({ width: 1080, height: 1080 }, full, 'blur').kind).toBe('blur')
+  })
+
+  it('letterbox (each half of a split): fitted inside and padded in black, a 9:16 source too', () => {
+    const letterbox = (w: number) => ({
+      kind: 'chain',
+      filters: [
+        `scale=${w}:1920:force_original_aspect_ratio=decrease:force_divisible_by=2`,
+        `pad=${w}:1920:(ow-iw)/2:(oh-ih)/2:color=black`,
+      ],
+    })
+    expect(fitFilters({ width: 1280, height: 720 }, full, 'letterbox')).toEqual(letterbox(1080))
+    expect(fitFilters({ width: 1080, height: 1920 }, half, 'letterbox')).toEqual(letterbox(540))
   })
 })
 
@@ -225,13 +246,36 @@ describe('buildRenderArgs', () => {
     const demoPng = inputIndex(args, 'file:/work/overlay-demo.png')
     expect(graph).toEqual(expect.arrayContaining([...blend('v0', hookPng, 'vo0'), ...blend('v1', demoPng, 'vo1')]))
     expect(graph.at(-1)).toBe('[vo0][a0][vo1][a1]concat=n=2:v=1:a=1[vout][aout]')
-    // The landscape demo is letterboxed and cut at 12 s; its silence (input 2) is 12 s too.
+    // The landscape demo gets the blurred fill (the plan's fit) and is cut at 12 s; its silence (input 2) is 12 s too.
+    expect(graph).toContain('[1:v]fps=30,split=2[v1bg][v1fg]')
     expect(graph.find((f) => f.endsWith('[v1]'))).toMatch(
-      /^\[1:v\]fps=30,scale=.*,pad=1080:1920:.*trim=end_frame=360\[v1\]$/,
+      /^\[v1b\]\[v1f\]overlay=x=\(W-w\)\/2:y=\(H-h\)\/2,setsar=1,.*trim=end_frame=360\[v1\]$/,
     )
     expect(graph.find((f) => f.endsWith('[a0]'))).toMatch(/^\[0:a\].*atrim=end_sample=132300\[a0\]$/)
     expect(graph.find((f) => f.endsWith('[a1]'))).toMatch(/^\[2:a\].*atrim=end_sample=529200\[a1\]$/)
     expect(graph.join(';')).not.toMatch(/hstack|amix/)
+  })
+
+  it('single, landscape: blur splits the source into a blurred background and the fitted picture over it', () => {
+    const wide = source('/media/wide.mp4', { width: 1920, height: 1080, duration: '2.000000' })
+    const graph = graphOf(buildRenderArgs(plan({ hook: wide, fit: 'blur' }), { hook: null, demo: null }))
+    expect(graph.slice(0, 4)).toEqual([
+      '[0:v]fps=30,split=2[v0bg][v0fg]',
+      '[v0bg]scale=135:240:force_original_aspect_ratio=increase,crop=135:240,boxblur=8:2,scale=1080:1920[v0b]',
+      '[v0fg]scale=1080:1920:force_original_aspect_ratio=decrease:force_divisible_by=2[v0f]',
+      '[v0b][v0f]overlay=x=(W-w)/2:y=(H-h)/2,setsar=1,format=yuv420p,setpts=PTS-STARTPTS,' +
+        'tpad=stop_mode=clone:stop=-1,trim=end_frame=60[v0]',
+    ])
+  })
+
+  it('single, landscape: crop is one chain that covers the frame with the centre', () => {
+    const wide = source('/media/wide.mp4', { width: 1920, height: 1080, duration: '2.000000' })
+    const graph = graphOf(buildRenderArgs(plan({ hook: wide, fit: 'crop' }), { hook: null, demo: null }))
+    expect(graph[0]).toBe(
+      '[0:v]fps=30,scale=1080:1920:force_original_aspect_ratio=increase,crop=1080:1920,setsar=1,format=yuv420p,' +
+        'setpts=PTS-STARTPTS,tpad=stop_mode=clone:stop=-1,trim=end_frame=60[v0]',
+    )
+    expect(graph.join(';')).not.toMatch(/split|boxblur/)
   })
 
   it('sequence: a segment without overlays passes through, the other keeps its image', () => {

@@ -1,4 +1,4 @@
-import { isPortrait916, OUTPUT_FRAME, overlaysFor, type TextOverlay } from '@hookpost/shared'
+import { isPortrait916, OUTPUT_FRAME, overlaysFor, type SourceFit, type TextOverlay } from '@hookpost/shared'
 import type { RenderPlan, RenderSource } from './types'
 
 /**
@@ -88,28 +88,60 @@ const FULL: Box = { width: OUTPUT_FRAME.width, height: OUTPUT_FRAME.height }
 const HALF: Box = { width: OUTPUT_FRAME.width / 2, height: OUTPUT_FRAME.height }
 
 /**
- * How a source fills its box. The exact size passes untouched; a portrait 9:16 source (within the upload rule's 0.05)
- * is scaled to cover the frame and the few percent of overflow cropped, so nothing is stretched; any other shape (a
- * landscape demo, each half of a split) is scaled to fit and letterboxed in black.
+ * How a source fills its box (ADR 032). The exact size passes untouched; a portrait 9:16 source (within 0.05) on the
+ * whole frame is scaled to cover it and the few percent of overflow cropped, so nothing is stretched. Any other shape
+ * on the whole frame follows the video's `fit`: `crop` covers the frame and keeps its centre; `blur` fits it inside,
+ * centred over a blurred copy of itself that covers the frame. Each half of a split is fitted and letterboxed in
+ * black (`letterbox`), as before fit modes existed.
  */
-export function fitFilters(source: Pick<RenderSource, 'width' | 'height'>, box: Box): string[] {
-  if (source.width === box.width && source.height === box.height) return []
+export type BoxFit = SourceFit | 'letterbox'
+
+/** What `fitFilters` decided: a linear chain (`filters`), or the blurred fill's two branches and how they join. */
+export type FitPlan =
+  { kind: 'chain'; filters: string[] } | { kind: 'blur'; background: string[]; foreground: string[]; join: string }
+
+/**
+ * The background of the blurred fill is blurred at an eighth of the size and scaled back up: the look of a wide blur
+ * on the full frame for a small part of its cost (a full-size boxblur that wide would halve the render's speed).
+ */
+export const BLUR_FILL = { downscale: 8, radius: 8, passes: 2 } as const
+
+export function fitFilters(source: Pick<RenderSource, 'width' | 'height'>, box: Box, fit: BoxFit): FitPlan {
   const { width: w, height: h } = box
-  const isFullFrame = box.width === FULL.width && box.height === FULL.height
-  if (isFullFrame && isPortrait916(source.width, source.height)) {
-    return [`scale=${w}:${h}:force_original_aspect_ratio=increase`, `crop=${w}:${h}`]
+  if (source.width === w && source.height === h) return { kind: 'chain', filters: [] }
+  const isFullFrame = w === FULL.width && h === FULL.height
+  const cover = [`scale=${w}:${h}:force_original_aspect_ratio=increase`, `crop=${w}:${h}`]
+  const contain = `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2`
+  if (isFullFrame && isPortrait916(source.width, source.height)) return { kind: 'chain', filters: cover }
+  switch (fit) {
+    case 'crop':
+      return { kind: 'chain', filters: cover }
+    case 'letterbox':
+      return { kind: 'chain', filters: [contain, `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=black`] }
+    case 'blur': {
+      const bw = Math.round(w / BLUR_FILL.downscale)
+      const bh = Math.round(h / BLUR_FILL.downscale)
+      return {
+        kind: 'blur',
+        background: [
+          `scale=${bw}:${bh}:force_original_aspect_ratio=increase`,
+          `crop=${bw}:${bh}`,
+          `boxblur=${BLUR_FILL.radius}:${BLUR_FILL.passes}`,
+          `scale=${w}:${h}`,
+        ],
+        foreground: [contain],
+        join: 'overlay=x=(W-w)/2:y=(H-h)/2',
+      }
+    }
   }
-  return [
-    `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2`,
-    `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=black`,
-  ]
 }
 
-function videoChain(input: number, source: RenderSource, box: Box, frames: number, out: string): string {
-  const filters = [
-    // fps first: a 60 fps source drops half its frames before they are scaled.
-    `fps=${OUTPUT_FRAME.fps}`,
-    ...fitFilters(source, box),
+/**
+ * One source's video, normalised (see the file comment), as graph statements ending in `[out]`: one chain, or for the
+ * blurred fill the source split into a background and a foreground branch, overlaid.
+ */
+function videoChain(input: number, source: RenderSource, box: Box, fit: BoxFit, frames: number, out: string): string[] {
+  const after = [
     'setsar=1',
     'format=yuv420p',
     'setpts=PTS-STARTPTS',
@@ -117,7 +149,16 @@ function videoChain(input: number, source: RenderSource, box: Box, frames: numbe
     'tpad=stop_mode=clone:stop=-1',
     `trim=end_frame=${frames}`,
   ]
-  return `[${input}:v]${filters.join(',')}[${out}]`
+  // fps first: a 60 fps source drops half its frames before they are scaled.
+  const fps = `fps=${OUTPUT_FRAME.fps}`
+  const plan = fitFilters(source, box, fit)
+  if (plan.kind === 'chain') return [`[${input}:v]${[fps, ...plan.filters, ...after].join(',')}[${out}]`]
+  return [
+    `[${input}:v]${fps},split=2[${out}bg][${out}fg]`,
+    `[${out}bg]${plan.background.join(',')}[${out}b]`,
+    `[${out}fg]${plan.foreground.join(',')}[${out}f]`,
+    `[${out}b][${out}f]${[plan.join, ...after].join(',')}[${out}]`,
+  ]
 }
 
 function audioChain(input: number, frames: number, out: string): string {
@@ -186,7 +227,7 @@ export function buildRenderArgs(plan: RenderPlan, overlayPngs: OverlayPngs, opts
 
   switch (plan.layout) {
     case 'single': {
-      graph.push(videoChain(hookInput, plan.hook, FULL, hookFrames, 'v0'))
+      graph.push(...videoChain(hookInput, plan.hook, FULL, plan.fit, hookFrames, 'v0'))
       const audioInput = plan.hook.hasAudio ? hookInput : inputs.silence(hookFrames)
       graph.push(audioChain(audioInput, hookFrames, 'aout'))
       withOverlay(inputs, graph, 'v0', overlayPngs.hook, 'vout')
@@ -196,8 +237,8 @@ export function buildRenderArgs(plan: RenderPlan, overlayPngs: OverlayPngs, opts
       const demo = requireDemo(plan)
       const demoFrames = segmentFrames(demo.durationMs)
       const demoInput = inputs.file(demo.path)
-      graph.push(videoChain(hookInput, plan.hook, FULL, hookFrames, 'v0'))
-      graph.push(videoChain(demoInput, demo, FULL, demoFrames, 'v1'))
+      graph.push(...videoChain(hookInput, plan.hook, FULL, plan.fit, hookFrames, 'v0'))
+      graph.push(...videoChain(demoInput, demo, FULL, plan.fit, demoFrames, 'v1'))
       graph.push(audioChain(plan.hook.hasAudio ? hookInput : inputs.silence(hookFrames), hookFrames, 'a0'))
       graph.push(audioChain(demo.hasAudio ? demoInput : inputs.silence(demoFrames), demoFrames, 'a1'))
       withOverlay(inputs, graph, 'v0', overlayPngs.hook, 'vo0')
@@ -209,8 +250,8 @@ export function buildRenderArgs(plan: RenderPlan, overlayPngs: OverlayPngs, opts
       const demo = requireDemo(plan)
       const frames = Math.max(hookFrames, segmentFrames(demo.durationMs))
       const demoInput = inputs.file(demo.path)
-      graph.push(videoChain(hookInput, plan.hook, HALF, frames, 'vl'))
-      graph.push(videoChain(demoInput, demo, HALF, frames, 'vr'))
+      graph.push(...videoChain(hookInput, plan.hook, HALF, 'letterbox', frames, 'vl'))
+      graph.push(...videoChain(demoInput, demo, HALF, 'letterbox', frames, 'vr'))
       graph.push('[vl][vr]hstack=inputs=2[vs]')
       // Both soundtracks when both have one (amix halves each, so two loud tracks cannot clip); else the one there is.
       const withAudio = [plan.hook, demo].flatMap((s, i) => (s.hasAudio ? [i === 0 ? hookInput : demoInput] : []))

@@ -61,13 +61,20 @@ async function makeClip(name: string, spec: ClipSpec): Promise<RenderSource> {
 }
 
 let n = 0
-function plan(layout: RenderPlan['layout'], hook: RenderSource, demo: RenderSource | null, overlays: TextOverlay[]) {
+function plan(
+  layout: RenderPlan['layout'],
+  hook: RenderSource,
+  demo: RenderSource | null,
+  overlays: TextOverlay[],
+  fit: RenderPlan['fit'] = 'blur',
+) {
   const workDir = path.join(dir, `render-${++n}`)
   mkdirSync(workDir)
   return {
     layout,
     hook,
     demo,
+    fit,
     overlays,
     outputPath: path.join(workDir, 'out.mp4'),
     thumbnailPath: path.join(workDir, 'thumb.jpg'),
@@ -116,6 +123,37 @@ async function frameAt(file: string, seconds: number) {
   }
 }
 type Frame = Awaited<ReturnType<typeof frameAt>>
+
+/**
+ * How sharp rows [top, bottom) are: the share of horizontal neighbours whose brightness differs by more than 12 (an
+ * edge). testsrc2's bars, circles and digits have edges even scaled up; a heavily blurred copy, almost none.
+ */
+function sharpness(frame: Frame, top: number, bottom: number): number {
+  const luma = ([r, g, b]: readonly number[]) => 0.299 * r! + 0.587 * g! + 0.114 * b!
+  let edges = 0
+  let count = 0
+  for (let y = top; y < bottom; y += 2) {
+    for (let x = 0; x + 1 < W; x++) {
+      if (Math.abs(luma(frame(x + 1, y)) - luma(frame(x, y))) > 12) edges++
+      count++
+    }
+  }
+  return edges / count
+}
+
+/** The mean brightness of rows [top, bottom). */
+function brightness(frame: Frame, top: number, bottom: number): number {
+  let sum = 0
+  let count = 0
+  for (let y = top; y < bottom; y += 4) {
+    for (let x = 0; x < W; x += 2) {
+      const [r, g, b] = frame(x, y)
+      sum += (r + g + b) / 3
+      count++
+    }
+  }
+  return sum / count
+}
 
 const nearWhite = ([r, g, b]: readonly number[]) => r! > 220 && g! > 220 && b! > 220
 
@@ -185,10 +223,45 @@ describe('renderVideo with ffmpeg', () => {
     const result = await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
     expect(result.durationMs).toBe(3500)
     await expectDeliverable(p, 3.5)
-    // The landscape demo is letterboxed: black above and below it.
+    // The landscape demo gets the blurred fill: above and below it a blurred copy of it, not black.
     const demoFrame = await frameAt(p.outputPath, 2.6)
-    expect(demoFrame(540, 100).every((c) => c < 20)).toBe(true)
-    expect(demoFrame(540, 1500).every((c) => c < 20)).toBe(true)
+    expect(brightness(demoFrame, 0, 400)).toBeGreaterThan(20)
+    expect(brightness(demoFrame, 1520, 1920)).toBeGreaterThan(20)
+  })
+
+  // A 1280×720 clip fitted to 9:16 (ADR 032): fitted inside it spans rows 656–1264 of the frame.
+  it('fit blur: a landscape clip whole in the middle, over blurred bands of itself above and below', async () => {
+    const p = plan('single', landscape, null, [], 'blur')
+    const result = await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    expect(result).toMatchObject({ width: W, height: H })
+    await expectDeliverable(p, 1.5)
+    const frame = await frameAt(p.outputPath, 0.5)
+    const picture = sharpness(frame, 700, 1220)
+    expect(picture).toBeGreaterThan(0.005)
+    for (const [top, bottom] of [
+      [0, 600],
+      [1320, 1920],
+    ] as const) {
+      // Not black (a letterbox), and far softer than the picture itself.
+      expect(brightness(frame, top, bottom)).toBeGreaterThan(20)
+      expect(sharpness(frame, top, bottom)).toBeLessThan(picture / 10)
+    }
+  })
+
+  it('fit crop: a landscape clip fills the frame with its centre, sharp from top to bottom', async () => {
+    const p = plan('single', landscape, null, [], 'crop')
+    const result = await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    expect(result).toMatchObject({ width: W, height: H })
+    await expectDeliverable(p, 1.5)
+    const frame = await frameAt(p.outputPath, 0.5)
+    // Edges all the way up and down (the blurred fill has none there).
+    expect(sharpness(frame, 700, 1220)).toBeGreaterThan(0.002)
+    for (const [top, bottom] of [
+      [0, 600],
+      [1320, 1920],
+    ] as const) {
+      expect(sharpness(frame, top, bottom)).toBeGreaterThan(0.002)
+    }
   })
 
   it('split: two silent videos side by side for the longer one, with a silent audio track', async () => {

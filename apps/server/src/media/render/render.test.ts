@@ -40,6 +40,7 @@ function plan(name: string): RenderPlan {
     layout: 'single',
     hook: { path: '/media/hook.mp4', width: 1080, height: 1920, durationMs: 2000, fps: 30, hasAudio: true },
     demo: null,
+    fit: 'blur',
     overlays: [
       {
         id: 'a',

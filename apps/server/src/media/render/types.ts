@@ -1,4 +1,4 @@
-import type { TextOverlay, VideoLayout } from '@hookpost/shared'
+import type { SourceFit, TextOverlay, VideoLayout } from '@hookpost/shared'
 
 /**
  * The contract between the videos module (which owns rows, jobs and retries) and the renderer (which turns inputs and
@@ -22,6 +22,8 @@ export interface RenderPlan {
   hook: RenderSource
   /** Required for sequence and split, null for single. */
   demo: RenderSource | null
+  /** How a full-frame source that is not portrait 9:16 fills the frame (ADR 032); a split's halves are letterboxed. */
+  fit: SourceFit
   overlays: TextOverlay[]
   /** Where the H.264/AAC 1080×1920 30 fps `+faststart` MP4 goes (its folder exists). */
   outputPath: string

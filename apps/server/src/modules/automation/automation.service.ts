@@ -624,18 +624,14 @@ export function createAutomationService(deps: AutomationDeps) {
     let video: CreatedVideo
     try {
       const media = await library.use(slot.userId, slot.sourceItemId)
-      video = await videos.create(
-        slot.userId,
-        {
-          title: slot.title,
-          description: slot.description,
-          sourceMediaId: media.id,
-          demoMediaId: null,
-          layout: 'sequence',
-          textOverlays: [{ id: 'automation-hook', text: slot.hookText, ...HOOK_OVERLAY_DEFAULTS }],
-        },
-        { anyShape: true },
-      )
+      video = await videos.create(slot.userId, {
+        title: slot.title,
+        description: slot.description,
+        sourceMediaId: media.id,
+        demoMediaId: null,
+        layout: 'sequence',
+        textOverlays: [{ id: 'automation-hook', text: slot.hookText, ...HOOK_OVERLAY_DEFAULTS }],
+      })
     } catch (err) {
       if (!(err instanceof AppError) || err.code === 'INTERNAL' || err.code === 'SERVICE_UNAVAILABLE') throw err
       const message =

@@ -8,7 +8,6 @@ import {
   downloadFileName,
   layoutFor,
   retryDelayMs,
-  sourceIssue,
 } from './render-rules'
 
 const settings = DEFAULT_RENDER_SETTINGS
@@ -52,34 +51,6 @@ describe('the spec’s retry rule (3 attempts, 2 s × 2^attempt, 180 s each)', (
     expect(decideOrphan(1, settings)).toEqual({ type: 'requeue' })
     expect(decideOrphan(2, settings)).toEqual({ type: 'requeue' })
     expect(decideOrphan(3, settings)).toEqual({ type: 'fail', message: MESSAGES.renderInterrupted })
-  })
-})
-
-describe('the 9:16 rule (spec §5)', () => {
-  it('accepts portrait 9:16 sources within 0.05 of 0.5625', () => {
-    expect(sourceIssue({ width: 1080, height: 1920 })).toBeNull()
-    expect(sourceIssue({ width: 720, height: 1280 })).toBeNull()
-    expect(sourceIssue({ width: 612, height: 1000 })).toBeNull() // 0.612
-    expect(sourceIssue({ width: 513, height: 1000 })).toBeNull() // 0.513
-  })
-
-  it('refuses landscape, square and 4:5 sources with the spec’s exact message', () => {
-    for (const [width, height] of [
-      [1920, 1080],
-      [1080, 1080],
-      [1080, 1350],
-      [614, 1000],
-      [511, 1000],
-    ] as const) {
-      expect(sourceIssue({ width, height }), `${width}x${height}`).toEqual({
-        path: 'sourceMediaId',
-        message: 'Please upload a video with 9:16 aspect ratio (portrait mode)',
-      })
-    }
-  })
-
-  it('refuses a source without dimensions', () => {
-    expect(sourceIssue({ width: 0, height: 0 })).not.toBeNull()
   })
 })
 

@@ -1,9 +1,9 @@
-import { isPortrait916, MESSAGES, type VideoLayout } from '@hookpost/shared'
+import { MESSAGES, type VideoLayout } from '@hookpost/shared'
 import { RenderError } from '../../media/render/types'
 
 /**
  * The render job's decisions, as pure functions (spec §4 "Server combine": retry 3 attempts, back-off 2 s × 2^attempt,
- * timeout 180 s; §5 "Create video": the 9:16 rule). A video goes
+ * timeout 180 s). A video goes
  *
  *   queued → rendering → processed | failed
  *
@@ -74,13 +74,6 @@ export function decideOrphan(
   settings: Pick<RenderSettings, 'maxAttempts'>,
 ): { type: 'requeue' } | { type: 'fail'; message: string } {
   return attempts >= settings.maxAttempts ? { type: 'fail', message: MESSAGES.renderInterrupted } : { type: 'requeue' }
-}
-
-/** spec §5: the primary (hook) video must be portrait 9:16 within 0.05; the demo may have any shape. */
-export function sourceIssue(source: { width: number; height: number }): { path: string; message: string } | null {
-  return isPortrait916(source.width, source.height)
-    ? null
-    : { path: 'sourceMediaId', message: MESSAGES.videoNeedsPortrait }
 }
 
 /** A single video has no demo; with a demo the person chose sequence (default) or split. */

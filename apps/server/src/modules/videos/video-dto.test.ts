@@ -12,6 +12,7 @@ function view(overrides: Partial<VideoView> = {}): VideoView {
     title: 'Launch day',
     description: 'We are live',
     layout: 'single',
+    fit: 'blur',
     textOverlays: [
       {
         id: 'o1',

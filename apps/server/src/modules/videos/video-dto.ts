@@ -19,6 +19,7 @@ export function toCreatedVideoDto(view: VideoView): CreatedVideo {
     title: view.title,
     description: view.description,
     layout: view.layout,
+    fit: view.fit,
     textOverlays: view.textOverlays,
     state: view.state,
     progress: processed ? 100 : Math.min(100, Math.max(0, Math.round(view.progress))),

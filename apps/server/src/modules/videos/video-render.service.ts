@@ -212,6 +212,7 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
 
     const plan: RenderPlan = {
       layout: claimed.layout,
+      fit: claimed.fit,
       hook: source(storage, inputs.source),
       demo: claimed.layout !== 'single' && inputs.demo ? source(storage, inputs.demo) : null,
       overlays: claimed.textOverlays,

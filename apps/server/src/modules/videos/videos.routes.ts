@@ -26,9 +26,9 @@ export const videoRoutes: FastifyPluginAsyncZod<{ videos: VideosService }> = asy
         tags: ['videos'],
         summary: 'Create a video from one of your videos (or a hook + demo) with text overlays; rendering is queued',
         description:
-          'The primary (hook) video must be portrait 9:16 (width/height within 0.05 of 0.5625); the demo may be any ' +
-          'shape. Answers at once with the video `queued`; `video.progress` and `video.updated` events follow on ' +
-          '/api/events.',
+          'The videos may have any shape: one that is not portrait 9:16 fills the 1080×1920 frame as `fit` says ' +
+          '(blur: whole, over a blurred copy of itself; crop: its centre). Answers at once with the video `queued`; ' +
+          '`video.progress` and `video.updated` events follow on /api/events.',
         body: createVideoInputSchema,
         response: { 201: createdVideoResponseSchema, 400: apiErrorSchema, ...errors },
       },

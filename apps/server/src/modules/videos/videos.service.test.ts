@@ -112,15 +112,15 @@ describe('creating a video', () => {
     expect(split.layout).toBe('split')
   })
 
-  it('refuses a primary video that is not 9:16 with the spec’s message, and stores nothing', async () => {
+  it('takes a landscape or square primary video and keeps how it fits the frame (blurred fill unless cropped)', async () => {
     const landscape = mem.addMedia({ userId: ME, width: 1920, height: 1080 })
-    const err = await rejection(videos.create(ME, body({ title: 'Wide', sourceMediaId: landscape.id })))
-    expect(err.code).toBe('VALIDATION_FAILED')
-    expect(err.message).toBe('Please upload a video with 9:16 aspect ratio (portrait mode)')
-    expect(err.details).toEqual([{ path: 'sourceMediaId', message: err.message }])
-    expect(mem.videos.size).toBe(0)
-    expect(queue.calls).toEqual([])
-    expect(bus.published).toEqual([])
+    const square = mem.addMedia({ userId: ME, width: 1080, height: 1080 })
+    const wide = await videos.create(ME, body({ title: 'Wide', sourceMediaId: landscape.id }))
+    expect(wide).toMatchObject({ layout: 'single', fit: 'blur', state: 'queued' })
+    const cropped = await videos.create(ME, body({ title: 'Square', sourceMediaId: square.id, fit: 'crop' }))
+    expect(cropped.fit).toBe('crop')
+    expect([...mem.videos.values()].map((v) => v.fit).sort()).toEqual(['blur', 'crop'])
+    expect(queue.calls).toHaveLength(2)
   })
 
   it('answers 404 for sources that are not the user’s (or not ids at all)', async () => {

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream'
 import { z } from 'zod'
-import { MESSAGES, type CreatedVideo, type createVideoInputSchema } from '@hookpost/shared'
+import { MESSAGES, type CreatedVideo, type createVideoInputSchema, type SourceFit } from '@hookpost/shared'
 import type { MediaStorage } from '../../integrations/storage'
 import type { EventBus } from '../../lib/events'
 import { AppError } from '../../lib/errors'
 import type { JobScheduler } from '../../lib/job-queue'
-import { downloadFileName, layoutFor, sourceIssue } from './render-rules'
+import { downloadFileName, layoutFor } from './render-rules'
 import type { RenderWorkspaces } from './render-workspace'
 import { toCreatedVideoDto } from './video-dto'
 import type { VideosRepository } from './videos.repository'
@@ -23,7 +23,8 @@ export interface VideosServiceDeps {
   log: Log
 }
 
-export type CreateVideoBody = z.output<typeof createVideoInputSchema>
+/** The parsed body; `fit` may be left out by callers inside the server (it defaults to the blurred fill). */
+export type CreateVideoBody = Omit<z.output<typeof createVideoInputSchema>, 'fit'> & { fit?: SourceFit }
 
 /** A stored file to send over HTTP (modules/media serve-file.ts). */
 export interface VideoFile {
@@ -92,17 +93,12 @@ export function createVideosService(deps: VideosServiceDeps) {
 
   return {
     /**
-     * POST /api/videos: the sources must be the user's videos; the primary (hook) one must be portrait 9:16 (spec §5),
-     * the demo may be any shape. The row (queued) and its render job commit together.
-     *
-     * `anyShape`: a source that is not 9:16 is fitted into the frame (letterboxed) instead of refused — for a demo
-     * video turned into a video of its own (the AI Generation tab), where the person asked for exactly that.
+     * POST /api/videos: the sources must be the user's videos, of any shape: one that is not portrait 9:16 is fitted
+     * to the frame by `fit` (ADR 032, where spec §5 refused it). The row (queued) and its render job commit together.
      */
-    async create(userId: string, input: CreateVideoBody, options: { anyShape?: boolean } = {}): Promise<CreatedVideo> {
+    async create(userId: string, input: CreateVideoBody): Promise<CreatedVideo> {
       const source = await ownedMedia(userId, input.sourceMediaId)
       const demo = input.demoMediaId ? await ownedMedia(userId, input.demoMediaId) : null
-      const issue = options.anyShape ? null : sourceIssue(source)
-      if (issue) throw new AppError('VALIDATION_FAILED', issue.message, [issue])
       const row = await orFail(MESSAGES.createVideoFailed, () =>
         repo.transaction(async ({ repo: tx, jobs }) => {
           const inserted = await tx.insert({
@@ -110,6 +106,7 @@ export function createVideosService(deps: VideosServiceDeps) {
             title: input.title,
             description: input.description,
             layout: layoutFor(input),
+            fit: input.fit ?? 'blur',
             textOverlays: input.textOverlays,
             sourceMediaId: source.id,
             demoMediaId: demo?.id ?? null,

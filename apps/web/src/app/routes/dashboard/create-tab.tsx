@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { CreatedVideo } from '@hookpost/shared/studio'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
-import { paths } from '../../../config/paths'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import { CreatedVideos } from '../../../features/studio/components/created-videos'
 import { AccountHookGenerator } from './account-hook-generator'
 import { ScheduleCreatedVideoDialog } from './schedule-created-video-dialog'
+import { HOOK_DEMO_HREF, presetFromSearch, tabHref } from './tabs'
 
 // The form (overlay fonts, drag and drop, the preview's drawing) is its own chunk: the dashboard's first load skips it.
 const CreateVideoForm = lazy(async () => ({
@@ -20,9 +20,12 @@ const SCHEDULED_NOTICE_MS = 3000
 
 /**
  * The Create tab (spec §2): 'Create New Video' above the list of created videos, whose processed videos can be
- * scheduled for TikTok with the posts feature's form. Composes features.
+ * scheduled for TikTok with the posts feature's form. Composes features. `?preset=hook-demo` (where the hook-demo
+ * route leads) opens the same form preset for a hook + demo video.
  */
 export function CreateTab() {
+  const [searchParams] = useSearchParams()
+  const preset = presetFromSearch(searchParams)
   const [scheduling, setScheduling] = useState<CreatedVideo | null>(null)
   const [scheduled, setScheduled] = useState(false)
 
@@ -34,12 +37,21 @@ export function CreateTab() {
 
   return (
     <div className="space-y-6">
-      <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-        <span>Start from one of our hook clips and add your product demo after it:</span>
-        <Link to={paths.hookDemo} className={secondaryButtonClass}>
-          Create Hook + Demo Video
-        </Link>
-      </p>
+      {preset ? (
+        <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+          <span>Making a video of your own, without a hook clip?</span>
+          <Link to={tabHref('create')} className={secondaryButtonClass}>
+            Create New Video
+          </Link>
+        </p>
+      ) : (
+        <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+          <span>Start from one of our hook clips and add your product demo after it:</span>
+          <Link to={HOOK_DEMO_HREF} className={secondaryButtonClass}>
+            Create Hook + Demo Video
+          </Link>
+        </p>
+      )}
       <Suspense
         fallback={
           <div className="flex justify-center rounded-lg border border-slate-200 bg-white py-12">
@@ -47,7 +59,12 @@ export function CreateTab() {
           </div>
         }
       >
-        <CreateVideoForm hookGenerator={(slot) => <AccountHookGenerator {...slot} />} />
+        {/* A new preset starts the form over. */}
+        <CreateVideoForm
+          key={preset ?? 'plain'}
+          preset={preset}
+          hookGenerator={(slot) => <AccountHookGenerator {...slot} />}
+        />
       </Suspense>
       {scheduled ? (
         <MessageBanner tone="success" onDismiss={() => setScheduled(false)}>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { useNavigate, type NavigateFunction } from 'react-router'
-import { HookDemoPage } from '../../../features/studio/components/hook-demo-page'
-import { tabHref } from './tabs'
+import { Navigate, useNavigate, type NavigateFunction } from 'react-router'
+import { HOOK_DEMO_HREF, tabHref } from './tabs'
 
 /** The id of the Create tab's 'Your Videos' heading (features/studio CreatedVideos); it takes focus (tabIndex -1). */
 const CREATED_VIDEOS_HEADING = 'created-videos-heading'
@@ -63,13 +62,12 @@ function goToCreatedVideos(navigate: NavigateFunction, replace = false) {
   focusCreatedVideos()
 }
 
-/** '/dashboard/hook-demo': the studio feature's 'Create Hook + Demo Video' page, which ends on the created videos. */
+/**
+ * '/dashboard/hook-demo' (spec §2 'Create Hook + Demo Video') is the Create tab's form preset for a hook + demo video
+ * (ADR 032): one form, and the side menu marks the Create tab.
+ */
 export function HookDemoRoute() {
-  const navigate = useNavigate()
-  useEffect(() => {
-    document.title = 'Create Hook + Demo Video · Hookpost'
-  }, [])
-  return <HookDemoPage onViewVideos={() => goToCreatedVideos(navigate)} />
+  return <Navigate to={HOOK_DEMO_HREF} replace />
 }
 
 /** '/videos' (the spec's name for the videos library) is the Create tab's list. */

@@ -28,3 +28,11 @@ export function tabFromSearch(search: URLSearchParams): DashboardTabKey | null {
 export function tabHref(tab: DashboardTabKey): string {
   return `/dashboard?tab=${tab}`
 }
+
+/** The Create tab's form preset for a hook + demo video (what '/dashboard/hook-demo' opens). */
+export const HOOK_DEMO_PRESET = 'hook-demo'
+export const HOOK_DEMO_HREF = `${tabHref('create')}&preset=${HOOK_DEMO_PRESET}`
+
+export function presetFromSearch(search: URLSearchParams): typeof HOOK_DEMO_PRESET | undefined {
+  return search.get('preset') === HOOK_DEMO_PRESET ? HOOK_DEMO_PRESET : undefined
+}

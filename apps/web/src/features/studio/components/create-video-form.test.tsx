@@ -99,34 +99,49 @@ describe('Create New Video form', () => {
     expect(screen.getByText('5/100')).toBeTruthy()
   })
 
-  it('refuses a landscape video before uploading it, and takes a portrait one', async () => {
+  it('takes a landscape video: asks how to fit it, the preview shows the choice, Create sends it', async () => {
     const read = vi.fn<DimensionsReader>(() => Promise.resolve({ width: 1920, height: 1080 }))
-    const ctx = setup({ readDimensions: read })
-    const landscape = videoFile('wide.mp4')
-    await ctx.user.upload(screen.getByLabelText('Video file'), landscape)
-    expect(await screen.findByText(STUDIO_MESSAGES.notPortrait)).toBeTruthy()
-    expect(read).toHaveBeenCalledWith(landscape)
-    expect(ctx.fake.uploads).toHaveLength(0)
-    expect(screen.getByLabelText('Video file').getAttribute('aria-invalid')).toBe('true')
-
-    read.mockImplementation(() => Promise.resolve({ width: 720, height: 1280 }))
-    await upload(ctx, 'Video file', videoFile('tall.mp4'))
-    expect(screen.queryByText(STUDIO_MESSAGES.notPortrait)).toBeNull()
-    expect(screen.getByLabelText('Preview of tall.mp4')).toBeTruthy()
-  })
-
-  it('lets a file the browser cannot read go to the server, which measures it', async () => {
     const ctx = setup({
-      readDimensions: () => Promise.resolve(null),
-      media: { status: 201, body: { media: makeMedia({ originalName: 'odd.mov', width: 1920, height: 1080 }) } },
+      readDimensions: read,
+      media: { status: 201, body: { media: makeMedia({ originalName: 'wide.mp4', width: 1920, height: 1080 }) } },
     })
-    await upload(ctx, 'Video file', videoFile('odd.mov', { type: 'video/quicktime' }))
+    const landscape = videoFile('wide.mp4')
+    await upload(ctx, 'Video file', landscape)
+    expect(read).toHaveBeenCalledWith(landscape)
     expect(ctx.fake.uploads).toHaveLength(1)
-    // ffprobe said 1920×1080: the same rule applies.
-    expect(await screen.findByText(STUDIO_MESSAGES.notPortrait)).toBeTruthy()
+
+    const fit = screen.getByRole('group', { name: 'Fit to 9:16' })
+    const blur = within(fit).getByRole('radio', { name: /^Blurred background/ })
+    const crop = within(fit).getByRole('radio', { name: /^Crop/ })
+    expect(blur).toHaveProperty('checked', true)
+    const preview = () => screen.getByLabelText('Preview of wide.mp4')
+    expect(preview().dataset.fit).toBe('blur')
+    expect(screen.getByText('Not 9:16: shown whole over a blurred copy of itself.')).toBeTruthy()
+
+    await ctx.user.click(crop)
+    expect(preview().dataset.fit).toBe('cover')
+    expect(screen.getByText('Not 9:16: cropped to fill the frame (its centre is kept).')).toBeTruthy()
+
     await ctx.user.type(screen.getByLabelText('Title'), 'Wide')
     await ctx.user.click(createButton())
-    expect(ctx.posts()).toHaveLength(0)
+    await waitFor(() => expect(ctx.posts()).toHaveLength(1))
+    expect(ctx.posts()[0]?.body).toMatchObject({ title: 'Wide', fit: 'crop' })
+  })
+
+  it('asks nothing about fit for a portrait video, which covers the preview', async () => {
+    const ctx = setup()
+    await upload(ctx, 'Video file')
+    expect(screen.queryByRole('group', { name: 'Fit to 9:16' })).toBeNull()
+    expect(screen.getByLabelText('Preview of clip.mp4').dataset.fit).toBe('cover')
+    expect(screen.queryByText(/^Not 9:16/)).toBeNull()
+  })
+
+  it('fits by the browser’s reading before the server has measured it', async () => {
+    const ctx = setup({ readDimensions: () => Promise.resolve({ width: 1080, height: 1080 }) })
+    await ctx.user.upload(screen.getByLabelText('Video file'), videoFile('square.mp4'))
+    await waitFor(() => expect(ctx.fake.uploads).toHaveLength(1))
+    expect(await screen.findByRole('group', { name: 'Fit to 9:16' })).toBeTruthy()
+    expect(screen.getByLabelText('Preview of square.mp4').dataset.fit).toBe('blur')
   })
 
   it('adds overlays with the spec’s defaults; blank text is refused', async () => {
@@ -291,6 +306,7 @@ describe('Create New Video form', () => {
       sourceMediaId: 'media-of-upload-1',
       demoMediaId: null,
       layout: 'sequence',
+      fit: 'blur',
       textOverlays: [
         {
           id: expect.stringMatching(/^ov_[0-9a-f]{24}$/) as unknown,
@@ -331,12 +347,12 @@ describe('Create New Video form', () => {
   })
 
   it('shows the server’s reason when it refuses, and its own words when the server fails', async () => {
-    const refusal = { status: 400, body: { code: 'BAD_REQUEST', message: STUDIO_MESSAGES.notPortrait } }
+    const refusal = { status: 400, body: { code: 'BAD_REQUEST', message: 'That video is too long for TikTok' } }
     const ctx = setup({ create: refusal })
     await upload(ctx, 'Video file')
     await ctx.user.type(screen.getByLabelText('Title'), 'Refused')
     await ctx.user.click(createButton())
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', STUDIO_MESSAGES.notPortrait)
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'That video is too long for TikTok')
     // Nothing was lost.
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Refused')
   })

@@ -47,6 +47,7 @@ function setup(
     library?: typeof LIBRARY
     listLibrary?: ApiReply | (() => ApiReply | undefined)
     chooseLibrary?: ApiReply
+    preset?: 'hook-demo'
   } = {},
 ) {
   installDialogPolyfill()
@@ -59,7 +60,11 @@ function setup(
   const fake = fakeUploader()
   const user = userEvent.setup()
   const view = renderWithQueryClient(
-    <CreateVideoForm uploader={fake.uploader} readDimensions={() => Promise.resolve({ width: 9, height: 16 })} />,
+    <CreateVideoForm
+      uploader={fake.uploader}
+      preset={options.preset}
+      readDimensions={() => Promise.resolve({ width: 9, height: 16 })}
+    />,
   )
   return { ...api, ...view, fake, user }
 }
@@ -173,6 +178,48 @@ describe('Library tab of Create New Video', () => {
     await ctx.user.click(screen.getByRole('tab', { name: 'Library' }))
     expect(screen.queryByText(/from the Library\./)).toBeNull()
     expect(screen.getByRole('button', { name: /^Clean interface,/ }).getAttribute('aria-pressed')).toBe('false')
+  })
+
+  it('takes a Library clip as the Product Demo: the preview plays it after the hook, Create sends it as the demo', async () => {
+    const ctx = setup()
+    await ctx.user.upload(screen.getByLabelText('Video file'), videoFile('hook.mp4'))
+    await waitFor(() => expect(ctx.fake.uploads).toHaveLength(1))
+    ctx.uploadNames.set('upload-1', 'hook.mp4')
+    ctx.fake.uploads[0]?.finish('upload-1')
+    await screen.findByText('hook.mp4 uploaded')
+
+    await ctx.user.click(screen.getByRole('tab', { name: 'Demo from Library' }))
+    const demoList = await screen.findByRole('list', { name: 'Library videos for the demo' })
+    await ctx.user.click(within(demoList).getByRole('button', { name: /^Feature tour,/ }))
+    await waitFor(() =>
+      expect(screen.getByText(/from the Library\./).textContent).toBe('Using Feature tour from the Library.'),
+    )
+    // Hook + demo now: the layout choice and the preview's Demo segment.
+    expect(screen.getByRole('group', { name: 'How the two videos play' })).toBeTruthy()
+    await ctx.user.click(screen.getByRole('radio', { name: 'Demo' }))
+    const player = screen.getByLabelText('Preview of Feature tour') as HTMLVideoElement
+    expect(player.getAttribute('src')).toBe(LIBRARY[0]!.videoUrl)
+
+    await ctx.user.type(screen.getByLabelText('Title'), 'Hook then library demo')
+    await ctx.user.click(screen.getByRole('button', { name: 'Create Video' }))
+    expect(await screen.findByText(STUDIO_MESSAGES.videoCreated)).toBeTruthy()
+    const body = ctx.posts()[0]?.body as CreateVideoInput
+    expect(body).toMatchObject({ demoMediaId: 'media-of-stock:feature-tour', layout: 'sequence' })
+    expect(body.sourceMediaId).toBe('media-of-upload-1')
+  })
+
+  it('hook-demo preset: opens on the Library’s hook clips, asks for the demo, puts overlays at the bottom', async () => {
+    const ctx = setup({ preset: 'hook-demo' })
+    expect(screen.getByRole('heading', { name: 'Create Hook + Demo Video' })).toBeTruthy()
+    expect(screen.getByRole('tab', { name: 'Library' }).getAttribute('aria-selected')).toBe('true')
+    const list = await screen.findByRole('list', { name: 'Library videos' })
+    expect(titles(list)).toEqual(['Wait for it…'])
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Hooks')
+    expect((screen.getByLabelText('Position') as HTMLSelectElement).value).toBe('bottom')
+    await ctx.user.click(within(list).getByRole('button', { name: /^Wait for it…,/ }))
+    await waitFor(() =>
+      expect(screen.getByText(/from the Library\./).textContent).toBe('Using Wait for it… from the Library.'),
+    )
   })
 
   it('says ‘Failed to process library video’ when the server cannot make it ready, and keeps nothing', async () => {

@@ -18,21 +18,30 @@ import { STUDIO_MESSAGES } from '../utils/messages'
 /**
  * The Library (spec §2 Create tab): Hookpost's stock clips and the person's rendered videos, filtered by owner (all /
  * mine / stock), category and words, in a grid capped in height (it scrolls). Each video is a toggle button: pressed
- * is the one chosen. `choosingId` is the item being made ready (its button says so and waits).
+ * is the one chosen. `choosingId` is the item being made ready (its button says so and waits); while `busy` (this or
+ * another browser on the page is making one ready) no other can be chosen.
  */
 export function LibraryBrowser({
   selectedId,
   choosingId,
   onChoose,
+  label = 'Library videos',
+  busy = choosingId !== null,
+  initialCategory = 'all',
 }: {
   selectedId: string | null
   choosingId: string | null
   onChoose: (item: LibraryItem) => void
+  /** The list's name (two browsers on one page are told apart by it). */
+  label?: string
+  busy?: boolean
+  /** The category shown first (the hook-demo preset opens on the hook clips). */
+  initialCategory?: string
 }) {
   const id = useId()
   const library = useLibrary()
   const [filter, setFilter] = useState<LibraryFilter>('all')
-  const [category, setCategory] = useState('all')
+  const [category, setCategory] = useState(initialCategory)
   const [search, setSearch] = useState('')
   const items = useMemo(() => library.data?.videos ?? [], [library.data])
   const categories = useMemo(() => libraryCategories(items), [items])
@@ -113,7 +122,7 @@ export function LibraryBrowser({
         </p>
       ) : (
         <ul
-          aria-label="Library videos"
+          aria-label={label}
           className="grid max-h-60 grid-cols-2 gap-2 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-3"
         >
           {shown.map((item) => (
@@ -122,7 +131,7 @@ export function LibraryBrowser({
                 item={item}
                 selected={item.id === selectedId}
                 choosing={item.id === choosingId}
-                disabled={choosingId !== null}
+                disabled={busy}
                 onChoose={() => onChoose(item)}
               />
             </li>

@@ -1,13 +1,15 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { TextOverlay } from '@hookpost/shared/studio'
+import type { SourceFit, TextOverlay } from '@hookpost/shared/studio'
 import { useOverlayFonts } from '../hooks/use-overlay-fonts'
 import { overlaysForPreview, type PreviewSegment } from '../utils/overlays'
 import {
   PREVIEW_FRAME,
   drawOverlayPreview,
+  needsFit,
   previewDescription,
   previewFit,
   previewFontRequests,
+  type PreviewFit,
 } from '../utils/preview'
 
 const SEGMENT_NAMES: Record<PreviewSegment, string> = {
@@ -35,35 +37,55 @@ type Size = { width: number; height: number }
 export type PreviewSource = { name: string; file: File } | { name: string; url: string }
 
 /**
- * One video in its box, fitted as the renderer fits it (covering, or letterboxed in black). A local file plays from a
- * `blob:` URL that lives as long as the player shows that file.
+ * The blurred copy behind a video shown whole (fit blur): as blurred as the renderer's (an eighth of the size, a box
+ * blur of 8 twice, scaled back up: a Gaussian of about 14 px on this 280 px frame), scaled up a little so the blur's
+ * soft edge stays outside the frame.
  */
-function SourceVideo({
-  source,
-  fit,
-  className,
-}: {
-  source: PreviewSource
-  fit: 'cover' | 'contain'
-  className: string
-}) {
+const BLUR_STYLE = { filter: 'blur(14px)', transform: 'scale(1.15)' } as const
+
+/** Keeps the blurred copy on the player's time: it plays, pauses and seeks with it. */
+function follow(main: HTMLVideoElement, copy: HTMLVideoElement): () => void {
+  const sync = () => {
+    if (Math.abs(copy.currentTime - main.currentTime) > 0.25) copy.currentTime = main.currentTime
+    if (main.paused && !copy.paused) copy.pause()
+    // A play() cut short by a pause or a new source is not an error worth a word.
+    if (!main.paused && copy.paused) copy.play().catch(() => undefined)
+  }
+  const events = ['play', 'pause', 'seeked', 'timeupdate'] as const
+  events.forEach((type) => main.addEventListener(type, sync))
+  return () => events.forEach((type) => main.removeEventListener(type, sync))
+}
+
+/**
+ * One video in its box, fitted as the renderer fits it (covering; letterboxed in black; or whole over a blurred copy
+ * of itself). A local file plays from a `blob:` URL that lives as long as the player shows that file.
+ */
+function SourceVideo({ source, fit, className }: { source: PreviewSource; fit: PreviewFit; className: string }) {
   const ref = useRef<HTMLVideoElement>(null)
+  const copyRef = useRef<HTMLVideoElement>(null)
   const file = 'file' in source ? source.file : null
   const remote = 'url' in source ? source.url : null
+  const blurred = fit === 'blur'
   useEffect(() => {
     const video = ref.current
     if (!video) return
     const url = file ? URL.createObjectURL(file) : remote
     if (!url) return
+    const copy = blurred ? copyRef.current : null
     video.src = url
+    if (copy) copy.src = url
+    const unfollow = copy ? follow(video, copy) : () => undefined
     return () => {
-      video.removeAttribute('src')
-      video.load()
+      unfollow()
+      for (const v of copy ? [video, copy] : [video]) {
+        v.removeAttribute('src')
+        v.load()
+      }
       if (file) URL.revokeObjectURL(url)
     }
-  }, [file, remote])
+  }, [file, remote, blurred])
   const label = `Preview of ${source.name}`
-  return (
+  const player = (
     <video
       ref={ref}
       controls
@@ -73,9 +95,36 @@ function SourceVideo({
       preload="metadata"
       aria-label={label}
       data-fit={fit}
-      className={`bg-black ${fit === 'cover' ? 'object-cover' : 'object-contain'} ${className}`}
+      className={
+        blurred
+          ? 'absolute inset-0 h-full w-full object-contain'
+          : `bg-black ${fit === 'cover' ? 'object-cover' : 'object-contain'} ${className}`
+      }
     />
   )
+  if (!blurred) return player
+  return (
+    <div className={`overflow-hidden bg-black ${className}`}>
+      <video
+        ref={copyRef}
+        aria-hidden="true"
+        tabIndex={-1}
+        muted
+        playsInline
+        loop
+        preload="metadata"
+        className="absolute inset-0 h-full w-full object-cover"
+        style={BLUR_STYLE}
+      />
+      {player}
+    </div>
+  )
+}
+
+/** What the preview says under the frame about how a video that is not 9:16 is fitted. */
+const FIT_NOTES: Record<SourceFit, string> = {
+  blur: 'Not 9:16: shown whole over a blurred copy of itself.',
+  crop: 'Not 9:16: cropped to fill the frame (its centre is kept).',
 }
 
 /**
@@ -90,6 +139,7 @@ export function OverlayPreview({
   hookSize,
   demoSize,
   layout,
+  fit,
   overlays,
 }: {
   hook: PreviewSource | null
@@ -98,6 +148,8 @@ export function OverlayPreview({
   hookSize: Size | null
   demoSize: Size | null
   layout: 'sequence' | 'split'
+  /** How a video that is not portrait 9:16 fills the whole frame (ADR 032). */
+  fit: SourceFit
   overlays: readonly TextOverlay[]
 }) {
   const id = useId()
@@ -118,9 +170,9 @@ export function OverlayPreview({
 
   const { width, height } = PREVIEW_FRAME
   const shownSource = segment === 'demo' ? demo : hook
-  // The form only takes a portrait hook: it covers the frame even before the server has measured it.
-  const fit =
-    segment === 'demo' ? previewFit('full', demoSize) : previewFit('full', hookSize ?? { width: 9, height: 16 })
+  const shownSize = segment === 'demo' ? demoSize : hookSize
+  const shownFit = previewFit('full', shownSize, fit)
+  const fitNote = segment !== 'split' && shownSource && needsFit(shownSize) ? FIT_NOTES[fit] : null
   return (
     <div>
       <h3 id={`${id}-heading`} className="text-sm font-medium text-slate-800">
@@ -164,7 +216,7 @@ export function OverlayPreview({
               <SourceVideo source={demo} fit={previewFit('half', demoSize)} className="h-full w-1/2" />
             </div>
           ) : shownSource ? (
-            <SourceVideo key={segment} source={shownSource} fit={fit} className="absolute inset-0 h-full w-full" />
+            <SourceVideo key={segment} source={shownSource} fit={shownFit} className="absolute inset-0 h-full w-full" />
           ) : (
             <p className="absolute inset-x-0 top-1/3 px-6 text-center text-sm text-slate-300">
               Upload a video or choose one from the Library to see it here with your text overlays.
@@ -184,6 +236,11 @@ export function OverlayPreview({
       <p className="mt-1 text-xs text-slate-600">
         {width}×{height}, the 1080×1920 video scaled down: text sizes are those of the final video.
       </p>
+      {fitNote ? (
+        <p className="mt-1 text-xs text-slate-700" data-testid="preview-fit-note">
+          {fitNote}
+        </p>
+      ) : null}
     </div>
   )
 }

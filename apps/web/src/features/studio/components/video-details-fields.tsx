@@ -3,7 +3,7 @@ import { CharacterCount, Field } from '../../../components/ui/field'
 
 /**
  * A created video's Title (required) and Description, with their character counts and errors: the same two fields on
- * the Create tab's form and the hook-demo page. `onChange` reports which field the person changed.
+ * the Create tab's form (also opened preset by the hook-demo route). `onChange` reports which field the person changed.
  */
 export function VideoDetailsFields({
   title,

@@ -7,7 +7,6 @@ import { MESSAGES } from '@hookpost/shared/messages'
 export const STUDIO_MESSAGES = {
   videoRequired: 'Please upload a video, select one from your library, or choose a demo video',
   titleRequired: 'Please enter a title for your video',
-  notPortrait: MESSAGES.videoNeedsPortrait,
   overlayTextRequired: 'Please enter text for the overlay',
   videoCreated: MESSAGES.videoCreated,
   createFailed: MESSAGES.createVideoFailed,
@@ -23,17 +22,6 @@ export const STUDIO_MESSAGES = {
   savedHookDeleted: MESSAGES.savedHookDeleted,
   fetchLibraryFailed: MESSAGES.fetchLibraryFailed,
   libraryVideoFailed: MESSAGES.libraryVideoFailed,
-  // The hook-demo page (spec §2 'Create Hook + Demo Video').
-  selectValidVideo: MESSAGES.selectValidVideo,
-  hookDemoCreateFailed: MESSAGES.hookDemoCreateFailed,
-  hookDemoCreatedTitle: MESSAGES.hookDemoCreatedTitle,
-  hookDemoCreatedText: MESSAGES.hookDemoCreatedText,
-  hookDemoCreated: (title: string) => `Video "${title}" created successfully! Processing in the background...`,
-  /** Ours: while the list loads, or the server's first start is still making its stock clips. */
-  preparingHooks: 'Preparing hook clips…',
-  hookDemoTitleRequired: 'Please enter a title',
-  hookDemoHookRequired: 'Please select a hook video',
-  hookDemoDemoRequired: 'Please upload a demo video',
   /** Ours: a video still on its way cannot be used yet. */
   stillUploading: 'Please wait until the video has finished uploading.',
 } as const

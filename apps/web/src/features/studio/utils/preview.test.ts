@@ -4,6 +4,7 @@ import {
   PREVIEW_FRAME,
   drawOverlayPreview,
   previewDescription,
+  needsFit,
   previewFit,
   previewFontRequests,
   type PreviewCanvas,
@@ -108,11 +109,28 @@ describe('previewDescription', () => {
 })
 
 describe('previewFit (as the renderer fits a source)', () => {
-  it('covers the whole frame with a portrait 9:16 video, letterboxes anything else and each half', () => {
-    expect(previewFit('full', { width: 1080, height: 1920 })).toBe('cover')
-    expect(previewFit('full', { width: 1000, height: 1920 })).toBe('cover')
-    expect(previewFit('full', { width: 1920, height: 1080 })).toBe('contain')
-    expect(previewFit('full', null)).toBe('contain')
+  it('covers the whole frame with a portrait 9:16 video, whatever the fit; letterboxes each half', () => {
+    for (const fit of ['blur', 'crop'] as const) {
+      expect(previewFit('full', { width: 1080, height: 1920 }, fit)).toBe('cover')
+      expect(previewFit('full', { width: 1000, height: 1920 }, fit)).toBe('cover')
+      expect(previewFit('half', { width: 1920, height: 1080 }, fit)).toBe('contain')
+    }
     expect(previewFit('half', { width: 1080, height: 1920 })).toBe('contain')
+  })
+
+  it('shows a landscape or square video over a blurred copy, or cropped, as chosen', () => {
+    expect(previewFit('full', { width: 1920, height: 1080 }, 'blur')).toBe('blur')
+    expect(previewFit('full', { width: 1080, height: 1080 }, 'blur')).toBe('blur')
+    expect(previewFit('full', { width: 1920, height: 1080 }, 'crop')).toBe('cover')
+    expect(previewFit('full', { width: 1080, height: 1080 }, 'crop')).toBe('cover')
+    // Unknown size: letterboxed until it is known.
+    expect(previewFit('full', null, 'crop')).toBe('contain')
+  })
+
+  it('says when a video needs a fit', () => {
+    expect(needsFit({ width: 1920, height: 1080 })).toBe(true)
+    expect(needsFit({ width: 1080, height: 1080 })).toBe(true)
+    expect(needsFit({ width: 720, height: 1280 })).toBe(false)
+    expect(needsFit(null)).toBe(false)
   })
 })

@@ -7,6 +7,7 @@ import {
   overlayFont,
   type OverlayCanvas,
   type OverlayLayout,
+  type SourceFit,
   type TextOverlay,
 } from '@hookpost/shared/studio'
 
@@ -55,11 +56,26 @@ export function previewDescription(overlays: readonly TextOverlay[], what: strin
   return `${what} with text overlays: ${overlays.map((o) => `“${o.text}”`).join(', ')}`
 }
 
+/** How the preview shows a video in its box: covering it (cropped), letterboxed in black, or over a blurred copy. */
+export type PreviewFit = 'cover' | 'contain' | 'blur'
+
 /**
- * How a video fills its part of the preview, as the renderer fits it (render-args.ts `fitFilters`): a portrait 9:16
- * video on the whole frame covers it (the few percent of overflow cropped); anything else, and each half of a side by
- * side video, fits inside and is letterboxed in black. `size` is the video's, when known.
+ * How a video fills its part of the preview, as the renderer fits it (render-args.ts `fitFilters`, ADR 032): a
+ * portrait 9:16 video on the whole frame covers it (the few percent of overflow cropped); any other shape on the whole
+ * frame follows the chosen fit (crop covers, blur shows it whole over a blurred copy); each half of a side by side
+ * video is letterboxed in black. `size` is the video's, when known (unknown: letterboxed until it is).
  */
-export function previewFit(box: 'full' | 'half', size: { width: number; height: number } | null): 'cover' | 'contain' {
-  return box === 'full' && size !== null && isPortrait916(size.width, size.height) ? 'cover' : 'contain'
+export function previewFit(
+  box: 'full' | 'half',
+  size: { width: number; height: number } | null,
+  fit: SourceFit = 'blur',
+): PreviewFit {
+  if (box === 'half' || size === null) return 'contain'
+  if (isPortrait916(size.width, size.height)) return 'cover'
+  return fit === 'crop' ? 'cover' : 'blur'
+}
+
+/** Whether a video of `size` needs a fit on the whole frame (it is not portrait 9:16). */
+export function needsFit(size: { width: number; height: number } | null): boolean {
+  return size !== null && !isPortrait916(size.width, size.height)
 }

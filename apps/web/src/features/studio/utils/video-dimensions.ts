@@ -1,6 +1,3 @@
-import { isPortrait916 } from '@hookpost/shared/studio'
-import { STUDIO_MESSAGES } from './messages'
-
 export type VideoDimensions = { width: number; height: number }
 export type DimensionsReader = (file: File) => Promise<VideoDimensions | null>
 
@@ -36,15 +33,3 @@ export const readVideoDimensions: DimensionsReader = (file) =>
     const timer = setTimeout(() => finish(null), READ_TIMEOUT_MS)
     video.src = url
   })
-
-/**
- * spec §5: the studio's video must be portrait 9:16 (within 0.05). Refused here before a byte is sent; a file the
- * browser cannot read goes to the server, which reads it with ffprobe and refuses it with the same words.
- */
-export function portraitCheck(read: DimensionsReader = readVideoDimensions) {
-  return async (file: File): Promise<string | null> => {
-    const size = await read(file)
-    if (!size) return null
-    return isPortrait916(size.width, size.height) ? null : STUDIO_MESSAGES.notPortrait
-  }
-}

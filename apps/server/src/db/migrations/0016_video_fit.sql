@@ -1,0 +1,1 @@
+ALTER TABLE "created_video" ADD COLUMN "fit" text DEFAULT 'blur' NOT NULL;
