@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { addToQueueBodySchema, nextFreeSlots, queueSlotsBodySchema, QUEUE_LIMITS, weekdayOf } from './queue'
+import { addToQueueBodySchema, nextFreeSlots, queueSlotsBodySchema, QUEUE_LIMITS, dayIndexOf } from './queue'
 
 const NY = 'America/New_York'
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString())
 
-describe('weekdayOf', () => {
+describe('dayIndexOf', () => {
   it('counts Sunday as 0', () => {
-    expect(weekdayOf('2026-03-08')).toBe(0)
-    expect(weekdayOf('2026-03-09')).toBe(1)
-    expect(weekdayOf('2026-03-14')).toBe(6)
+    expect(dayIndexOf('2026-03-08')).toBe(0)
+    expect(dayIndexOf('2026-03-09')).toBe(1)
+    expect(dayIndexOf('2026-03-14')).toBe(6)
   })
 })
 
@@ -77,7 +77,10 @@ describe('nextFreeSlots', () => {
 
   it('follows the zone across the European change too (Berlin, 2026-03-29)', () => {
     const now = new Date('2026-03-27T00:00:00Z')
-    const slots = [{ weekday: 6, time: '20:00' }, { weekday: 0, time: '20:00' }]
+    const slots = [
+      { weekday: 6, time: '20:00' },
+      { weekday: 0, time: '20:00' },
+    ]
     expect(iso(nextFreeSlots({ slots, zone: 'Europe/Berlin', now, taken: new Set(), count: 3 }))).toEqual([
       '2026-03-28T19:00:00.000Z',
       '2026-03-29T18:00:00.000Z',

@@ -112,7 +112,7 @@ export function sortSlots(slots: readonly QueueSlot[]): QueueSlot[] {
 }
 
 /** The weekday (0 = Sunday) of a calendar date 'YYYY-MM-DD'. */
-export function weekdayOf(date: string): number {
+export function dayIndexOf(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay()
 }
@@ -140,7 +140,7 @@ export function nextFreeSlots(args: {
   const days = args.searchDays ?? QUEUE_LIMITS.searchDays
   for (let offset = 0; offset <= days && found.length < count; offset++) {
     const date = addDays(today, offset)
-    for (const time of byDay.get(weekdayOf(date)) ?? []) {
+    for (const time of byDay.get(dayIndexOf(date)) ?? []) {
       const resolved = zonedToInstant(date, time, zone)
       if (!resolved.ok) continue
       const at = resolved.instant
@@ -155,5 +155,5 @@ export function nextFreeSlots(args: {
 /** A slot instant as the queue shows it: 'Monday 2026-03-30 09:00' in `zone`. */
 export function describeSlotInstant(at: Date, zone: string): string {
   const { date, time } = instantToZoned(at, zone)
-  return `${WEEKDAY_NAMES[weekdayOf(date)] ?? ''} ${date} ${time}`
+  return `${WEEKDAY_NAMES[dayIndexOf(date)] ?? ''} ${date} ${time}`
 }
