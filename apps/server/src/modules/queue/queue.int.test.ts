@@ -270,4 +270,16 @@ describe('the queue', () => {
     expect((await inject(world.server, 'DELETE', `/api/posts/${added.body.post!.id}`, me.cookie)).statusCode).toBe(204)
     expect((await queueOf(me.cookie, me.accountId)).entries).toEqual([])
   })
+
+  it('is in the OpenAPI document', async () => {
+    const res = await inject(world.server, 'GET', '/api/docs/json')
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200)
+    const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>()
+    expect(Object.keys(doc.paths['/api/queue/'] ?? {})).toEqual(['get'])
+    expect(Object.keys(doc.paths['/api/queue/{accountId}/slots'] ?? {})).toEqual(['put'])
+    expect(Object.keys(doc.paths['/api/queue/{accountId}/posts'] ?? {})).toEqual(['post'])
+    expect(Object.keys(doc.paths['/api/queue/{accountId}/entries/{entryId}/move'] ?? {})).toEqual(['post'])
+    expect(Object.keys(doc.paths['/api/queue/{accountId}/pause'] ?? {})).toEqual(['post'])
+    expect(Object.keys(doc.paths['/api/queue/{accountId}/resume'] ?? {})).toEqual(['post'])
+  })
 })
