@@ -216,7 +216,7 @@ function SlotsEditor({ queue }: { queue: AccountQueue }) {
         noValidate
         onSubmit={onAdd}
         aria-label="Add a posting slot"
-        className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
+        className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start"
       >
         <div className="sm:w-48">
           <Field
@@ -242,7 +242,7 @@ function SlotsEditor({ queue }: { queue: AccountQueue }) {
             render={(props) => <input {...props} type="time" value={time} onChange={(e) => setTime(e.target.value)} />}
           />
         </div>
-        <button type="submit" className={`${secondaryButtonClass} sm:mb-6`} disabled={save.isPending}>
+        <button type="submit" className={`${secondaryButtonClass} sm:mt-6`} disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Add slot'}
         </button>
       </form>
