@@ -163,10 +163,6 @@ export function createQueueService(deps: QueueServiceDeps) {
       })
     },
 
-    async get(userId: string, accountId: string): Promise<AccountQueue> {
-      return build(userId, await account(userId, accountId))
-    },
-
     /** PUT /api/queue/:accountId/slots: the account's slots, all at once (the body is already checked). */
     async setSlots(userId: string, accountId: string, slots: QueueSlot[]): Promise<AccountQueue> {
       const acc = await account(userId, accountId)
