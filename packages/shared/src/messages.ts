@@ -182,4 +182,12 @@ export const MESSAGES = {
   verificationLinkOtherAccount: 'This link was sent for another account. Sign out, then open the link again.',
   ownAccountDeleted: 'Your account and everything in it have been deleted.',
   deleteAccountPasswordRequired: 'Please enter your password to confirm',
+  // The queue (issue 21 item 2, ADR 029)
+  queueNoSlots: 'This account has no posting slots yet. Add slots under Queue, then add posts to the queue.',
+  queueNoFreeSlot: 'Every posting slot of this account in the coming year is taken. Add more slots under Queue.',
+  queuePaused: "This account's queue is paused. Resume it to add posts to the queue.",
+  queueMoveNotPossible: 'This post cannot move further that way.',
+  queueSlotsSaved: 'Posting slots saved',
+  queueResumeFailed: 'The queue could not be resumed, so it is still paused.',
+  queuePauseFailed: 'The queue could not be paused. Please try again.',
 } as const

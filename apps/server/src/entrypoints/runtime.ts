@@ -100,6 +100,7 @@ import {
   type AutomationService,
   type AutomationTuning,
 } from '../modules/automation'
+import { createQueueRepository, createQueueService, type QueueService } from '../modules/queue'
 import { createBestTimesRepository, createBestTimesService } from '../modules/analytics/best-times.repository'
 import { createAnalyticsRepository, createAnalyticsService, type AnalyticsService } from '../modules/analytics'
 import {
@@ -149,6 +150,8 @@ export interface Runtime {
   ai: AiService
   images: ImagesService
   automation: AutomationService
+  /** Posting slots per account and "Add to queue" (issue 21 item 2). */
+  postingQueue: QueueService
   analytics: AnalyticsService
   /** The stats sync (issue 19): TikTok's figures of published posts and accounts. */
   statsSync: StatsSyncService
@@ -400,6 +403,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ...(options.automation ? { tuning: options.automation } : {}),
     })
 
+    // The queue (issue 21 item 2, ADR 029): its posts are made, moved and deleted by the posts service.
+    const postingQueue = createQueueService({
+      repo: createQueueRepository(database.db),
+      posts,
+      accounts: tiktokAccounts,
+      profileZone: async (userId) => (await profiles.get(userId)).timeZone,
+      clock,
+      log,
+    })
+
     const analytics = createAnalyticsService({ repo: createAnalyticsRepository(database.db), clock, log })
     // Analytics (issue 19): TikTok's figures of published posts and accounts, read on a schedule by the worker.
     const statsSync = createStatsSyncService({
@@ -505,6 +518,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         ai,
         images,
         automation,
+        postingQueue,
         bestTimes,
         analytics,
         statsSync,
@@ -565,6 +579,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ai,
       images,
       automation,
+      postingQueue,
       analytics,
       statsSync,
       events: bus,

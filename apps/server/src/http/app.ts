@@ -35,6 +35,7 @@ import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
 import { libraryRoutes, type LibraryService } from '../modules/library'
 import { imageRoutes, type ImagesService } from '../modules/images'
 import { automationRoutes, type AutomationService } from '../modules/automation'
+import { queueRoutes, type QueueService } from '../modules/queue'
 import { statsSyncRoutes, type StatsSyncService } from '../modules/analytics'
 import { aiRoutes, type AiService } from '../modules/ai'
 import { bestTimesRoutes } from '../modules/analytics/best-times.routes'
@@ -74,6 +75,8 @@ export interface HttpDeps {
   ai: AiService
   images: ImagesService
   automation: AutomationService
+  /** Posting slots per account and "Add to queue" (issue 21 item 2). */
+  postingQueue: QueueService
   /** Best time to post (GET /api/analytics/best-times). */
   bestTimes: BestTimesService
   /** The Analytics tab's reads (issue 19). */
@@ -169,6 +172,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'ai', description: 'Hook suggestions, content ideas and images (offline generator or your model)' },
         { name: 'images', description: 'Your images, the gallery, and Transform to Video' },
         { name: 'automation', description: 'Settings, Run Now and the history of the planner that posts for you' },
+        { name: 'queue', description: 'Posting slots per account, Add to queue, reorder and pause' },
         {
           name: 'analytics',
           description: 'Views, growth, top posts, the hook leaderboard, best times to post and the CSV export',
@@ -234,6 +238,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(aiRoutes, { ai: deps.ai, images: deps.images })
         await authed.register(imageRoutes, { images: deps.images })
         await authed.register(automationRoutes, { prefix: '/automation', automation: deps.automation })
+        await authed.register(queueRoutes, { prefix: '/queue', queue: deps.postingQueue })
         await authed.register(bestTimesRoutes, { prefix: '/analytics', bestTimes: deps.bestTimes })
         await authed.register(analyticsRoutes, { prefix: '/analytics', analytics: deps.analytics })
         await authed.register(statsSyncRoutes, { prefix: '/analytics', statsSync: deps.statsSync })

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { applyAnalyticsEvent, refetchAnalyticsAfterGap } from '../features/analytics/api/analytics-key'
 import { applyAutomationEvent, refetchAutomationAfterGap } from '../features/automation/api/get-automation'
 import { applyServerEvent, refetchPostsAfterGap } from '../features/posts/api/get-posts'
+import { applyQueueEvent, refetchQueuesAfterGap } from '../features/queue/api/get-queues'
 import { applyVideoEvent, refetchVideosAfterGap } from '../features/studio/api/get-videos'
 import { sessionQueryOptions } from '../lib/auth'
 import { useServerEvents } from '../lib/use-server-events'
@@ -20,12 +21,14 @@ export function useLiveUpdates(signedIn: boolean) {
       applyVideoEvent(queryClient, event)
       applyAutomationEvent(queryClient, event)
       applyAnalyticsEvent(queryClient, event)
+      applyQueueEvent(queryClient, event)
     },
     onReconnect: () => {
       void refetchPostsAfterGap(queryClient)
       void refetchVideosAfterGap(queryClient)
       void refetchAutomationAfterGap(queryClient)
       void refetchAnalyticsAfterGap(queryClient)
+      void refetchQueuesAfterGap(queryClient)
     },
     // The server ends a stream when its session ends (ADR 021) and refuses the reconnect: ask who is signed in, so a
     // tab signed out elsewhere goes to the sign-in page instead of retrying forever.

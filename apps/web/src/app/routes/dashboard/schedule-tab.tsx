@@ -3,6 +3,8 @@ import { buttonClass } from '../../../components/ui/form'
 import { ScheduledVideosPanel } from '../../../features/posts/components/scheduled-videos-panel'
 import { browserTimeZone, useProfile } from '../../../features/profile/api/profile-api'
 import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
+import { useAddToQueue } from '../../../features/queue/api/add-to-queue'
+import { QueueSection } from '../../../features/queue/components/queue-section'
 import { ScheduleNewVideoCard } from '../../../features/tiktok/components/schedule-account-picker'
 import { BatchScheduleEntry } from './batch-schedule-entry'
 import { ScheduleVideoDialog } from './schedule-video-dialog'
@@ -22,6 +24,7 @@ export function ScheduleTab() {
   const accounts = useTiktokAccounts()
   const [composer, setComposer] = useState<Composer | null>(null)
   const accountChoices = useMemo(() => accounts.data ?? [], [accounts.data])
+  const addToQueue = useAddToQueue()
   return (
     <div className="space-y-6">
       <BatchScheduleEntry userTimeZone={displayZone} />
@@ -50,9 +53,11 @@ export function ScheduleTab() {
           accountId={composer.accountId}
           initialDate={composer.date}
           userTimeZone={displayZone}
+          onAddToQueue={addToQueue}
           onClose={() => setComposer(null)}
         />
       ) : null}
+      <QueueSection />
     </div>
   )
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState, type RefObject } from 'react'
+import { lazy, Suspense, useId, useState, type ComponentProps, type RefObject } from 'react'
+import type { ScheduleVideoForm as ScheduleVideoFormComponent } from '../../../features/posts/components/schedule-video-form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
@@ -20,6 +21,7 @@ export function ScheduleVideoDialog({
   initialDate,
   userTimeZone,
   onClose,
+  onAddToQueue,
   fallbackFocus,
 }: {
   /** The account chosen where it was opened; else the first one that can post. */
@@ -28,6 +30,8 @@ export function ScheduleVideoDialog({
   initialDate: string | undefined
   userTimeZone: string
   onClose: () => void
+  /** 'Add to queue' in the form (the queue feature's, passed in: features do not import each other). */
+  onAddToQueue?: ComponentProps<typeof ScheduleVideoFormComponent>['onAddToQueue']
   fallbackFocus?: RefObject<HTMLElement | null>
 }) {
   const id = useId()
@@ -82,6 +86,7 @@ export function ScheduleVideoDialog({
                 userTimeZone={userTimeZone}
                 initialDate={initialDate}
                 onCancel={onClose}
+                onAddToQueue={onAddToQueue}
               />
             </Suspense>
           </>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { POST_LIMITS, type CreatorInfo } from '@hookpost/shared/posts'
+import { POST_LIMITS, type CreatorInfo, type Post } from '@hookpost/shared/posts'
+import { describeSlotInstant, type AddToQueueInput } from '@hookpost/shared/queue'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
@@ -61,6 +62,8 @@ export type ScheduleVideoFormProps = {
   initialDate?: string
   /** The clock (tests pin it). */
   now?: () => Date
+  /** "Add to queue" (issue 21 item 2): schedules at the account's next free slot; the app passes the queue's hook. */
+  onAddToQueue?: (accountId: string, body: AddToQueueInput) => Promise<Post>
 }
 
 /** Why an account cannot receive posts before asking TikTok (the server's words for the same case, 409). */
@@ -126,6 +129,7 @@ export function ScheduleVideoForm({
   uploader = tusVideoUploader,
   initialDate,
   now = () => new Date(),
+  onAddToQueue,
 }: ScheduleVideoFormProps) {
   const id = useId()
   const formRef = useRef<HTMLFormElement>(null)
@@ -144,6 +148,8 @@ export function ScheduleVideoForm({
   const [formError, setFormError] = useState<string | null>(null)
   const [submitError, setSubmitError] = useState<string | null>(null)
   const [scheduled, setScheduled] = useState(false)
+  const [queued, setQueued] = useState<string | null>(null)
+  const [queueing, setQueueing] = useState(false)
   const [inputKey, setInputKey] = useState(0)
   const [focusRequest, setFocusRequest] = useState(0)
   const [settingsFor, setSettingsFor] = useState(account.id)
@@ -257,6 +263,54 @@ export function ScheduleVideoForm({
         }
       },
     })
+  }
+
+  /** "Add to queue": the form's checks without its date and time (the queue picks the time), then the queue's call. */
+  async function onQueue() {
+    if (!onAddToQueue || queueing || blocked) return
+    setScheduled(false)
+    setQueued(null)
+    setSubmitError(null)
+    const placeholder = presetScheduleValues(now(), timeZone, undefined)
+    const result = checkScheduleForm({
+      values: { ...values, date: placeholder.date, time: placeholder.time },
+      accountId: account.id,
+      mediaId: media?.id ?? null,
+      timeZone,
+      creator: info,
+      now: now(),
+    })
+    if (!result.ok) {
+      setErrors(result.errors)
+      setFormError(result.formError)
+      setFocusRequest((n) => n + 1)
+      return
+    }
+    const checked = result.body
+    const body: AddToQueueInput = {
+      mediaId: checked.mediaId,
+      title: checked.title,
+      description: checked.description,
+      privacyLevel: checked.privacyLevel,
+      allowComment: checked.allowComment,
+      allowDuet: checked.allowDuet,
+      allowStitch: checked.allowStitch,
+      commercial: checked.commercial,
+    }
+    setQueueing(true)
+    try {
+      const post = await onAddToQueue(account.id, body)
+      setValues(presetScheduleValues(now(), timeZone, initialDate))
+      upload.clear()
+      setInputKey((n) => n + 1)
+      setQueued(
+        `Added to the queue: ${describeSlotInstant(new Date(post.scheduledAt), post.timeZone)} (${post.timeZone}).`,
+      )
+    } catch (error) {
+      setSubmitError(scheduleErrorMessage(error))
+    } finally {
+      setQueueing(false)
+    }
   }
 
   const consentId = `${id}-consent`
@@ -392,7 +446,23 @@ export function ScheduleVideoForm({
           >
             {schedule.isPending ? 'Scheduling...' : video ? 'Schedule for TikTok' : 'Schedule video'}
           </button>
+          {onAddToQueue ? (
+            <button
+              type="button"
+              className={`${secondaryButtonClass} w-full sm:w-auto`}
+              disabled={blocked !== null || queueing}
+              aria-busy={queueing || undefined}
+              onClick={() => void onQueue()}
+            >
+              {queueing ? 'Adding to queue...' : 'Add to queue'}
+            </button>
+          ) : null}
         </div>
+        {queued ? (
+          <MessageBanner tone="success" onDismiss={() => setQueued(null)}>
+            {queued}
+          </MessageBanner>
+        ) : null}
         {scheduled ? (
           <MessageBanner tone="success" onDismiss={() => setScheduled(false)}>
             {MESSAGES.videoScheduled}
