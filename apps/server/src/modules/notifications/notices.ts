@@ -125,9 +125,7 @@ export function digestNotice(window: DigestWindow, zone: string, posts: DigestPo
     kind: 'daily_digest',
     dedupeKey: window.dedupeKey,
     title: `${count} went out in the last day`,
-    body: [`${count} went out to TikTok since yesterday ${time(window.from)} (${zone}):`, ...lines, ...more].join(
-      '\n',
-    ),
+    body: [`${count} went out to TikTok since yesterday ${time(window.from)} (${zone}):`, ...lines, ...more].join('\n'),
     link: SCHEDULE_LINK,
   }
 }
@@ -141,7 +139,8 @@ export function noticeMail(
   const lead = draft.kind === 'account_reconnect' ? 'Reconnect it here' : 'Open it in Hookpost'
   const footer = 'You can turn these emails off in Profile & Accounts, under Notifications.'
   const text = [draft.body, '', `${lead}:`, url, '', footer].join('\n')
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
   const html =
     draft.body
       .split('\n')

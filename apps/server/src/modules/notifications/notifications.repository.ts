@@ -162,4 +162,3 @@ export function createNotificationsRepository(db: Database) {
   }
 }
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>
-

@@ -102,7 +102,10 @@ export function createPublishingService(deps: PublishingDeps) {
   const jobs = createJobRunner('publisher')
   const notify: Notify = deps.notify ?? (() => Promise.resolve())
 
-  /** A post that became `failed`: one notice per failed attempt (the notifications module drops repeats). */
+  /**
+   * A post that became `failed`: one notice per failed attempt (the notifications module drops repeats). Before the
+   * post's event, so a tab that sees the post fail already has its notice.
+   */
   const noticeIfFailed = (view: PostView) =>
     view.state === 'failed'
       ? notify({
@@ -122,8 +125,8 @@ export function createPublishingService(deps: PublishingDeps) {
   async function announce(postId: string): Promise<void> {
     try {
       const view = await repo.findViewInternal(postId)
-      if (view) events.publish(view.userId, { type: 'post.updated', post: toPostDto(view) })
       if (view) await noticeIfFailed(view)
+      if (view) events.publish(view.userId, { type: 'post.updated', post: toPostDto(view) })
     } catch (err) {
       log.warn(`[posts] announcing post ${postId} failed: ${err instanceof Error ? err.message : String(err)}`)
     }
@@ -134,8 +137,8 @@ export function createPublishingService(deps: PublishingDeps) {
     if (postIds.length === 0) return
     try {
       for (const view of await repo.findViewsInternal(postIds)) {
-        events.publish(view.userId, { type: 'post.updated', post: toPostDto(view) })
         await noticeIfFailed(view)
+        events.publish(view.userId, { type: 'post.updated', post: toPostDto(view) })
       }
     } catch (err) {
       log.warn(`[posts] announcing ${postIds.length} posts failed: ${err instanceof Error ? err.message : String(err)}`)
