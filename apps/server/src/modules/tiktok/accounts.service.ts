@@ -141,8 +141,8 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
     const accessToken = box.open(row.accessTokenEnc, context(row.id, 'access'))
     if (!force && row.accessTokenExpiresAt.getTime() - now.getTime() > REFRESH_MARGIN_MS) return accessToken
     if (row.refreshTokenExpiresAt && row.refreshTokenExpiresAt.getTime() <= now.getTime()) {
-      if (await repo.markReconnectRequiredInternal(row.id, row.refreshTokenEnc, 'The TikTok authorisation expired', now))
-        await reconnectNotice(row)
+      const reason = 'The TikTok authorisation expired'
+      if (await repo.markReconnectRequiredInternal(row.id, row.refreshTokenEnc, reason, now)) await reconnectNotice(row)
       throw new AppError('CONFLICT', reconnectMessage(row))
     }
     try {
