@@ -27,16 +27,6 @@ export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateNotificationPreferences,
-    // The switch moves at once; a refused save puts it back as the server has it.
-    onMutate: async (next) => {
-      await queryClient.cancelQueries({ queryKey: notificationPreferencesKey })
-      const previous = queryClient.getQueryData<NotificationPreferences>(notificationPreferencesKey)
-      queryClient.setQueryData(notificationPreferencesKey, next)
-      return { previous }
-    },
-    onError: (_error, _next, context) => {
-      if (context?.previous) queryClient.setQueryData(notificationPreferencesKey, context.previous)
-    },
     onSuccess: (prefs) => queryClient.setQueryData(notificationPreferencesKey, prefs),
   })
 }

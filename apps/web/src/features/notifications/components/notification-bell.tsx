@@ -80,19 +80,21 @@ function NotificationsDialog({ timeZone, onClose }: { timeZone: string; onClose:
             Close
           </button>
         </div>
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {unread === 0 ? 'Everything is read.' : `${unread} unread`}
-          </p>
-          <button
-            type="button"
-            className={rowButtonClass}
-            disabled={unread === 0 || markAll.isPending}
-            onClick={() => markAll.mutate()}
-          >
-            Mark all as read
-          </button>
-        </div>
+        {notifications.data && notifications.data.notifications.length > 0 ? (
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {unread === 0 ? 'Everything is read.' : `${unread} unread`}
+            </p>
+            <button
+              type="button"
+              className={rowButtonClass}
+              disabled={unread === 0 || markAll.isPending}
+              onClick={() => markAll.mutate()}
+            >
+              Mark all as read
+            </button>
+          </div>
+        ) : null}
         <RequestError error={markAll.error ?? markRead.error} className="mt-3" />
         {notifications.isPending ? (
           <div className="flex justify-center py-8">

@@ -29,6 +29,8 @@ export function NotificationSettings() {
   const preferences = useNotificationPreferences()
   const update = useUpdateNotificationPreferences()
   const [saved, setSaved] = useState(false)
+  // What the switches show while a change is being saved: they move at once; a refused save puts them back.
+  const [pending, setPending] = useState<NotificationPreferences | null>(null)
 
   return (
     <section aria-labelledby={headingId} className="max-w-2xl rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
@@ -51,11 +53,13 @@ export function NotificationSettings() {
               key={s.key}
               label={s.label}
               hint={s.hint}
-              checked={preferences.data[s.key]}
+              checked={(pending ?? preferences.data)[s.key]}
               disabled={update.isPending}
               onChange={(checked) => {
+                const next = { ...preferences.data, [s.key]: checked }
                 setSaved(false)
-                update.mutate({ ...preferences.data, [s.key]: checked }, { onSuccess: () => setSaved(true) })
+                setPending(next)
+                update.mutate(next, { onSuccess: () => setSaved(true), onSettled: () => setPending(null) })
               }}
             />
           ))}
