@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { postSchema } from './posts'
+import { notificationSchema } from './notifications'
 import { createdVideoSchema } from './studio'
 
 /** Server-Sent Events on /api/events (one stream per signed-in tab). */
@@ -25,5 +26,9 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     /** Frames rendered / total, 0–100. */
     percent: z.number().min(0).max(100),
   }),
+  /** A new notice for the bell (ADR 034). */
+  z.object({ type: z.literal('notification.created'), notification: notificationSchema }),
+  /** Notices were marked read (in another tab): refetch the list. */
+  z.object({ type: z.literal('notifications.read') }),
 ])
 export type ServerEvent = z.infer<typeof serverEventSchema>

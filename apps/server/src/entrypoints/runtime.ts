@@ -29,6 +29,12 @@ import {
 } from '../modules/mail'
 import { createProfileRepository, createProfileService } from '../modules/profile'
 import {
+  createNotificationsRepository,
+  createNotificationsService,
+  notificationJobHandlers,
+  type NotificationsService,
+} from '../modules/notifications'
+import {
   createSandboxCreatorsService,
   createTiktokAccountRepository,
   createTiktokAccountsService,
@@ -155,6 +161,8 @@ export interface Runtime {
   analytics: AnalyticsService
   /** The stats sync (issue 19): TikTok's figures of published posts and accounts. */
   statsSync: StatsSyncService
+  /** Notices and their mail (ADR 034); `runDigest` is the daily digest job. */
+  notifications: NotificationsService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -231,6 +239,20 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : outboxTransport,
       clock,
     })
+    // Live events: in-process on PGlite (one process); LISTEN/NOTIFY on PostgreSQL, so a worker's updates reach the
+    // API process holding the browser's stream.
+    const pgBus = database.kind === 'postgres' ? createPgEventBus({ url: database.url!, log }) : undefined
+    const bus: EventBus = pgBus ?? createInProcessEventBus(log)
+    events = bus
+    // Notices in the app and by mail when a post fails, an account must be reconnected, and a daily digest (ADR 034).
+    const notifications = createNotificationsService({
+      repo: createNotificationsRepository(database.db),
+      sendMail: (message) => mail.send(message),
+      events: bus,
+      publicUrl: config.publicUrl,
+      clock,
+      log,
+    })
     const profiles = createProfileService({ repo: createProfileRepository(database.db), clock })
     const authRepo = createAuthRepository(database.db)
     // Per-email and per-user attempt limits beside the per-address one, counted in the database (ADR 020).
@@ -269,6 +291,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       box,
       clock,
       sandbox: tiktok.sandbox,
+      notify: notifications.notify,
       log,
     })
     const sandboxCreators = createSandboxCreatorsService(
@@ -288,11 +311,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       log,
     })
 
-    // Live events: in-process on PGlite (one process); LISTEN/NOTIFY on PostgreSQL, so a worker's updates reach the
-    // API process holding the browser's stream.
-    const pgBus = database.kind === 'postgres' ? createPgEventBus({ url: database.url!, log }) : undefined
-    const bus: EventBus = pgBus ?? createInProcessEventBus(log)
-    events = bus
     const postsRepo = createPostsRepository(database.db)
     const publishing = createPublishingService({
       repo: postsRepo,
@@ -300,6 +318,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       tiktok: tiktokClient,
       accounts: tiktokAccounts,
       events: bus,
+      notify: notifications.notify,
       box,
       media: {
         path: (key) => mediaStorage.absolutePath(key),
@@ -443,6 +462,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           ...videoJobHandlers(renders),
           ...automationJobHandlers(automation),
           ...statsSyncJobHandlers(statsSync),
+          ...notificationJobHandlers(notifications),
         },
         (msg, err) => log.error(`[worker] ${msg}`, err),
       )
@@ -522,6 +542,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         bestTimes,
         analytics,
         statsSync,
+        notifications,
         events: bus,
         sessions: watch,
         mailRepo,
@@ -582,6 +603,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       postingQueue,
       analytics,
       statsSync,
+      notifications,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {

@@ -41,6 +41,7 @@ import { aiRoutes, type AiService } from '../modules/ai'
 import { bestTimesRoutes } from '../modules/analytics/best-times.routes'
 import type { BestTimesService } from '../modules/analytics/best-times.repository'
 import { analyticsRoutes, type AnalyticsService } from '../modules/analytics'
+import { notificationRoutes, type NotificationsService } from '../modules/notifications'
 import type { EventBus } from '../lib/events'
 import { canonicalPageUrl } from './canonical-host'
 import type { TrustProxy } from '../config'
@@ -83,6 +84,8 @@ export interface HttpDeps {
   analytics: AnalyticsService
   /** The stats sync's state and "Refresh stats" (issue 19). */
   statsSync: StatsSyncService
+  /** The bell's notices and their preferences (ADR 034). */
+  notifications: NotificationsService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   /** Ends a stream when the session it was opened with ends (modules/auth's session watch). */
@@ -177,6 +180,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
           name: 'analytics',
           description: 'Views, growth, top posts, the hook leaderboard, best times to post and the CSV export',
         },
+        { name: 'notifications', description: 'Notices about failed posts, accounts to reconnect and daily digests' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -242,6 +246,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(bestTimesRoutes, { prefix: '/analytics', bestTimes: deps.bestTimes })
         await authed.register(analyticsRoutes, { prefix: '/analytics', analytics: deps.analytics })
         await authed.register(statsSyncRoutes, { prefix: '/analytics', statsSync: deps.statsSync })
+        await authed.register(notificationRoutes, { prefix: '/notifications', notifications: deps.notifications })
         await authed.register(liveEventRoutes, { events: deps.events, sessions: deps.sessions })
       })
     },

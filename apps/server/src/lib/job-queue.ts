@@ -102,6 +102,14 @@ export const JOBS = {
     // Runs wait on TikTok, not on this machine: several side by side.
     worker: { concurrency: 4, batchSize: 4, pollingSeconds: 2 },
   },
+  'notifications.digest': {
+    payload: z.object({}),
+    // Sends each person's daily digest once their local 08:00 has passed (ADR 034). Every 15 minutes, so zones with
+    // half- and quarter-hour offsets are on time; each local day's digest is one row (unique key), so a run that
+    // overlaps another, or a second worker, sends nothing twice.
+    queue: { retryLimit: 0, expireInSeconds: 600 },
+    cron: '*/15 * * * *',
+  },
 } as const satisfies Record<
   string,
   {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { applyAnalyticsEvent, refetchAnalyticsAfterGap } from '../features/analytics/api/analytics-key'
 import { applyAutomationEvent, refetchAutomationAfterGap } from '../features/automation/api/get-automation'
+import { applyNotificationEvent, refetchNotificationsAfterGap } from '../features/notifications/api/get-notifications'
 import { applyServerEvent, refetchPostsAfterGap } from '../features/posts/api/get-posts'
 import { applyQueueEvent, refetchQueuesAfterGap } from '../features/queue/api/get-queues'
 import { applyVideoEvent, refetchVideosAfterGap } from '../features/studio/api/get-videos'
@@ -22,6 +23,7 @@ export function useLiveUpdates(signedIn: boolean) {
       applyAutomationEvent(queryClient, event)
       applyAnalyticsEvent(queryClient, event)
       applyQueueEvent(queryClient, event)
+      applyNotificationEvent(queryClient, event)
     },
     onReconnect: () => {
       void refetchPostsAfterGap(queryClient)
@@ -29,6 +31,7 @@ export function useLiveUpdates(signedIn: boolean) {
       void refetchAutomationAfterGap(queryClient)
       void refetchAnalyticsAfterGap(queryClient)
       void refetchQueuesAfterGap(queryClient)
+      void refetchNotificationsAfterGap(queryClient)
     },
     // The server ends a stream when its session ends (ADR 021) and refuses the reconnect: ask who is signed in, so a
     // tab signed out elsewhere goes to the sign-in page instead of retrying forever.

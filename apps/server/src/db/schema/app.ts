@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth'
 
 /** One per user: the product's own facts about a person (better-auth owns `user`). */
@@ -12,6 +12,10 @@ export const profile = pgTable('profile', {
     .notNull()
     .default('trial'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** Notifications the person wants (ADR 034): in the app and by mail; Profile turns each off. */
+  notifyPostFailed: boolean('notify_post_failed').notNull().default(true),
+  notifyAccountReconnect: boolean('notify_account_reconnect').notNull().default(true),
+  notifyDailyDigest: boolean('notify_daily_digest').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

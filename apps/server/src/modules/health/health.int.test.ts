@@ -32,6 +32,7 @@ describe('health, app info and the API reference', () => {
           'automation.sweep',
           'analytics.sweep',
           'analytics.sync',
+          'notifications.digest',
         ],
       },
     })

@@ -11,6 +11,7 @@ import type { SecretBox } from '../../lib/crypto'
 import type { EventBus } from '../../lib/events'
 import type { JobPayload, JobScheduler, JobTransaction } from '../../lib/job-queue'
 import type { TiktokAccountsService } from '../tiktok'
+import type { Notify } from '../notifications'
 import { toPostDto } from './post-dto'
 import {
   classifyFailure,
@@ -25,7 +26,7 @@ import {
   type StatusDecision,
   type StatusOutcome,
 } from './post-state-machine'
-import type { MediaRow, PostForPublishing, PostRow, PostsRepository } from './posts.repository'
+import type { MediaRow, PostForPublishing, PostRow, PostView, PostsRepository } from './posts.repository'
 import type { Log } from '../../lib/log'
 import { createJobRunner } from '../../lib/job-runner'
 import { createLimiter } from '../../lib/limiter'
@@ -43,6 +44,8 @@ export interface PublishingDeps {
   tiktok: Pick<TiktokClient, 'initDirectPost' | 'uploadFile' | 'fetchStatus'>
   accounts: Pick<TiktokAccountsService, 'accessToken'>
   events: EventBus
+  /** Tells the person a post failed (modules/notifications, ADR 034). */
+  notify?: Notify
   media: MediaFiles
   /** Seals TikTok's upload_url while it is stored (it lets anyone upload into the post, like a token). */
   box: SecretBox
@@ -97,6 +100,24 @@ const uploadUrlContext = (postId: string) => `post:${postId}:upload_url`
 export function createPublishingService(deps: PublishingDeps) {
   const { repo, queue, tiktok, accounts, events, media, box, clock, log, settings } = deps
   const jobs = createJobRunner('publisher')
+  const notify: Notify = deps.notify ?? (() => Promise.resolve())
+
+  /**
+   * A post that became `failed`: one notice per failed attempt (the notifications module drops repeats). Before the
+   * post's event, so a tab that sees the post fail already has its notice.
+   */
+  const noticeIfFailed = (view: PostView) =>
+    view.state === 'failed'
+      ? notify({
+          kind: 'post_failed',
+          userId: view.userId,
+          postId: view.id,
+          attempt: view.attempts,
+          postTitle: view.title,
+          accountUsername: view.account.accountUsername,
+          reason: view.errorMessage,
+        })
+      : Promise.resolve()
 
   const later = (ms: number) => new Date(clock().getTime() + ms)
 
@@ -104,6 +125,7 @@ export function createPublishingService(deps: PublishingDeps) {
   async function announce(postId: string): Promise<void> {
     try {
       const view = await repo.findViewInternal(postId)
+      if (view) await noticeIfFailed(view)
       if (view) events.publish(view.userId, { type: 'post.updated', post: toPostDto(view) })
     } catch (err) {
       log.warn(`[posts] announcing post ${postId} failed: ${err instanceof Error ? err.message : String(err)}`)
@@ -115,6 +137,7 @@ export function createPublishingService(deps: PublishingDeps) {
     if (postIds.length === 0) return
     try {
       for (const view of await repo.findViewsInternal(postIds)) {
+        await noticeIfFailed(view)
         events.publish(view.userId, { type: 'post.updated', post: toPostDto(view) })
       }
     } catch (err) {

@@ -11,6 +11,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import type { AccountRow, TiktokAccountRepository, TokenColumns } from './accounts.repository'
 import type { Log as BaseLog } from '../../lib/log'
+import type { Notify } from '../notifications'
 
 /** Scopes Hookpost asks for, and why: one list, shared with the connect buttons (packages/shared tiktok.ts). */
 export const TIKTOK_SCOPES: readonly TiktokScope[] = TIKTOK_SCOPE_PURPOSES.map((s) => s.scope)
@@ -35,6 +36,8 @@ export interface TiktokAccountsDeps {
   box: SecretBox
   clock: () => Date
   sandbox: boolean
+  /** Tells the person when an account must be connected again (modules/notifications, ADR 034). */
+  notify?: Notify
   log: Log
 }
 
@@ -60,6 +63,15 @@ export function toAccountDto(row: AccountRow): TiktokAccount {
 
 export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
   const { repo, client, box, clock, log } = deps
+  const notify: Notify = deps.notify ?? (() => Promise.resolve())
+  const reconnectNotice = (row: AccountRow) =>
+    notify({
+      kind: 'account_reconnect',
+      userId: row.userId,
+      accountId: row.id,
+      accountUsername: row.accountUsername,
+      connectedAt: row.connectedAt,
+    })
 
   function sealTokens(id: string, tokens: TiktokTokenSet): TokenColumns {
     return {
@@ -129,7 +141,8 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
     const accessToken = box.open(row.accessTokenEnc, context(row.id, 'access'))
     if (!force && row.accessTokenExpiresAt.getTime() - now.getTime() > REFRESH_MARGIN_MS) return accessToken
     if (row.refreshTokenExpiresAt && row.refreshTokenExpiresAt.getTime() <= now.getTime()) {
-      await repo.markReconnectRequiredInternal(row.id, row.refreshTokenEnc, 'The TikTok authorisation expired', now)
+      const reason = 'The TikTok authorisation expired'
+      if (await repo.markReconnectRequiredInternal(row.id, row.refreshTokenEnc, reason, now)) await reconnectNotice(row)
       throw new AppError('CONFLICT', reconnectMessage(row))
     }
     try {
@@ -147,6 +160,7 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
           }
         }
         log.warn(`[tiktok] account ${row.id} needs reconnecting: ${err.message}`)
+        if (marked) await reconnectNotice(row)
         throw new AppError('CONFLICT', reconnectMessage(row))
       }
       // TikTok is having a bad minute: the current token still works until it expires.

@@ -7,6 +7,7 @@ import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import { paths } from '../../../config/paths'
 import { browserTimeZone, useProfile, useUpdateProfile } from '../../../features/profile/api/profile-api'
+import { NotificationBell } from '../../../features/notifications/components/notification-bell'
 import { ProcessingNotice } from '../../../features/studio/components/processing-notice'
 import { SandboxBadge } from '../../../features/tiktok/components/sandbox-badge'
 import { isConnectionProblem } from '../../../lib/api-client'
@@ -82,7 +83,10 @@ function Shell() {
             {/* Phones have no room beside the email: the line under the bar says it there. */}
             {appInfo.data?.tiktokSandbox ? <SandboxBadge className="hidden sm:inline-flex" /> : null}
           </div>
-          <UserMenu email={email} />
+          <div className="flex items-center gap-1">
+            <NotificationBell timeZone={profile.data?.timeZone ?? browserTimeZone()} />
+            <UserMenu email={email} />
+          </div>
         </div>
         {appInfo.data?.tiktokSandbox ? (
           <p className="border-t border-amber-200 bg-amber-50 px-3 py-1 text-xs text-amber-900 sm:hidden">

@@ -1,3 +1,4 @@
+import { NotificationSettings } from '../../../features/notifications/components/notification-settings'
 import { DeleteAccountSection } from '../../../features/profile/components/delete-account-section'
 import { ProfilePage } from '../../../features/profile/profile-page'
 import { TiktokAccountsSection } from '../../../features/tiktok/components/tiktok-accounts-section'
@@ -10,6 +11,7 @@ export function ProfileRoute() {
   return (
     <div className="space-y-8">
       <ProfilePage />
+      <NotificationSettings />
       <TiktokAccountsSection />
       <div className="max-w-2xl">
         <DeleteAccountSection />

@@ -1,0 +1,5 @@
+export { createNotificationsRepository, type NotificationsRepository } from './notifications.repository'
+export { createNotificationsService, type NotificationsService } from './notifications.service'
+export { notificationJobHandlers } from './notifications.jobs'
+export { notificationRoutes } from './notifications.routes'
+export type { NoticeEvent, Notify } from './notices'

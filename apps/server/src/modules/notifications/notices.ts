@@ -1,0 +1,150 @@
+import { addDays, DIGEST_HOUR, instantToZoned, zonedToInstant, type NotificationKind } from '@hookpost/shared'
+
+/**
+ * What the posts and TikTok modules tell the notifications module (ADR 034). They call the port at the point where a
+ * post became `failed` or an account was marked as needing a reconnect; what the notice says, whether the person wants
+ * it and whether it was already sent is decided here.
+ */
+export type NoticeEvent =
+  | {
+      kind: 'post_failed'
+      userId: string
+      postId: string
+      /** The attempt that failed: a Retry that fails again is a new event. */
+      attempt: number
+      postTitle: string
+      accountUsername: string
+      reason: string | null
+    }
+  | {
+      kind: 'account_reconnect'
+      userId: string
+      accountId: string
+      accountUsername: string
+      /** When the connection that broke was made: a reconnect that breaks again is a new event. */
+      connectedAt: Date | null
+    }
+
+/** The port: never throws and never undoes the change that caused it (a failure is logged). */
+export type Notify = (event: NoticeEvent) => Promise<void>
+
+/** A notice before it is stored: `link` is a path inside the app; mail turns it into a PUBLIC_URL link. */
+export interface NoticeDraft {
+  kind: NotificationKind
+  dedupeKey: string
+  title: string
+  body: string
+  link: string
+}
+
+export const postLink = (postId: string) => `/dashboard?tab=schedule&post=${postId}`
+export const ACCOUNTS_LINK = '/dashboard/profile'
+export const SCHEDULE_LINK = '/dashboard?tab=schedule'
+
+/** The unique key of an event: one notice (and one mail) per key and user. */
+export function dedupeKey(event: NoticeEvent): string {
+  switch (event.kind) {
+    case 'post_failed':
+      return `post_failed:${event.postId}:${event.attempt}`
+    case 'account_reconnect':
+      return `account_reconnect:${event.accountId}:${event.connectedAt ? event.connectedAt.toISOString() : 'never'}`
+  }
+}
+
+export function noticeFor(event: NoticeEvent): NoticeDraft {
+  switch (event.kind) {
+    case 'post_failed':
+      return {
+        kind: 'post_failed',
+        dedupeKey: dedupeKey(event),
+        title: `Post failed: ${event.postTitle}`,
+        body:
+          `"${event.postTitle}" could not be posted to @${event.accountUsername}. ` +
+          `${event.reason ?? 'TikTok did not accept it.'} Nothing was posted; you can retry it from the schedule.`,
+        link: postLink(event.postId),
+      }
+    case 'account_reconnect':
+      return {
+        kind: 'account_reconnect',
+        dedupeKey: dedupeKey(event),
+        title: `Reconnect @${event.accountUsername}`,
+        body:
+          `Hookpost can no longer post to @${event.accountUsername}: TikTok ended the connection. ` +
+          'Connect the account again in Profile & Accounts; its scheduled posts wait until then.',
+        link: ACCOUNTS_LINK,
+      }
+  }
+}
+
+/** The local day a digest is about and the instants it covers. */
+export interface DigestWindow {
+  /** The local date ('YYYY-MM-DD') the digest is sent on. */
+  day: string
+  from: Date
+  to: Date
+  dedupeKey: string
+}
+
+/** `hour`:00 on `date` in `zone`; an hour that does not exist that day (a DST jump) moves to the next one. */
+function localHour(date: string, hour: number, zone: string): Date {
+  for (let h = hour; h < 24; h++) {
+    const at = zonedToInstant(date, `${String(h).padStart(2, '0')}:00`, zone)
+    if (at.ok) return at.instant
+  }
+  throw new Error(`no hour from ${hour}:00 exists on ${date} in ${zone}`)
+}
+
+/**
+ * The digest due at `now` in `zone`: from DIGEST_HOUR on the local day, about what went out between DIGEST_HOUR the
+ * day before and DIGEST_HOUR today (23 or 25 hours across a DST change). Null before DIGEST_HOUR: yesterday's was due
+ * yesterday, and a digest never arrives in the night.
+ */
+export function digestWindow(now: Date, zone: string, hour = DIGEST_HOUR): DigestWindow | null {
+  const { date } = instantToZoned(now, zone)
+  const to = localHour(date, hour, zone)
+  if (now.getTime() < to.getTime()) return null
+  return { day: date, from: localHour(addDays(date, -1), hour, zone), to, dedupeKey: `daily_digest:${date}` }
+}
+
+export interface DigestPost {
+  title: string
+  accountUsername: string
+  publishedAt: Date
+}
+
+/** The digest's notice: how many posts went out, and the first few of them with their local times. */
+export function digestNotice(window: DigestWindow, zone: string, posts: DigestPost[], total: number): NoticeDraft {
+  const time = (at: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(
+      at,
+    )
+  const lines = posts.map((p) => `- ${p.title} (@${p.accountUsername}, ${time(p.publishedAt)})`)
+  const more = total > posts.length ? [`- and ${total - posts.length} more`] : []
+  const count = total === 1 ? '1 post' : `${total} posts`
+  return {
+    kind: 'daily_digest',
+    dedupeKey: window.dedupeKey,
+    title: `${count} went out in the last day`,
+    body: [`${count} went out to TikTok since yesterday ${time(window.from)} (${zone}):`, ...lines, ...more].join('\n'),
+    link: SCHEDULE_LINK,
+  }
+}
+
+/** The mail of a notice: plain text first, its link on a line of its own (readable in any client and the outbox). */
+export function noticeMail(
+  draft: Pick<NoticeDraft, 'kind' | 'title' | 'body' | 'link'>,
+  publicUrl: string,
+): { subject: string; text: string; html: string } {
+  const url = new URL(draft.link, publicUrl).toString()
+  const lead = draft.kind === 'account_reconnect' ? 'Reconnect it here' : 'Open it in Hookpost'
+  const footer = 'You can turn these emails off in Profile & Accounts, under Notifications.'
+  const text = [draft.body, '', `${lead}:`, url, '', footer].join('\n')
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  const html =
+    draft.body
+      .split('\n')
+      .map((line) => `<p>${escape(line)}</p>`)
+      .join('') + `<p><a href="${escape(url)}">${escape(lead)}</a></p><p>${escape(footer)}</p>`
+  return { subject: `Hookpost: ${draft.title}`, text, html }
+}

@@ -1,0 +1,12 @@
+import type { JobHandlers } from '../../lib/job-queue'
+import type { NotificationsService } from './notifications.service'
+
+export function notificationJobHandlers(
+  notifications: NotificationsService,
+): Pick<JobHandlers, 'notifications.digest'> {
+  return {
+    'notifications.digest': async () => {
+      await notifications.runDigest()
+    },
+  }
+}

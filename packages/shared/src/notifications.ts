@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+/**
+ * Notifications (issue 21 item 8, ADR 034): a notice in the app and a mail when a post fails, when a TikTok account
+ * must be connected again, and once a day a digest of what went out. Each kind can be turned off in Profile.
+ */
+export const NOTIFICATION_KINDS = ['post_failed', 'account_reconnect', 'daily_digest'] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+/** The digest is made at this local hour (08:00) in the person's time zone, about the 24 hours before it. */
+export const DIGEST_HOUR = 8
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notice not found',
+  preferencesSaved: 'Notification settings saved',
+} as const
+
+export const notificationSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string(),
+    body: z.string(),
+    /** A path inside the app (the post's schedule, the account's profile page). */
+    link: z.string(),
+    createdAt: z.iso.datetime(),
+    readAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Notification' })
+export type Notification = z.infer<typeof notificationSchema>
+
+export const notificationListSchema = z
+  .object({ notifications: z.array(notificationSchema), unread: z.number().int().min(0) })
+  .meta({ id: 'NotificationList' })
+export type NotificationList = z.infer<typeof notificationListSchema>
+
+export const notificationResponseSchema = z
+  .object({ notification: notificationSchema, unread: z.number().int().min(0) })
+  .meta({ id: 'NotificationResponse' })
+
+export const notificationUnreadSchema = z.object({ unread: z.number().int().min(0) }).meta({ id: 'NotificationUnread' })
+
+/** Which kinds reach the person (in the app and by mail); all on for a new account. */
+export const notificationPreferencesSchema = z
+  .object({ postFailed: z.boolean(), accountReconnect: z.boolean(), dailyDigest: z.boolean() })
+  .strict()
+  .meta({ id: 'NotificationPreferences' })
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>
