@@ -178,6 +178,7 @@ describe('Automation History', () => {
       allowComment: false,
       allowDuet: false,
       allowStitch: false,
+      commercial: { enabled: false, yourBrand: false, brandedContent: false },
       scheduledAt: '2026-04-20T14:00:00.000Z',
       timeZone: 'UTC',
       state: 'uploaded',
