@@ -20,7 +20,7 @@ import { useChooseLibraryItem } from '../api/choose-library-item'
 import { useCreateVideo } from '../api/create-video'
 import { useLibrary } from '../api/get-library'
 import { STUDIO_MESSAGES } from '../utils/messages'
-import { overlayFromDraft } from '../utils/overlays'
+import { overlayFromText } from '../utils/overlays'
 import { VideoDetailsFields } from './video-details-fields'
 
 /** Spec §2: the success view sends the person to their videos after 3 s. */
@@ -100,7 +100,7 @@ export function HookDemoPage({ onViewVideos, uploader = tusVideoUploader }: Hook
 
   function addOverlay() {
     if (!canAddOverlay) return
-    const overlay = overlayFromDraft({ text: overlayText, ...HOOK_DEMO_OVERLAY_DEFAULTS, target: 'both' })
+    const overlay = overlayFromText(overlayText, { ...HOOK_DEMO_OVERLAY_DEFAULTS, target: 'both' })
     setOverlays((prev) => [...prev, overlay])
     setOverlayText('')
   }
