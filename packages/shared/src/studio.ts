@@ -383,6 +383,8 @@ export function layoutOverlays(
 
 /** Greedy word wrap; a single word wider than `maxWidth` is broken by characters (code points, so emoji stay whole). */
 export function wrapText(text: string, maxWidth: number, measure: (text: string) => number): string[] {
+  // A line exactly as wide as the room must not wrap on one frame size and not the other over a rounding error.
+  maxWidth *= 1 + 1e-9
   const lines: string[] = []
   for (const paragraph of text.split(/\r?\n/)) {
     let line = ''
