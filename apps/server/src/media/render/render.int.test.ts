@@ -76,7 +76,20 @@ function plan(layout: RenderPlan['layout'], hook: RenderSource, demo: RenderSour
 }
 
 function overlay(id: string, text: string, position: TextOverlay['position'], target: TextOverlay['target'] = 'both') {
-  return { version: 2, anchor: null, style: 'outline', startMs: null, endMs: null, id, text, position, color: '#ffffff', fontSize: 120, fontWeight: 'bold', target } satisfies TextOverlay
+  return {
+    version: 2,
+    anchor: null,
+    style: 'outline',
+    startMs: null,
+    endMs: null,
+    id,
+    text,
+    position,
+    color: '#ffffff',
+    fontSize: 120,
+    fontWeight: 'bold',
+    target,
+  } satisfies TextOverlay
 }
 
 async function probe(file: string) {
