@@ -86,19 +86,26 @@ function SourceVideo({
   )
 }
 
-/** The preview's play/pause and position: the first video's state, followed every frame while it plays. */
+/**
+ * The preview's play/pause and position: the first video's state, followed every frame while it plays. `second` is
+ * the other half of a side by side preview, kept with the first.
+ */
 function usePreviewPlayback() {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null)
+  const element = useRef<HTMLVideoElement | null>(null)
+  const second = useRef<HTMLVideoElement | null>(null)
   const [timeMs, setTimeMs] = useState(0)
   const [durationMs, setDurationMs] = useState(0)
   const [playing, setPlaying] = useState(false)
+  const attach = useCallback((node: HTMLVideoElement | null) => {
+    element.current = node
+    setVideo(node)
+  }, [])
+  const attachSecond = useCallback((node: HTMLVideoElement | null) => {
+    second.current = node
+  }, [])
   useEffect(() => {
-    if (!video) {
-      setTimeMs(0)
-      setDurationMs(0)
-      setPlaying(false)
-      return
-    }
+    if (!video) return
     let frame = 0
     const read = () => setTimeMs(Math.round(video.currentTime * 1000))
     const tick = () => {
@@ -121,18 +128,48 @@ function usePreviewPlayback() {
     video.addEventListener('seeked', read)
     video.addEventListener('timeupdate', read)
     video.addEventListener('loadedmetadata', onMeta)
-    onMeta()
-    read()
+    video.addEventListener('emptied', onMeta)
+    // Metadata that arrived before these listeners (a cached file) is read once, after this effect.
+    let live = true
+    if (video.readyState >= 1) queueMicrotask(() => live && onMeta())
     return () => {
+      live = false
       cancelAnimationFrame(frame)
       video.removeEventListener('play', onPlay)
       video.removeEventListener('pause', onPause)
       video.removeEventListener('seeked', read)
       video.removeEventListener('timeupdate', read)
       video.removeEventListener('loadedmetadata', onMeta)
+      video.removeEventListener('emptied', onMeta)
     }
   }, [video])
-  return { video, setVideo, timeMs, durationMs, playing }
+
+  function toggle() {
+    const first = element.current
+    if (!first) return
+    if (first.paused) {
+      void first.play().catch(() => undefined)
+      void second.current?.play().catch(() => undefined)
+    } else {
+      first.pause()
+      second.current?.pause()
+    }
+  }
+
+  function seek(ms: number) {
+    for (const node of [element.current, second.current]) if (node) node.currentTime = ms / 1000
+  }
+
+  return {
+    attach,
+    attachSecond,
+    toggle,
+    seek,
+    // Without a video there is no time: a new one starts from 0 until it reports its own.
+    timeMs: video ? timeMs : 0,
+    durationMs: video ? durationMs : 0,
+    playing: video ? playing : false,
+  }
 }
 
 const SAFE = TIKTOK_SAFE_ZONE
@@ -200,10 +237,6 @@ export function OverlayPreview({
   const [showSafeZone, setShowSafeZone] = useState(true)
   const segment: PreviewSegment = !combined ? 'hook' : layout === 'split' ? 'split' : chosen
   const playback = usePreviewPlayback()
-  const splitSecond = useRef<HTMLVideoElement | null>(null)
-  const onSecondElement = useCallback((video: HTMLVideoElement | null) => {
-    splitSecond.current = video
-  }, [])
   // Overlay times are the output's: the demo of a sequence starts when the hook ends.
   const offsetMs = segment === 'demo' ? (hookSize?.durationMs ?? 0) : 0
   const nowMs = offsetMs + playback.timeMs
@@ -223,25 +256,6 @@ export function OverlayPreview({
     if (!ctx) return
     setLayouts(drawOverlayPreview(ctx, shown, PREVIEW_FRAME, pixelRatio))
   }, [shown, pixelRatio, fontsVersion])
-
-  function togglePlay() {
-    const video = playback.video
-    if (!video) return
-    if (video.paused) {
-      void video.play().catch(() => undefined)
-      void splitSecond.current?.play().catch(() => undefined)
-    } else {
-      video.pause()
-      splitSecond.current?.pause()
-    }
-  }
-
-  function seek(ms: number) {
-    const video = playback.video
-    if (!video) return
-    video.currentTime = ms / 1000
-    if (splitSecond.current) splitSecond.current.currentTime = ms / 1000
-  }
 
   const { width, height } = PREVIEW_FRAME
   const shownSource = segment === 'demo' ? demo : hook
@@ -292,13 +306,13 @@ export function OverlayPreview({
                 source={hook}
                 fit={previewFit('half', hookSize)}
                 className="h-full w-1/2"
-                onElement={playback.setVideo}
+                onElement={playback.attach}
               />
               <SourceVideo
                 source={demo}
                 fit={previewFit('half', demoSize)}
                 className="h-full w-1/2"
-                onElement={onSecondElement}
+                onElement={playback.attachSecond}
               />
             </div>
           ) : shownSource ? (
@@ -307,7 +321,7 @@ export function OverlayPreview({
               source={shownSource}
               fit={fit}
               className="absolute inset-0 h-full w-full"
-              onElement={playback.setVideo}
+              onElement={playback.attach}
             />
           ) : (
             <p className="absolute inset-x-0 top-1/3 px-6 text-center text-sm text-slate-300">
@@ -341,7 +355,7 @@ export function OverlayPreview({
           type="button"
           className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-fuchsia-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
           aria-disabled={hasVideo ? undefined : true}
-          onClick={togglePlay}
+          onClick={playback.toggle}
         >
           {playback.playing ? 'Pause preview' : 'Play preview'}
         </button>
@@ -354,7 +368,7 @@ export function OverlayPreview({
             step={100}
             value={Math.min(playback.timeMs, Math.max(playback.durationMs, 1))}
             disabled={!hasVideo}
-            onChange={(e) => seek(Number(e.target.value))}
+            onChange={(e) => playback.seek(Number(e.target.value))}
             className="min-w-0 flex-1 accent-fuchsia-700"
           />
           <span aria-live="off" className="tabular-nums">
