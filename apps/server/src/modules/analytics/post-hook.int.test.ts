@@ -124,7 +124,7 @@ describe('post_hook', () => {
       concept: 'curiosity_gap',
       tone: 'humorous',
       hookText: 'Nobody tells you this',
-      overlayStyle: 'center|32|bold|#ffffff',
+      overlayStyle: 'center|96|bold|#ffffff',
       sourceKey: 'stock:feature-tour',
       sourceLabel: 'Feature tour',
     })
