@@ -58,13 +58,13 @@ test('generate hooks in the Create tab and add one as an overlay', async ({ page
   expect(new Set(texts).size).toBe(5)
   expect(texts.every((t) => t.trim().length > 0 && !/[{}]|undefined/.test(t))).toBe(true)
 
-  // One click: it is an overlay, centred, white, large (32 px), bold, and in the preview.
+  // One click: it is an overlay, centred, white, large (96 px), bold, and in the preview.
   const first = texts[0]!
   await generator.getByRole('button', { name: `Add “${first}” as an overlay` }).click()
   const overlays = card.getByRole('list', { name: 'Text overlays' })
   await expect(overlays.getByRole('listitem')).toHaveCount(1)
   await expect(overlays.getByText(first)).toBeVisible()
-  await expect(overlays.getByText('Center · White · Large (32 px) · Bold')).toBeVisible()
+  await expect(overlays.getByText('Middle · White · Large (96 px) · Bold · Outline')).toBeVisible()
   await expect(card.getByRole('img', { name: /text overlays/ })).toHaveAccessibleName(
     `The video with text overlays: “${first}”`,
   )

@@ -22,7 +22,7 @@ test('save an overlay as a hook, apply it to the video and delete it', async ({ 
 
   await card.getByLabel('Overlay text').fill('Stop scrolling 🛑')
   await card.getByLabel('Position').selectOption({ label: 'Top' })
-  await card.getByLabel('Font size').selectOption({ label: 'X-Large (48 px)' })
+  await card.getByLabel('Font size').selectOption({ label: 'X-Large (120 px)' })
   await card.getByRole('radio', { name: 'Yellow' }).check()
   await card.getByRole('button', { name: 'Add Overlay' }).click()
   const overlays = card.getByRole('list', { name: 'Text overlays' })
@@ -32,7 +32,7 @@ test('save an overlay as a hook, apply it to the video and delete it', async ({ 
   await expect(saved.getByText(MESSAGES.hookSaved)).toBeVisible()
   const hooks = saved.getByRole('list', { name: 'Saved hooks' })
   await expect(hooks.getByRole('listitem')).toHaveCount(1)
-  await expect(hooks.getByRole('listitem').first()).toContainText('Top · Yellow · X-Large (48 px) · Bold')
+  await expect(hooks.getByRole('listitem').first()).toContainText('Top · Yellow · X-Large (120 px) · Bold')
 
   // It is the server's: still there after a reload, when the overlays of the unsaved form are gone.
   await page.reload()
@@ -42,7 +42,7 @@ test('save an overlay as a hook, apply it to the video and delete it', async ({ 
   await hooks.getByRole('button', { name: 'Apply hook “Stop scrolling 🛑”' }).click()
   await expect(overlays.getByRole('listitem')).toHaveCount(1)
   await expect(overlays.getByRole('listitem').first()).toContainText('Stop scrolling 🛑')
-  await expect(overlays.getByRole('listitem').first()).toContainText('Top · Yellow · X-Large (48 px) · Bold')
+  await expect(overlays.getByRole('listitem').first()).toContainText('Top · Yellow · X-Large (120 px) · Bold')
 
   await hooks.getByRole('button', { name: 'Delete hook “Stop scrolling 🛑”' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete hook “Stop scrolling 🛑”?' })

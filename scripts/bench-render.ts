@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, s
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import type { TextOverlay } from '@hookpost/shared'
+import { OVERLAY_DEFAULTS, type TextOverlay } from '@hookpost/shared'
 import {
   renderOverlayImage,
   renderVideo,
@@ -87,9 +87,9 @@ function overlay(
   text: string,
   position: TextOverlay['position'],
   target: TextOverlay['target'],
-  fontSize: TextOverlay['fontSize'] = 48,
+  fontSize: TextOverlay['fontSize'] = 120,
 ): TextOverlay {
-  return { id: `${position}-${target}`, text, position, color: '#ffffff', fontSize, fontWeight: 'bold', target }
+  return { ...OVERLAY_DEFAULTS, id: `${position}-${target}`, text, position, fontSize, target }
 }
 
 async function bench(label: string, plan: Omit<RenderPlan, 'outputPath' | 'thumbnailPath' | 'workDir'>) {
@@ -156,8 +156,8 @@ async function main() {
     fit: 'blur',
     overlays: [
       overlay('Stop scrolling 🔥 this changes everything', 'top', 'both'),
-      overlay('3 tips in 15 seconds', 'center', 'both', 32),
-      overlay('@hookpost', 'bottom-right', 'both', 24),
+      overlay('3 tips in 15 seconds', 'center', 'both', 96),
+      overlay('@hookpost', 'bottom', 'both', 72),
     ],
   })
   await bench('(b) sequence 3 s hook + 12 s silent demo', {
@@ -167,8 +167,8 @@ async function main() {
     fit: 'blur',
     overlays: [
       overlay('Wait for it 👀', 'center', 'hook'),
-      overlay('Link in bio', 'bottom', 'demo', 32),
-      overlay('@hookpost', 'top-left', 'both', 24),
+      overlay('Link in bio', 'bottom', 'demo', 96),
+      overlay('@hookpost', 'top', 'both', 72),
     ],
   })
 }

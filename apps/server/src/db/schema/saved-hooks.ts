@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { OverlayFontSize, OverlayFontWeight, OverlayPosition } from '@hookpost/shared'
+import type { OverlayFontWeight, OverlayPosition, StoredFontSize } from '@hookpost/shared'
 import { user } from './auth'
 
 /**
@@ -16,7 +16,7 @@ export const savedHook = pgTable(
     text: text('text').notNull(),
     position: text('position').$type<OverlayPosition>().notNull(),
     color: text('color').notNull(),
-    fontSize: integer('font_size').$type<OverlayFontSize>().notNull(),
+    fontSize: integer('font_size').$type<StoredFontSize>().notNull(),
     fontWeight: text('font_weight').$type<OverlayFontWeight>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

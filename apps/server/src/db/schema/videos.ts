@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { TextOverlay } from '@hookpost/shared'
+import type { StoredTextOverlay } from '@hookpost/shared'
 import { user } from './auth'
 import { mediaFile } from './posts'
 
@@ -23,7 +23,7 @@ export const createdVideo = pgTable(
     fit: text('fit', { enum: ['blur', 'crop'] })
       .notNull()
       .default('blur'),
-    textOverlays: jsonb('text_overlays').$type<TextOverlay[]>().notNull().default([]),
+    textOverlays: jsonb('text_overlays').$type<StoredTextOverlay[]>().notNull().default([]),
     /** The primary (hook) video. */
     sourceMediaId: uuid('source_media_id')
       .notNull()

@@ -10,6 +10,8 @@ export {
   segmentOverlays,
   thumbnailArgs,
   type EncoderSettings,
+  overlayGroups,
+  segmentTimes,
   type OverlayPngs,
   type RenderArgsOptions,
 } from './render-args'

@@ -1,5 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas'
-import { OUTPUT_FRAME, type TextOverlay } from '@hookpost/shared'
+import { OUTPUT_FRAME, safeTextArea, type TextOverlay } from '@hookpost/shared'
 import { describe, expect, it } from 'vitest'
 import { renderOverlayImage } from './overlay-image'
 import { buildRenderArgs } from './render-args'
@@ -9,7 +9,20 @@ import type { RenderPlan } from './types'
 const HOSTILE = [`It's "free": 100% \\o/`, `%{pts\\:hms}[x];drawtext=a:b`, `🔥 'no' cap; \\n $HOME`]
 
 function overlay(text: string, position: TextOverlay['position'], target: TextOverlay['target'] = 'both'): TextOverlay {
-  return { id: position, text, position, color: '#ffffff', fontSize: 48, fontWeight: 'bold', target }
+  return {
+    version: 2,
+    anchor: null,
+    style: 'outline',
+    startMs: null,
+    endMs: null,
+    id: position,
+    text,
+    position,
+    color: '#ffffff',
+    fontSize: 120,
+    fontWeight: 'bold',
+    target,
+  }
 }
 
 async function alphaOf(png: Buffer) {
@@ -44,7 +57,11 @@ describe('renderOverlayImage', () => {
   })
 
   it('draws hostile texts where layoutOverlays puts them, and no argument ever contains them', async () => {
-    const overlays = [overlay(HOSTILE[0]!, 'top'), overlay(HOSTILE[1]!, 'center'), overlay(HOSTILE[2]!, 'bottom')]
+    const small = (text: string, position: TextOverlay['position']) => ({
+      ...overlay(text, position),
+      fontSize: 56 as const,
+    })
+    const overlays = [small(HOSTILE[0]!, 'top'), small(HOSTILE[1]!, 'center'), small(HOSTILE[2]!, 'bottom')]
     const image = await renderOverlayImage(overlays)
     expect(image).not.toBeNull()
     expect(image!.png.subarray(1, 4).toString('latin1')).toBe('PNG')
@@ -68,18 +85,21 @@ describe('renderOverlayImage', () => {
 
     const alpha = await alphaOf(image!.png)
     for (const layout of image!.layouts) {
-      expect(layout.lines).toHaveLength(1)
       const { y } = layout.lines[0]!
-      const box = opaqueBox(alpha, Math.round(y - layout.fontPx), Math.round(y + layout.fontPx))
+      const box = opaqueBox(alpha, Math.round(y - layout.lineHeightPx / 2), Math.round(y + layout.lineHeightPx / 2))
       // Glyphs sit around textBaseline 'middle'; a line with descenders or emoji leans a few pixels off it.
       expect(Math.abs(box.centreY - y)).toBeLessThanOrEqual(6)
       expect(Math.abs(box.centreX - OUTPUT_FRAME.width / 2)).toBeLessThanOrEqual(6)
-      expect(box.maxX - box.minX).toBeGreaterThan(200)
+      expect(box.maxX - box.minX).toBeGreaterThan(150)
     }
-    expect([192, 960, 1728]).toEqual(image!.layouts.map((l) => l.lines[0]!.y))
+    // Top's block starts below the top bar (154 px), bottom's ends above the caption area (1536 px), middle's is centred.
+    const [top, middle, bottom] = image!.layouts.map((l) => l.bounds)
+    expect(top!.top).toBeCloseTo(153.6)
+    expect(middle!.top + middle!.height / 2).toBeCloseTo(960)
+    expect(bottom!.top + bottom!.height).toBeCloseTo(1536)
     // Everywhere else stays transparent (the video shows through).
-    expect(opaqueBox(alpha, 300, 850).minX).toBe(Infinity)
-    expect(opaqueBox(alpha, 1070, 1650).minX).toBe(Infinity)
+    expect(opaqueBox(alpha, 320, 870).minX).toBe(Infinity)
+    expect(opaqueBox(alpha, 1050, 1370).minX).toBe(Infinity)
   })
 
   it('draws emoji in colour', async () => {
@@ -96,13 +116,68 @@ describe('renderOverlayImage', () => {
     expect(coloured).toBeGreaterThan(500)
   })
 
-  it('puts corner texts 5 % from the side', async () => {
-    const image = await renderOverlayImage([overlay('LEFT', 'top-left'), overlay('RIGHT', 'bottom-right')])
+  it('wraps long text inside the TikTok safe zone, bottom text ending above the caption area', async () => {
+    const long = 'This is the one trick every creator should know before posting'
+    const image = await renderOverlayImage([overlay(long, 'bottom'), overlay(long, 'top')])
     const alpha = await alphaOf(image!.png)
-    const left = opaqueBox(alpha, 150, 240)
-    const right = opaqueBox(alpha, 1680, 1780)
-    // The 2 px outline reaches a little past the anchor.
-    expect(Math.abs(left.minX - 54)).toBeLessThanOrEqual(4)
-    expect(Math.abs(right.maxX - (1080 - 54))).toBeLessThanOrEqual(4)
+    const safe = safeTextArea(OUTPUT_FRAME)
+    for (const layout of image!.layouts) {
+      expect(layout.lines.length).toBeGreaterThan(2)
+      const box = opaqueBox(
+        alpha,
+        Math.floor(layout.bounds.top) - 20,
+        Math.ceil(layout.bounds.top + layout.bounds.height) + 20,
+      )
+      expect(box.minX).toBeGreaterThanOrEqual(safe.left - 1)
+      expect(box.maxX).toBeLessThanOrEqual(safe.right + 1)
+      expect(box.minY).toBeGreaterThanOrEqual(safe.top - 1)
+      expect(box.maxY).toBeLessThanOrEqual(safe.bottom + 1)
+    }
+  })
+
+  it('draws each style: an outline, a rounded box in the colour with contrasting text, a soft shadow', async () => {
+    const at = (style: TextOverlay['style'], color = '#ffcc00') =>
+      renderOverlayImage([{ ...overlay('MMMM', 'center'), style, color }]).then(async (image) => {
+        const canvas = createCanvas(OUTPUT_FRAME.width, OUTPUT_FRAME.height)
+        const ctx = canvas.getContext('2d')
+        ctx.drawImage(await loadImage(image!.png), 0, 0)
+        const { data } = ctx.getImageData(0, 0, OUTPUT_FRAME.width, OUTPUT_FRAME.height)
+        return {
+          layout: image!.layouts[0]!,
+          px: (x: number, y: number) => data.subarray((y * 1080 + x) * 4, (y * 1080 + x) * 4 + 4),
+        }
+      })
+    const box = await at('box')
+    const { bounds } = box.layout
+    // The box's padding, left of the first glyph, is the chosen yellow; the glyphs on it are black.
+    const pad = box.px(Math.round(bounds.left + box.layout.boxPadPx / 2), 960)
+    expect([...pad]).toEqual([0xff, 0xcc, 0x00, 255])
+    let black = 0
+    for (let x = Math.round(bounds.left); x < bounds.left + bounds.width; x++) {
+      const [r, g, b, a] = box.px(x, 960)
+      if (a === 255 && r! < 40 && g! < 40 && b! < 40) black++
+    }
+    expect(black).toBeGreaterThan(20)
+
+    const outline = await at('outline')
+    // Left of the first glyph: the black outline, then the yellow fill.
+    let sawBlack = false
+    for (let x = Math.round(outline.layout.bounds.left); x < 540; x++) {
+      const [r, g, , a] = outline.px(x, 960)
+      if (a! > 200 && r! < 40) sawBlack = true
+      if (a! > 200 && r! > 200 && g! > 150) break
+    }
+    expect(sawBlack).toBe(true)
+
+    const shadow = await at('shadow')
+    // Below the glyphs: half-transparent dark pixels (the blur), which the outline style never draws.
+    let soft = 0
+    for (let y = 960; y < 960 + shadow.layout.lineHeightPx / 2 + 15; y++) {
+      for (let x = 300; x < 780; x++) {
+        const [r, , , a] = shadow.px(x, y)
+        if (a! > 10 && a! < 200 && r! < 60) soft++
+      }
+    }
+    expect(soft).toBeGreaterThan(200)
   })
 })

@@ -27,7 +27,20 @@ function source(filePath: string, fixture: VideoFixture = {}): RenderSource {
 }
 
 function overlay(id: string, target: TextOverlay['target'], position: TextOverlay['position'] = 'center'): TextOverlay {
-  return { id, text: `text ${id}`, position, color: '#ffffff', fontSize: 24, fontWeight: 'bold', target }
+  return {
+    version: 2,
+    anchor: null,
+    style: 'outline',
+    startMs: null,
+    endMs: null,
+    id,
+    text: `text ${id}`,
+    position,
+    color: '#ffffff',
+    fontSize: 72,
+    fontWeight: 'bold',
+    target,
+  }
 }
 
 function plan(overrides: Partial<RenderPlan> = {}): RenderPlan {

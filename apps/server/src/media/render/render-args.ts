@@ -1,4 +1,11 @@
-import { isPortrait916, OUTPUT_FRAME, overlaysFor, type SourceFit, type TextOverlay } from '@hookpost/shared'
+import {
+  isPortrait916,
+  OUTPUT_FRAME,
+  overlaysFor,
+  overlayWindowIn,
+  type SourceFit,
+  type TextOverlay,
+} from '@hookpost/shared'
 import type { RenderPlan, RenderSource } from './types'
 
 /**
@@ -40,10 +47,60 @@ export interface RenderArgsOptions {
   encoder?: EncoderSettings
 }
 
-/** The overlay images of a render: one PNG per segment, null when that segment has no overlays. */
+/** One overlay image: a PNG and when it shows, in ms from its segment's start (`endMs` null: to the segment's end). */
+export interface OverlayPng {
+  path: string
+  startMs: number
+  endMs: number | null
+}
+
+/**
+ * The overlay images of a render, per segment: null when it has no overlays, one PNG shown throughout, or images in
+ * drawing order, each with its window (what render.ts passes since ADR 031).
+ */
+export type SegmentPngs = string | null | readonly OverlayPng[]
 export interface OverlayPngs {
-  hook: string | null
-  demo: string | null
+  hook: SegmentPngs
+  demo: SegmentPngs
+}
+
+/** The overlays of one image and when that image shows (ms from its segment's start). */
+export interface OverlayGroup {
+  overlays: TextOverlay[]
+  startMs: number
+  endMs: number | null
+}
+
+/**
+ * A segment's overlays as images (ADR 031): consecutive overlays that show at the same times share one image, so a
+ * video without timed text still composites one PNG, and drawing order (later on top) is kept across images. Times are
+ * the output's; a segment starting at `segmentStartMs` shifts them, and an overlay outside the segment is left out.
+ */
+export function overlayGroups(
+  overlays: readonly TextOverlay[],
+  segmentStartMs: number,
+  segmentMs: number,
+): OverlayGroup[] {
+  const groups: OverlayGroup[] = []
+  for (const overlay of overlays) {
+    const window = overlayWindowIn(overlay, segmentStartMs, segmentMs)
+    if (!window) continue
+    const last = groups.at(-1)
+    if (last && last.startMs === window.startMs && last.endMs === window.endMs) last.overlays.push(overlay)
+    else groups.push({ overlays: [overlay], ...window })
+  }
+  return groups
+}
+
+/** Where each segment starts in the output and how long it is, in ms of whole output frames. */
+export function segmentTimes(plan: Pick<RenderPlan, 'layout' | 'hook' | 'demo'>): {
+  hook: { startMs: number; ms: number }
+  demo: { startMs: number; ms: number }
+} {
+  const frameMs = 1000 / OUTPUT_FRAME.fps
+  const hookMs = (plan.layout === 'split' ? outputFrames(plan) : segmentFrames(plan.hook.durationMs)) * frameMs
+  const demoMs = plan.layout === 'sequence' ? segmentFrames(requireDemo(plan).durationMs) * frameMs : 0
+  return { hook: { startMs: 0, ms: hookMs }, demo: { startMs: hookMs, ms: demoMs } }
 }
 
 /**
@@ -199,19 +256,35 @@ class Inputs {
 }
 
 /**
- * `[main][png]overlay` when the segment has an image, else the chain passes through under the new label. The image is
- * read once (png_pipe: exactly one picture, no image-sequence patterns in its name) and converted once from the
- * canvas's sRGB with the BT.709 matrix the output is tagged with (HD players assume it); the blend runs in the video's
- * own yuv420 (`format=auto` converted every frame and cost a third of the speed).
+ * `[main][png]overlay…` for each of the segment's images in order, else the chain passes through under the new label.
+ * Each image is read once (png_pipe: exactly one picture, no image-sequence patterns in its name) and converted once
+ * from the canvas's sRGB with the BT.709 matrix the output is tagged with (HD players assume it); the blend runs in the
+ * video's own yuv420 (`format=auto` converted every frame and cost a third of the speed). A timed image is enabled only
+ * in its window (`t` is the segment's time: every chain starts at 0); the numbers are ours, never user text.
  */
-function withOverlay(inputs: Inputs, graph: string[], label: string, png: string | null, out: string): void {
-  if (png === null) {
+function withOverlay(inputs: Inputs, graph: string[], label: string, segment: SegmentPngs, out: string): void {
+  const pngs = typeof segment === 'string' ? [{ path: segment, startMs: 0, endMs: null }] : (segment ?? [])
+  if (pngs.length === 0) {
     graph.push(`[${label}]null[${out}]`)
     return
   }
-  const index = inputs.file(png, 'png_pipe')
-  graph.push(`[${index}:v]scale=out_color_matrix=bt709:out_range=tv,format=yuva420p[p${index}]`)
-  graph.push(`[${label}][p${index}]overlay=x=0:y=0:format=yuv420:eof_action=repeat[${out}]`)
+  let current = label
+  pngs.forEach((png, i) => {
+    const index = inputs.file(png.path, 'png_pipe')
+    const next = i === pngs.length - 1 ? out : `${out}_${i}`
+    graph.push(`[${index}:v]scale=out_color_matrix=bt709:out_range=tv,format=yuva420p[p${index}]`)
+    graph.push(`[${current}][p${index}]overlay=x=0:y=0:format=yuv420:eof_action=repeat${enableOption(png)}[${next}]`)
+    current = next
+  })
+}
+
+/** `:enable='gte(t,1.000)*lt(t,2.500)'` for a timed image; nothing for one shown the whole segment. */
+export function enableOption(png: Pick<OverlayPng, 'startMs' | 'endMs'>): string {
+  const terms = [
+    ...(png.startMs > 0 ? [`gte(t,${(png.startMs / 1000).toFixed(3)})`] : []),
+    ...(png.endMs !== null ? [`lt(t,${(png.endMs / 1000).toFixed(3)})`] : []),
+  ]
+  return terms.length === 0 ? '' : `:enable='${terms.join('*')}'`
 }
 
 /**

@@ -83,7 +83,20 @@ function plan(
 }
 
 function overlay(id: string, text: string, position: TextOverlay['position'], target: TextOverlay['target'] = 'both') {
-  return { id, text, position, color: '#ffffff', fontSize: 48, fontWeight: 'bold', target } satisfies TextOverlay
+  return {
+    version: 2,
+    anchor: null,
+    style: 'outline',
+    startMs: null,
+    endMs: null,
+    id,
+    text,
+    position,
+    color: '#ffffff',
+    fontSize: 120,
+    fontWeight: 'bold',
+    target,
+  } satisfies TextOverlay
 }
 
 async function probe(file: string) {
@@ -164,7 +177,7 @@ function boxOf(frame: Frame, top: number, bottom: number, test: (rgb: readonly n
   let minY = Infinity
   let maxY = -Infinity
   let count = 0
-  for (let y = Math.max(0, top); y < Math.min(H, bottom); y++) {
+  for (let y = Math.max(0, Math.round(top)); y < Math.min(H, Math.round(bottom)); y++) {
     for (let x = 0; x < W; x++) {
       if (!test(frame(x, y))) continue
       count++
@@ -174,7 +187,7 @@ function boxOf(frame: Frame, top: number, bottom: number, test: (rgb: readonly n
       maxY = Math.max(maxY, y)
     }
   }
-  return { count, centreX: (minX + maxX) / 2, centreY: (minY + maxY) / 2 }
+  return { count, minX, maxX, minY, maxY, centreX: (minX + maxX) / 2, centreY: (minY + maxY) / 2 }
 }
 
 let portrait: RenderSource
@@ -271,24 +284,26 @@ describe('renderVideo with ffmpeg', () => {
     await expectDeliverable(p, 1.5)
   })
 
-  it('puts top, centre and bottom text where layoutOverlays says (±6 px), horizontally centred', async () => {
+  it('puts top, centre and bottom text where layoutOverlays says (±10 px at 120 px), horizontally centred', async () => {
     const overlays = [overlay('t', 'TOP', 'top'), overlay('c', 'CENTER', 'center'), overlay('b', 'BOTTOM', 'bottom')]
     const p = plan('single', blue, null, overlays)
     await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
     registerOverlayFonts()
     const layouts = layoutOverlays(overlays, OUTPUT_FRAME, createCanvas(W, H).getContext('2d'))
-    expect(layouts.map((l) => l.lines[0]!.y)).toEqual([192, 960, 1728])
+    // 120 px lines, 150 px tall: top's under the top bar (154 px), bottom's above the caption area (1536 px).
+    expect(layouts.map((l) => l.lines[0]!.y)).toEqual([153.6 + 75, 960, 1536 - 75])
 
     const frame = await frameAt(p.outputPath, 0.5)
     for (const layout of layouts) {
       const { y } = layout.lines[0]!
       const box = boxOf(frame, y - 60, y + 60, nearWhite)
       expect(box.count, layout.overlay.text).toBeGreaterThan(500)
-      expect(Math.abs(box.centreY - y), layout.overlay.text).toBeLessThanOrEqual(6)
+      // Capitals sit a little above textBaseline 'middle' (the em box's middle): 8 % of the size at most.
+      expect(Math.abs(box.centreY - y), layout.overlay.text).toBeLessThanOrEqual(layout.fontPx * 0.08)
       expect(Math.abs(box.centreX - W / 2), layout.overlay.text).toBeLessThanOrEqual(6)
     }
     // The background between the bands is the clip's flat colour, untouched.
-    expect(boxOf(frame, 300, 850, nearWhite).count).toBe(0)
+    expect(boxOf(frame, 330, 860, nearWhite).count).toBe(0)
   })
 
   it('sequence: a hook-only overlay is on the hook and not on the demo, and the other way round', async () => {
@@ -304,8 +319,8 @@ describe('renderVideo with ffmpeg', () => {
 
     expect(boxOf(hookFrame, 900, 1020, nearWhite).count).toBeGreaterThan(500)
     expect(boxOf(demoFrame, 900, 1020, nearWhite).count).toBe(0)
-    expect(boxOf(demoFrame, 1668, 1788, nearWhite).count).toBeGreaterThan(500)
-    expect(boxOf(hookFrame, 1668, 1788, nearWhite).count).toBe(0)
+    expect(boxOf(demoFrame, 1401, 1521, nearWhite).count).toBeGreaterThan(500)
+    expect(boxOf(hookFrame, 1401, 1521, nearWhite).count).toBe(0)
   })
 
   it('draws emoji in colour', async () => {
@@ -330,6 +345,113 @@ describe('renderVideo with ffmpeg', () => {
       ([R, G, B]) => Math.max(Math.abs(R! - r), Math.abs(G! - g), Math.abs(B! - b)) <= 8,
     )
     expect(green.count).toBeGreaterThan(300)
+  })
+
+  // ADR 031: preview == render for each text style, each size, a dragged position and the timing. The preview draws
+  // with layoutOverlays/drawOverlays on its frame (apps/web preview.test.ts checks it is this layout shrunk); here the
+  // decoded output frame must show the text where the same layout says.
+  it('outline: every size, each at a dragged position, where layoutOverlays puts it', async () => {
+    const sizes = [56, 72, 96, 120] as const
+    const overlays = sizes.map((fontSize, i) => ({
+      ...overlay(`s${fontSize}`, 'MMM', 'center'),
+      fontSize,
+      anchor: { x: 0.5, y: 0.2 + i * 0.2 },
+    }))
+    const p = plan('single', blue, null, overlays)
+    await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    registerOverlayFonts()
+    const layouts = layoutOverlays(overlays, OUTPUT_FRAME, createCanvas(W, H).getContext('2d'))
+    const frame = await frameAt(p.outputPath, 0.5)
+    const heights: number[] = []
+    for (const layout of layouts) {
+      const { y } = layout.lines[0]!
+      expect(y).toBeCloseTo(layout.overlay.anchor!.y * H, 6)
+      const box = boxOf(frame, y - layout.lineHeightPx / 2, y + layout.lineHeightPx / 2, nearWhite)
+      expect(box.count, layout.overlay.id).toBeGreaterThan(300)
+      expect(Math.abs(box.centreY - y), layout.overlay.id).toBeLessThanOrEqual(layout.fontPx * 0.08)
+      expect(Math.abs(box.centreX - W / 2), layout.overlay.id).toBeLessThanOrEqual(6)
+      heights.push(box.maxY - box.minY)
+    }
+    // Cap height grows with the size: X-Large's is about 120/56 of Small's.
+    expect(heights[3]! / heights[0]!).toBeGreaterThan(1.9)
+    expect(heights[3]! / heights[0]!).toBeLessThan(2.4)
+  })
+
+  it('a dragged position off-centre lands where the anchor says, kept inside the frame', async () => {
+    const overlays = [{ ...overlay('d', 'DRAG', 'top'), anchor: { x: 0.3, y: 0.7 } }]
+    const p = plan('single', blue, null, overlays)
+    await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    const frame = await frameAt(p.outputPath, 0.5)
+    const box = boxOf(frame, 0.7 * H - 90, 0.7 * H + 90, nearWhite)
+    expect(box.count).toBeGreaterThan(500)
+    expect(Math.abs(box.centreX - 0.3 * W)).toBeLessThanOrEqual(8)
+    expect(Math.abs(box.centreY - 0.7 * H)).toBeLessThanOrEqual(8)
+  })
+
+  it('background box: a rounded box in the chosen colour, black text on it, as laid out', async () => {
+    const overlays = [{ ...overlay('b', 'MMMM', 'center'), style: 'box' as const, color: '#ffcc00' }]
+    const p = plan('single', blue, null, overlays)
+    await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    registerOverlayFonts()
+    const [layout] = layoutOverlays(overlays, OUTPUT_FRAME, createCanvas(W, H).getContext('2d'))
+    const frame = await frameAt(p.outputPath, 0.5)
+    const yellow = boxOf(frame, 800, 1120, ([r, g, b]) => r! > 220 && g! > 170 && g! < 235 && b! < 60)
+    expect(yellow.count).toBeGreaterThan(20_000)
+    const { bounds } = layout!
+    expect(Math.abs(yellow.minX - bounds.left)).toBeLessThanOrEqual(4)
+    expect(Math.abs(yellow.maxX - (bounds.left + bounds.width))).toBeLessThanOrEqual(4)
+    expect(Math.abs(yellow.minY - bounds.top)).toBeLessThanOrEqual(4)
+    expect(Math.abs(yellow.maxY - (bounds.top + bounds.height))).toBeLessThanOrEqual(4)
+    const black = boxOf(frame, bounds.top, bounds.top + bounds.height, ([r, g, b]) => r! < 50 && g! < 50 && b! < 50)
+    expect(black.count).toBeGreaterThan(2_000)
+    expect(Math.abs(black.centreX - W / 2)).toBeLessThanOrEqual(6)
+  })
+
+  it('shadow: plain text with a soft dark shadow below it, and no outline', async () => {
+    const overlays = [{ ...overlay('s', 'MMMM', 'center'), style: 'shadow' as const }]
+    const p = plan('single', blue, null, overlays)
+    await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    const frame = await frameAt(p.outputPath, 0.5)
+    const text = boxOf(frame, 880, 1040, nearWhite)
+    expect(text.count).toBeGreaterThan(2_000)
+    expect(Math.abs(text.centreY - 960)).toBeLessThanOrEqual(120 * 0.08)
+    // The clip is 0x336699: the shadow darkens it just below the glyphs; nothing is near black (no outline).
+    const [, , bgB] = frame(20, 20)
+    const shaded = boxOf(frame, text.maxY + 2, text.maxY + 14, ([r, g, b]) => b! < bgB - 25 && r! < 60 && g! < 110)
+    expect(shaded.count).toBeGreaterThan(300)
+    expect(boxOf(frame, 860, 1060, ([r, g, b]) => r! < 15 && g! < 15 && b! < 15).count).toBe(0)
+  })
+
+  it('timing: no text before the start or from the end on, the text in between', async () => {
+    const twoSeconds = await makeClip('blue-2s.mp4', {
+      video: 'color=c=0x336699',
+      width: W,
+      height: H,
+      seconds: 2,
+      audio: false,
+    })
+    const overlays = [{ ...overlay('t', 'TIMED', 'center'), startMs: 700, endMs: 1400 }, overlay('a', 'ALWAYS', 'top')]
+    const p = plan('single', twoSeconds, null, overlays)
+    await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    const band = (f: Frame) => boxOf(f, 880, 1040, nearWhite).count
+    const top = (f: Frame) => boxOf(f, 154, 154 + 150, nearWhite).count
+    const before = await frameAt(p.outputPath, 0.5)
+    const inside = await frameAt(p.outputPath, 1.0)
+    const after = await frameAt(p.outputPath, 1.6)
+    expect(band(before)).toBe(0)
+    expect(band(inside)).toBeGreaterThan(1_000)
+    expect(band(after)).toBe(0)
+    // The untimed overlay is there the whole time.
+    for (const f of [before, inside, after]) expect(top(f)).toBeGreaterThan(1_000)
+  })
+
+  it('timing in a sequence: the times are the output’s, so the demo shows text from its own second on', async () => {
+    const overlays = [{ ...overlay('late', 'LATE', 'center'), startMs: 1500, endMs: null }]
+    const p = plan('sequence', blue, purple, overlays)
+    await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+    expect(boxOf(await frameAt(p.outputPath, 0.5), 880, 1040, nearWhite).count).toBe(0)
+    expect(boxOf(await frameAt(p.outputPath, 1.2), 880, 1040, nearWhite).count).toBe(0)
+    expect(boxOf(await frameAt(p.outputPath, 1.7), 880, 1040, nearWhite).count).toBeGreaterThan(1_000)
   })
 
   it('a corrupt source fails for good, in words for the person', async () => {

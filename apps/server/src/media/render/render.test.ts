@@ -43,11 +43,16 @@ function plan(name: string): RenderPlan {
     fit: 'blur',
     overlays: [
       {
+        version: 2,
+        anchor: null,
+        style: 'outline',
+        startMs: null,
+        endMs: null,
         id: 'a',
         text: 'Hello "there"',
         position: 'top',
         color: '#ffffff',
-        fontSize: 32,
+        fontSize: 96,
         fontWeight: 'bold',
         target: 'both',
       },
@@ -67,8 +72,8 @@ describe('renderVideo', () => {
     const result = await renderVideo(p, { ffmpegPath: ffmpeg, ffprobePath: ffprobe, onProgress: (v) => seen.push(v) })
     expect(result).toMatchObject({ durationMs: 2000, width: 1080, height: 1920, sizeBytes: 'rendered\n'.length })
     expect(result.elapsedMs).toBeGreaterThan(0)
-    expect(existsSync(path.join(p.workDir, 'overlay-hook.png'))).toBe(true)
-    expect(existsSync(path.join(p.workDir, 'overlay-demo.png'))).toBe(false)
+    expect(existsSync(path.join(p.workDir, 'overlay-hook-0.png'))).toBe(true)
+    expect(existsSync(path.join(p.workDir, 'overlay-demo-0.png'))).toBe(false)
     // Throttled (the fake reports every 150 ms), rising, 100 only at the end.
     expect(seen.at(-1)).toBe(100)
     expect(seen.slice(0, -1).every((v) => v < 100)).toBe(true)
@@ -76,7 +81,7 @@ describe('renderVideo', () => {
     expect(seen).toContain(25)
     const calls = readFileSync(path.join(dir, 'ffmpeg-calls'), 'utf8').split('---\n').filter(Boolean)
     expect(calls).toHaveLength(2)
-    expect(calls[0]).toContain(`file:${path.join(p.workDir, 'overlay-hook.png')}\n`)
+    expect(calls[0]).toContain(`file:${path.join(p.workDir, 'overlay-hook-0.png')}\n`)
     expect(calls[0]).not.toContain('there')
     expect(calls[1]).toContain(`file:${p.thumbnailPath}\n`)
   })

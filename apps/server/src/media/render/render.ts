@@ -10,9 +10,11 @@ import { createProgressParser, throttleProgress } from './progress'
 import {
   buildRenderArgs,
   outputFrames,
+  overlayGroups,
   RENDER_AUDIO,
   RENDER_ENCODER,
   segmentOverlays,
+  segmentTimes,
   thumbnailArgs,
   type EncoderSettings,
 } from './render-args'
@@ -45,11 +47,16 @@ export async function renderVideo(
   throwIfStopped(opts.signal)
   const frames = outputFrames(plan)
   const overlays = segmentOverlays(plan)
-  const [hookPng, demoPng] = await Promise.all([
-    writeOverlayImage(overlays.hook, path.join(plan.workDir, 'overlay-hook.png')),
-    writeOverlayImage(overlays.demo, path.join(plan.workDir, 'overlay-demo.png')),
-  ])
-  const pngs = { hook: hookPng, demo: demoPng }
+  const times = segmentTimes(plan)
+  const writeGroups = (segment: 'hook' | 'demo') =>
+    Promise.all(
+      overlayGroups(overlays[segment], times[segment].startMs, times[segment].ms).map(async (group, i) => {
+        const file = await writeOverlayImage(group.overlays, path.join(plan.workDir, `overlay-${segment}-${i}.png`))
+        return file === null ? [] : [{ path: file, startMs: group.startMs, endMs: group.endMs }]
+      }),
+    ).then((lists) => lists.flat())
+  const [hookPngs, demoPngs] = await Promise.all([writeGroups('hook'), writeGroups('demo')])
+  const pngs = { hook: hookPngs, demo: demoPngs }
   const progress = throttleProgress(opts.onProgress)
   const parser = createProgressParser(frames, (percent) => progress.report(percent))
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { overlayStyleKey, postSchema, type TextOverlay } from '@hookpost/shared'
+import { OVERLAY_DEFAULTS, overlayStyleKey, postSchema, type TextOverlay } from '@hookpost/shared'
 import { automationRun, automationSlot, createdVideo, postHook } from '../../db/schema'
 import { MIGRATIONS_FOLDER } from '../../db/client'
 import { inject } from '../../testing/http-test-kit'
@@ -18,11 +18,12 @@ const { world, person } = usePostsServer()
 const db = () => world.server.runtime.database.db
 
 const overlay = (text: string, style: Partial<TextOverlay> = {}): TextOverlay => ({
+  ...OVERLAY_DEFAULTS,
   id: crypto.randomUUID(),
   text,
   position: 'top',
   color: '#ffcc00',
-  fontSize: 48,
+  fontSize: 120,
   fontWeight: 'bold',
   target: 'both',
   ...style,
@@ -65,7 +66,7 @@ describe('post_hook', () => {
     const source = await storeMedia(world.server, me.userId, world.video, { originalName: 'Beach sunrise.mp4' })
     const { outputMediaId } = await studioVideo(me.userId, source, [
       overlay('Wait for the end 😮'),
-      overlay('Second line', { position: 'bottom', color: '#ffffff', fontSize: 24, fontWeight: 'normal' }),
+      overlay('Second line', { position: 'bottom', color: '#ffffff', fontSize: 72, fontWeight: 'normal' }),
     ])
     const res = await inject(world.server, 'POST', '/api/posts', me.cookie, formBody({ ...me, mediaId: outputMediaId }))
     expect(res.statusCode, res.body).toBe(201)
@@ -78,7 +79,7 @@ describe('post_hook', () => {
       concept: null,
       tone: null,
       hookText: 'Wait for the end 😮',
-      overlayStyle: overlayStyleKey({ position: 'top', fontSize: 48, fontWeight: 'bold', color: '#ffcc00' }),
+      overlayStyle: overlayStyleKey({ position: 'top', fontSize: 120, fontWeight: 'bold', color: '#ffcc00' }),
       sourceKey: `media:${source}`,
       sourceLabel: 'Beach sunrise.mp4',
     })
@@ -103,7 +104,7 @@ describe('post_hook', () => {
     const me = await person()
     const source = await storeMedia(world.server, me.userId, world.video, { originalName: 'stock.mp4' })
     const { videoId, outputMediaId } = await studioVideo(me.userId, source, [
-      overlay('Nobody tells you this', { position: 'center', color: '#ffffff', fontSize: 32 }),
+      overlay('Nobody tells you this', { position: 'center', color: '#ffffff', fontSize: 96 }),
     ])
     const slotId = await automationSlotFor(me, videoId, { hookText: 'Nobody tells you this' })
     const scheduled = await world.server.runtime.posts.scheduleAt(
@@ -123,7 +124,7 @@ describe('post_hook', () => {
       concept: 'curiosity_gap',
       tone: 'humorous',
       hookText: 'Nobody tells you this',
-      overlayStyle: 'center|32|bold|#ffffff',
+      overlayStyle: 'center|96|bold|#ffffff',
       sourceKey: 'stock:feature-tour',
       sourceLabel: 'Feature tour',
     })
@@ -133,7 +134,7 @@ describe('post_hook', () => {
     const me = await person()
     const source = await storeMedia(world.server, me.userId, world.video, { originalName: 'Kitchen.mp4' })
     const manual = await studioVideo(me.userId, source, [overlay('Three mistakes', { color: '#ff3b30' })])
-    const auto = await studioVideo(me.userId, source, [overlay('Try this', { position: 'bottom', fontSize: 16 })])
+    const auto = await studioVideo(me.userId, source, [overlay('Try this', { position: 'bottom', fontSize: 56 })])
     const slotId = await automationSlotFor(me, auto.videoId, { hookText: 'Try this', concept: 'story' })
     const ids = [
       postSchema.parse(

@@ -257,7 +257,7 @@ describe('planning, rendering and scheduling', () => {
           text: slot.hookText,
           position: 'center',
           color: '#ffffff',
-          fontSize: 32,
+          fontSize: 96,
           fontWeight: 'bold',
         }),
       ])

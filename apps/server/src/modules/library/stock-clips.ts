@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import type { TextOverlay } from '@hookpost/shared'
+import { OVERLAY_DEFAULTS, type TextOverlay } from '@hookpost/shared'
 import type { Log } from '../../lib/log'
 import { writeOverlayImage } from '../../media/render'
 import { STOCK_CLIPS, STOCK_FRAME, STOCK_VERSION, type StockClip } from './stock-catalogue'
@@ -25,11 +25,11 @@ export function stockClipPaths(dir: string, slug: string): StockClipPaths {
 
 /** The words on a clip, drawn with the studio's overlay code (the same fonts the preview and renders use). */
 export function stockClipOverlays(clip: StockClip): TextOverlay[] {
-  const base = { color: '#ffffff', fontWeight: 'bold', target: 'both' } as const
+  const base = { ...OVERLAY_DEFAULTS, color: '#ffffff', fontWeight: 'bold', target: 'both' } as const
   return [
-    { ...base, id: 'kicker', text: clip.kicker.toUpperCase(), position: 'top', fontSize: 32 },
-    { ...base, id: 'headline', text: clip.headline, position: 'center', fontSize: 48 },
-    { ...base, id: 'brand', text: 'Hookpost stock clip', position: 'bottom', fontSize: 24, fontWeight: 'normal' },
+    { ...base, id: 'kicker', text: clip.kicker.toUpperCase(), position: 'top', fontSize: 96 },
+    { ...base, id: 'headline', text: clip.headline, position: 'center', fontSize: 120 },
+    { ...base, id: 'brand', text: 'Hookpost stock clip', position: 'bottom', fontSize: 72, fontWeight: 'normal' },
   ]
 }
 

@@ -19,7 +19,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const style = { position: 'top', color: '#ffcc00', fontSize: 48, fontWeight: 'bold' } as const
+const style = { position: 'top', color: '#ffcc00', fontSize: 120, fontWeight: 'bold' } as const
 
 async function save(cookie: string, text: string, overrides: Record<string, unknown> = {}): Promise<SavedHook> {
   const res = await inject(server, 'POST', '/api/saved-hooks', cookie, { text, ...style, ...overrides })
@@ -53,13 +53,13 @@ describe('saved hooks', () => {
   it('saves trimmed text with its style, lists each person’s own newest first, and deletes', async () => {
     const first = await save(me.cookie, '  Stop scrolling 🛑  ')
     expect(first).toMatchObject({ text: 'Stop scrolling 🛑', ...style })
-    const second = await save(me.cookie, 'Wait for it', { position: 'center', color: '#ffffff', fontSize: 32 })
+    const second = await save(me.cookie, 'Wait for it', { position: 'center', color: '#ffffff', fontSize: 96 })
     const theirs = await save(other.cookie, 'Their hook')
 
     expect(await list(me.cookie)).toEqual([second, first])
     expect(await list(other.cookie)).toEqual([theirs])
     const [stored] = await server.runtime.database.db.select().from(savedHook).where(eq(savedHook.id, first.id))
-    expect(stored).toMatchObject({ userId: me.userId, text: 'Stop scrolling 🛑', fontSize: 48, fontWeight: 'bold' })
+    expect(stored).toMatchObject({ userId: me.userId, text: 'Stop scrolling 🛑', fontSize: 120, fontWeight: 'bold' })
 
     const removed = await inject(server, 'DELETE', `/api/saved-hooks/${first.id}`, me.cookie)
     expect(removed.statusCode).toBe(204)

@@ -25,7 +25,7 @@ beforeEach(() => {
 })
 
 function body(overrides: Partial<SaveHookBody> = {}): SaveHookBody {
-  return { text: 'Stop scrolling', position: 'top', color: '#ffcc00', fontSize: 48, fontWeight: 'bold', ...overrides }
+  return { text: 'Stop scrolling', position: 'top', color: '#ffcc00', fontSize: 120, fontWeight: 'bold', ...overrides }
 }
 
 async function rejection(work: Promise<unknown>): Promise<AppError> {
@@ -59,14 +59,14 @@ describe('saving and listing hooks', () => {
   it('saves a hook for its owner and lists the owner’s hooks newest first', async () => {
     const first = await hooks.save(ME, body({ text: 'First' }))
     now = new Date('2026-11-22T10:01:00Z')
-    const second = await hooks.save(ME, body({ text: 'Second', position: 'center', fontSize: 16 }))
+    const second = await hooks.save(ME, body({ text: 'Second', position: 'center', fontSize: 56 }))
     await hooks.save(OTHER, body({ text: 'Not mine' }))
     expect(first).toEqual({
       id: first.id,
       text: 'First',
       position: 'top',
       color: '#ffcc00',
-      fontSize: 48,
+      fontSize: 120,
       fontWeight: 'bold',
       createdAt: '2026-11-22T10:00:00.000Z',
     })

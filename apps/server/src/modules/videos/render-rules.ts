@@ -1,4 +1,4 @@
-import { MESSAGES, type VideoLayout } from '@hookpost/shared'
+import { MESSAGES, overlayTimeProblem, type TextOverlay, type VideoLayout } from '@hookpost/shared'
 import { RenderError } from '../../media/render/types'
 
 /**
@@ -79,6 +79,24 @@ export function decideOrphan(
 /** A single video has no demo; with a demo the person chose sequence (default) or split. */
 export function layoutFor(input: { demoMediaId: string | null; layout: 'sequence' | 'split' }): VideoLayout {
   return input.demoMediaId ? input.layout : 'single'
+}
+
+/** How long the output is (render-args `outputFrames` in ms): the hook; hook + demo in sequence; the longer when split. */
+export function outputDurationMs(layout: VideoLayout, hookMs: number, demoMs: number | null): number {
+  if (layout === 'single' || demoMs === null) return hookMs
+  return layout === 'sequence' ? hookMs + demoMs : Math.max(hookMs, demoMs)
+}
+
+/** ADR 031: an overlay's end (and start) must fall within the video; the first one that does not, with its path. */
+export function overlayTimingIssue(
+  overlays: readonly Pick<TextOverlay, 'startMs' | 'endMs'>[],
+  videoMs: number,
+): { path: string; message: string } | null {
+  for (const [index, overlay] of overlays.entries()) {
+    const message = overlayTimeProblem(overlay, videoMs)
+    if (message) return { path: `textOverlays.${index}.endMs`, message }
+  }
+  return null
 }
 
 /** The name a download is saved under: the title, made safe for a file name and a header, plus `.mp4`. */

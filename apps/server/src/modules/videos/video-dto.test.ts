@@ -43,6 +43,28 @@ function view(overrides: Partial<VideoView> = {}): VideoView {
 }
 
 describe('the created video DTO', () => {
+  it('reads overlays stored before ADR 031 (version 1) as version 2, valid for the API', () => {
+    const dto = toCreatedVideoDto(view())
+    expect(dto.textOverlays).toEqual([
+      {
+        version: 2,
+        id: 'o1',
+        text: 'Wait for it',
+        position: 'top',
+        anchor: null,
+        color: '#ffffff',
+        // Version 1's X-Large (48 px) is version 2's X-Large.
+        fontSize: 120,
+        fontWeight: 'bold',
+        style: 'outline',
+        target: 'both',
+        startMs: null,
+        endMs: null,
+      },
+    ])
+    expect(createdVideoSchema.safeParse(dto).success).toBe(true)
+  })
+
   it('has no file URLs and is not processed until rendered', () => {
     const dto = toCreatedVideoDto(view({ state: 'rendering', progress: 42.4, attempts: 1 }))
     expect(createdVideoSchema.parse(dto)).toEqual(dto)

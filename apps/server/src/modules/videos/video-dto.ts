@@ -1,4 +1,4 @@
-import { MESSAGES, type CreatedVideo } from '@hookpost/shared'
+import { MESSAGES, readOverlays, type CreatedVideo } from '@hookpost/shared'
 import type { VideoView } from './videos.repository'
 
 /** The same-origin paths of a video's files (cookie-authenticated; see videos.routes.ts). */
@@ -20,7 +20,8 @@ export function toCreatedVideoDto(view: VideoView): CreatedVideo {
     description: view.description,
     layout: view.layout,
     fit: view.fit,
-    textOverlays: view.textOverlays,
+    // Stored before ADR 031 as version 1: migrated when read.
+    textOverlays: readOverlays(view.textOverlays),
     state: view.state,
     progress: processed ? 100 : Math.min(100, Math.max(0, Math.round(view.progress))),
     errorMessage: view.state === 'failed' ? (view.errorMessage ?? MESSAGES.renderFailed) : null,

@@ -118,11 +118,16 @@ async function queuedVideo(overrides: Parameters<typeof mem.repo.insert>[0] | ob
     sourceMediaId: hook.id,
     textOverlays: [
       {
+        version: 2,
+        anchor: null,
+        style: 'outline',
+        startMs: null,
+        endMs: null,
         id: 'o1',
         text: 'Wait for it',
         position: 'top',
         color: '#ffffff',
-        fontSize: 48,
+        fontSize: 120,
         fontWeight: 'bold',
         target: 'both',
       },

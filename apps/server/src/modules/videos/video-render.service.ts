@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { MESSAGES, OUTPUT_FRAME } from '@hookpost/shared'
+import { MESSAGES, OUTPUT_FRAME, readOverlays } from '@hookpost/shared'
 import type { MediaStorage } from '../../integrations/storage'
 import type { EventBus } from '../../lib/events'
 import type { JobScheduler, JobTransaction } from '../../lib/job-queue'
@@ -215,7 +215,7 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
       fit: claimed.fit,
       hook: source(storage, inputs.source),
       demo: claimed.layout !== 'single' && inputs.demo ? source(storage, inputs.demo) : null,
-      overlays: claimed.textOverlays,
+      overlays: readOverlays(claimed.textOverlays),
       outputPath: workspace.outputPath,
       thumbnailPath: workspace.thumbnailPath,
       workDir: workspace.workDir,

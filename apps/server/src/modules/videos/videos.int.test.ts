@@ -111,20 +111,30 @@ async function person() {
 
 const overlays = [
   {
+    version: 2,
+    anchor: null,
+    style: 'outline',
+    startMs: null,
+    endMs: null,
     id: 'o1',
     text: 'Stop scrolling 👀',
     position: 'top',
     color: '#ffffff',
-    fontSize: 48,
+    fontSize: 120,
     fontWeight: 'bold',
     target: 'both',
   },
   {
+    version: 2,
+    anchor: null,
+    style: 'outline',
+    startMs: null,
+    endMs: null,
     id: 'o2',
     text: 'The fastest way to plan a week of posts',
     position: 'bottom',
     color: '#ffcc00',
-    fontSize: 32,
+    fontSize: 96,
     fontWeight: 'normal',
     target: 'hook',
   },
@@ -341,6 +351,39 @@ describe('creating and rendering a video', () => {
     })
     expect(blank.statusCode).toBe(400)
     expect(blank.json().message).toBe('Please enter text for the overlay')
+  })
+
+  it('checks overlay times (ADR 031): start before end, end within the video; a refused body stores nothing', async () => {
+    const me = await person()
+    const [before] = await db().select({ n: count() }).from(createdVideo)
+    const tooLate = await inject(server, 'POST', '/api/videos', me.cookie, {
+      title: 'T',
+      sourceMediaId: me.hookId,
+      textOverlays: [{ ...overlays[0], startMs: 500, endMs: 600_000 }],
+    })
+    expect(tooLate.statusCode).toBe(400)
+    expect(tooLate.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The overlay must end by the end of the video',
+      details: [{ path: 'textOverlays.0.endMs', message: 'The overlay must end by the end of the video' }],
+    })
+    const backwards = await inject(server, 'POST', '/api/videos', me.cookie, {
+      title: 'T',
+      sourceMediaId: me.hookId,
+      textOverlays: [{ ...overlays[0], startMs: 1000, endMs: 500 }],
+    })
+    expect(backwards.statusCode).toBe(400)
+    expect(backwards.json().message).toBe('The overlay must end after it starts')
+    // A version 1 overlay is what the API used to take: it now needs the version 2 fields.
+    const { version: _v, style: _s, anchor: _a, startMs: _st, endMs: _e, ...v1 } = overlays[0]
+    const old = await inject(server, 'POST', '/api/videos', me.cookie, {
+      title: 'T',
+      sourceMediaId: me.hookId,
+      textOverlays: [{ ...v1, fontSize: 48 }],
+    })
+    expect(old.statusCode).toBe(400)
+    const [after] = await db().select({ n: count() }).from(createdVideo)
+    expect(after!.n).toBe(before!.n)
   })
 })
 

@@ -60,11 +60,16 @@ async function rejection(work: Promise<unknown>): Promise<AppError> {
 }
 
 const overlay = {
+  version: 2,
+  anchor: null,
+  style: 'outline',
+  startMs: null,
+  endMs: null,
   id: 'o1',
   text: 'Stop scrolling',
   position: 'top',
   color: '#ffffff',
-  fontSize: 48,
+  fontSize: 120,
   fontWeight: 'bold',
   target: 'hook',
 } as const

@@ -5,7 +5,7 @@ import type { MediaStorage } from '../../integrations/storage'
 import type { EventBus } from '../../lib/events'
 import { AppError } from '../../lib/errors'
 import type { JobScheduler } from '../../lib/job-queue'
-import { downloadFileName, layoutFor } from './render-rules'
+import { downloadFileName, layoutFor, outputDurationMs, overlayTimingIssue } from './render-rules'
 import type { RenderWorkspaces } from './render-workspace'
 import { toCreatedVideoDto } from './video-dto'
 import type { VideosRepository } from './videos.repository'
@@ -99,6 +99,9 @@ export function createVideosService(deps: VideosServiceDeps) {
     async create(userId: string, input: CreateVideoBody): Promise<CreatedVideo> {
       const source = await ownedMedia(userId, input.sourceMediaId)
       const demo = input.demoMediaId ? await ownedMedia(userId, input.demoMediaId) : null
+      const videoMs = outputDurationMs(layoutFor(input), source.durationMs, demo?.durationMs ?? null)
+      const timing = overlayTimingIssue(input.textOverlays, videoMs)
+      if (timing) throw new AppError('VALIDATION_FAILED', timing.message, [timing])
       const row = await orFail(MESSAGES.createVideoFailed, () =>
         repo.transaction(async ({ repo: tx, jobs }) => {
           const inserted = await tx.insert({

@@ -7,7 +7,7 @@ import { useHookAccounts } from './account-hook-generator'
 
 /**
  * The Create Hooks tab (spec §2): the AI content generator, whose hooks are saved to the studio's saved hooks (centre,
- * white, 32 px, bold, spec §9), ready to apply in the Create tab.
+ * white, Large, bold, spec §9 and ADR 031), ready to apply in the Create tab.
  */
 export function HooksTab() {
   const accounts = useHookAccounts()
@@ -16,9 +16,9 @@ export function HooksTab() {
     <ContentGenerator
       accounts={accounts}
       onSaveHook={async (text) => {
-        const { target: _target, ...style } = HOOK_OVERLAY_DEFAULTS
+        const { position, color, fontSize, fontWeight } = HOOK_OVERLAY_DEFAULTS
         try {
-          await saveHook.mutateAsync({ text, ...style })
+          await saveHook.mutateAsync({ text, position, color, fontSize, fontWeight })
         } catch (error) {
           throw new Error(studioErrorMessage(error, MESSAGES.saveHookFailed), { cause: error })
         }

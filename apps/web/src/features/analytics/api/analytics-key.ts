@@ -40,6 +40,8 @@ export function applyAnalyticsEvent(queryClient: QueryClient, event: ServerEvent
     case 'video.deleted':
     case 'video.progress':
     case 'automation.updated':
+    case 'notification.created':
+    case 'notifications.read':
       // A post going out has no figures until the next sync, which says so with analytics.synced.
       return
   }

@@ -43,6 +43,8 @@ export function applyAutomationEvent(queryClient: QueryClient, event: ServerEven
     case 'video.deleted':
     case 'video.progress':
     case 'analytics.synced':
+    case 'notification.created':
+    case 'notifications.read':
       // Other features' events: their own caches apply them.
       return
   }

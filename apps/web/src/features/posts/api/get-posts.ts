@@ -245,6 +245,8 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent) {
     case 'video.progress':
     case 'analytics.synced':
     case 'automation.updated':
+    case 'notification.created':
+    case 'notifications.read':
       // The studio's and the automation's events: their own caches apply them. An automated post arrives as
       // `post.updated` (source 'automation') like any other.
       return

@@ -82,6 +82,8 @@ export function applyVideoEvent(queryClient: QueryClient, event: ServerEvent) {
     case 'post.deleted':
     case 'post.progress':
     case 'automation.updated':
+    case 'notification.created':
+    case 'notifications.read':
       return
   }
 }

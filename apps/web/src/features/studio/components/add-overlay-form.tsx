@@ -2,50 +2,65 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import {
   OVERLAY_COLORS,
   OVERLAY_FONT_SIZES,
-  OVERLAY_POSITIONS,
+  OVERLAY_PLACEMENTS,
   OVERLAY_TEXT_MAX,
+  OVERLAY_TEXT_STYLES,
   OVERLAYS_MAX,
-  POSITION_LABELS,
+  PLACEMENT_LABELS,
   type OverlayFontSize,
   type OverlayFontWeight,
-  type OverlayPosition,
+  type OverlayPlacement,
   type OverlayTarget,
+  type OverlayTextStyle,
 } from '@hookpost/shared/studio'
 import { CharacterCount, Field } from '../../../components/ui/field'
 import { fieldControlClass } from '../../../components/ui/form'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { STUDIO_MESSAGES } from '../utils/messages'
-import { TARGET_LABELS, type OverlayDraft } from '../utils/overlays'
+import { TARGET_LABELS, draftTimeErrors, type OverlayDraft } from '../utils/overlays'
 
 /**
- * The add-overlay form (spec §2 Text Overlays, §9 constants): text, position, one of 8 colours, size, weight and, for
- * a hook + demo video, which part it shows on. It is a fieldset inside the Create form (forms cannot nest): Enter in the
- * text adds the overlay instead of creating the video. Add Overlay does nothing on blank text (spec §5) and says why.
+ * The overlay form (spec §2 Text Overlays, §9 constants; ADR 031): text, position, one of 8 colours, size, weight, text
+ * style, optional start and end and, for a hook + demo video, which part it shows on. The same form edits an overlay
+ * in the list (`mode` edit: Save changes and Cancel). It is a fieldset inside the Create form (forms cannot nest):
+ * Enter in the text adds (or saves) the overlay instead of creating the video. Add Overlay does nothing on blank text
+ * (spec §5) or on times that do not fit the video, and says why.
  */
 export function AddOverlayForm({
   draft,
   combined,
   count,
+  videoMs = null,
+  mode = 'add',
   onChange,
   onAdd,
+  onCancel,
 }: {
   draft: OverlayDraft
   /** A hook + demo video: overlays can go on the hook, the demo or both. */
   combined: boolean
   /** Overlays already in the list (at most OVERLAYS_MAX). */
   count: number
+  /** The video's length once known: an overlay's end must fall within it. */
+  videoMs?: number | null
+  mode?: 'add' | 'edit'
   onChange: (draft: OverlayDraft) => void
+  /** Adds the overlay (add) or saves the changes (edit). */
   onAdd: () => void
+  onCancel?: () => void
 }) {
   const id = useId()
   const textRef = useRef<HTMLInputElement>(null)
   const [error, setError] = useState<string | undefined>(undefined)
+  const [timeErrors, setTimeErrors] = useState<{ start?: string; end?: string }>({})
   const blank = draft.text.trim() === ''
-  const full = count >= OVERLAYS_MAX
+  const full = mode === 'add' && count >= OVERLAYS_MAX
+  const editing = mode === 'edit'
 
   function change(patch: Partial<OverlayDraft>) {
     onChange({ ...draft, ...patch })
     if ('text' in patch) setError(undefined)
+    if ('start' in patch || 'end' in patch) setTimeErrors({})
   }
 
   function add() {
@@ -55,6 +70,9 @@ export function AddOverlayForm({
       textRef.current?.focus()
       return
     }
+    const times = draftTimeErrors(draft, videoMs)
+    setTimeErrors(times)
+    if (times.start || times.end) return
     setError(undefined)
     onAdd()
   }
@@ -67,11 +85,17 @@ export function AddOverlayForm({
 
   return (
     <fieldset className="space-y-4 rounded-md border border-slate-200 p-3 sm:p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-900">Add text overlay</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-900">
+        {editing ? 'Edit text overlay' : 'Add text overlay'}
+      </legend>
       <Field
         label="Overlay text"
         error={error}
-        hint="Emoji welcome. Press Enter or Add Overlay to add it."
+        hint={
+          editing
+            ? 'Press Enter or Save changes to keep your changes.'
+            : 'Emoji welcome. Press Enter or Add Overlay to add it.'
+        }
         aside={<CharacterCount length={draft.text.length} max={OVERLAY_TEXT_MAX} />}
         render={(props) => (
           <input
@@ -89,15 +113,26 @@ export function AddOverlayForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <LabelledSelect
           label="Position"
-          value={draft.position}
-          options={OVERLAY_POSITIONS.map((p) => ({ value: p, label: POSITION_LABELS[p] }))}
-          onChange={(value) => change({ position: value as OverlayPosition })}
+          value={draft.anchor ? 'custom' : draft.position}
+          options={[
+            ...OVERLAY_PLACEMENTS.map((p) => ({ value: p, label: PLACEMENT_LABELS[p] })),
+            ...(draft.anchor ? [{ value: 'custom', label: 'Custom (dragged on the preview)' }] : []),
+          ]}
+          onChange={(value) => {
+            if (value !== 'custom') change({ position: value as OverlayPlacement, anchor: null })
+          }}
         />
         <LabelledSelect
           label="Font size"
           value={String(draft.fontSize)}
           options={OVERLAY_FONT_SIZES.map((s) => ({ value: String(s.value), label: `${s.label} (${s.value} px)` }))}
           onChange={(value) => change({ fontSize: Number(value) as OverlayFontSize })}
+        />
+        <LabelledSelect
+          label="Text style"
+          value={draft.style}
+          options={OVERLAY_TEXT_STYLES.map((s) => ({ value: s.value, label: s.label }))}
+          onChange={(value) => change({ style: value as OverlayTextStyle })}
         />
         <LabelledSelect
           label="Font weight"
@@ -120,6 +155,42 @@ export function AddOverlayForm({
           />
         ) : null}
       </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">When it shows (optional)</legend>
+        <p className="text-xs text-slate-600">
+          In seconds from the start of the video. Leave empty for the whole video.
+        </p>
+        <div className="mt-1 grid grid-cols-2 gap-3">
+          <Field
+            label="Start (s)"
+            error={timeErrors.start}
+            render={(props) => (
+              <input
+                {...props}
+                inputMode="decimal"
+                autoComplete="off"
+                value={draft.start}
+                onChange={(e) => change({ start: e.target.value })}
+                onKeyDown={onTextKeyDown}
+              />
+            )}
+          />
+          <Field
+            label="End (s)"
+            error={timeErrors.end}
+            render={(props) => (
+              <input
+                {...props}
+                inputMode="decimal"
+                autoComplete="off"
+                value={draft.end}
+                onChange={(e) => change({ end: e.target.value })}
+                onKeyDown={onTextKeyDown}
+              />
+            )}
+          />
+        </div>
+      </fieldset>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Text colour</legend>
         <div className="mt-1 flex flex-wrap gap-2">
@@ -154,8 +225,13 @@ export function AddOverlayForm({
           aria-describedby={full ? `${id}-full` : undefined}
           onClick={add}
         >
-          Add Overlay
+          {editing ? 'Save changes' : 'Add Overlay'}
         </button>
+        {onCancel ? (
+          <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
         {full ? (
           <p id={`${id}-full`} className="text-sm text-slate-600">
             A video can have up to {OVERLAYS_MAX} text overlays. Remove one to add another.

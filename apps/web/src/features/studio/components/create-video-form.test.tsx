@@ -70,7 +70,8 @@ async function addOverlay(ctx: Ctx, text: string) {
   await ctx.user.click(addButton())
 }
 
-describe('Create New Video form', () => {
+// The form has many fields and userEvent types key by key: on a loaded 2-core machine a test takes seconds.
+describe('Create New Video form', { timeout: 30_000 }, () => {
   it('asks for a video and a title, in the spec’s words, and sends nothing', async () => {
     const ctx = setup()
     await ctx.user.click(createButton())
@@ -148,13 +149,14 @@ describe('Create New Video form', () => {
     const ctx = setup()
     expect((screen.getByLabelText('Position') as HTMLSelectElement).value).toBe('center')
     expect(screen.getByRole('radio', { name: 'White' })).toHaveProperty('checked', true)
-    expect((screen.getByLabelText('Font size') as HTMLSelectElement).value).toBe('24')
+    expect((screen.getByLabelText('Font size') as HTMLSelectElement).value).toBe('72')
+    expect((screen.getByLabelText('Text style') as HTMLSelectElement).value).toBe('outline')
     expect((screen.getByLabelText('Font weight') as HTMLSelectElement).value).toBe('bold')
     expect(
       within(screen.getByLabelText('Position'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Top', 'Bottom', 'Center', 'Top left', 'Top right', 'Bottom left', 'Bottom right'])
+    ).toEqual(['Top', 'Middle', 'Bottom'])
     expect(
       within(screen.getByRole('group', { name: 'Text colour' }))
         .getAllByRole('radio')
@@ -164,7 +166,12 @@ describe('Create New Video form', () => {
       within(screen.getByLabelText('Font size'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Small (16 px)', 'Medium (24 px)', 'Large (32 px)', 'X-Large (48 px)'])
+    ).toEqual(['Small (56 px)', 'Medium (72 px)', 'Large (96 px)', 'X-Large (120 px)'])
+    expect(
+      within(screen.getByLabelText('Text style'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Outline', 'Background box', 'Shadow'])
     // Only a hook + demo video has parts to choose from.
     expect(screen.queryByLabelText('Show on')).toBeNull()
 
@@ -179,16 +186,17 @@ describe('Create New Video form', () => {
     expect(screen.queryByText(STUDIO_MESSAGES.overlayTextRequired)).toBeNull()
     await ctx.user.keyboard('{Enter}')
     expect(overlayItems()).toEqual(['Wait for it 👀'])
-    expect(within(overlayList()).getByText('Center · White · Medium (24 px) · Bold')).toBeTruthy()
+    expect(within(overlayList()).getByText('Middle · White · Medium (72 px) · Bold · Outline')).toBeTruthy()
     expect((overlayText() as HTMLInputElement).value).toBe('')
 
     // The style chosen stays for the next one.
-    await ctx.user.selectOptions(screen.getByLabelText('Position'), 'Top left')
+    await ctx.user.selectOptions(screen.getByLabelText('Position'), 'Top')
     await ctx.user.click(screen.getByRole('radio', { name: 'Yellow' }))
-    await ctx.user.selectOptions(screen.getByLabelText('Font size'), 'X-Large (48 px)')
+    await ctx.user.selectOptions(screen.getByLabelText('Font size'), 'X-Large (120 px)')
+    await ctx.user.selectOptions(screen.getByLabelText('Text style'), 'Background box')
     await ctx.user.selectOptions(screen.getByLabelText('Font weight'), 'Normal')
     await addOverlay(ctx, 'Link in bio')
-    expect(within(overlayList()).getByText('Top left · Yellow · X-Large (48 px) · Normal')).toBeTruthy()
+    expect(within(overlayList()).getByText('Top · Yellow · X-Large (120 px) · Normal · Background box')).toBeTruthy()
     expect(
       screen.getByRole('img', { name: 'The video with text overlays: “Wait for it 👀”, “Link in bio”' }),
     ).toBeTruthy()
@@ -261,8 +269,8 @@ describe('Create New Video form', () => {
     await addOverlay(ctx, 'Demo only')
     await ctx.user.selectOptions(screen.getByLabelText('Show on'), 'Hook')
     await addOverlay(ctx, 'Hook only')
-    expect(within(overlayList()).getByText('Center · White · Medium (24 px) · Bold · Demo only')).toBeTruthy()
-    expect(within(overlayList()).getByText('Center · White · Medium (24 px) · Bold · Hook only')).toBeTruthy()
+    expect(within(overlayList()).getByText('Middle · White · Medium (72 px) · Bold · Outline · Demo only')).toBeTruthy()
+    expect(within(overlayList()).getByText('Middle · White · Medium (72 px) · Bold · Outline · Hook only')).toBeTruthy()
 
     // The preview shows one part at a time, with that part's overlays.
     expect(screen.getByRole('img', { name: 'The hook video with text overlays: “Hook only”' })).toBeTruthy()
@@ -313,18 +321,28 @@ describe('Create New Video form', () => {
           text: 'You won’t believe this 🥞',
           position: 'center',
           color: '#ffffff',
-          fontSize: 24,
+          fontSize: 72,
           fontWeight: 'bold',
           target: 'both',
+          version: 2,
+          anchor: null,
+          style: 'outline',
+          startMs: null,
+          endMs: null,
         },
         {
           id: expect.any(String) as unknown,
           text: 'Recipe below',
           position: 'bottom',
           color: '#ffffff',
-          fontSize: 24,
+          fontSize: 72,
           fontWeight: 'bold',
           target: 'both',
+          version: 2,
+          anchor: null,
+          style: 'outline',
+          startMs: null,
+          endMs: null,
         },
       ],
     })

@@ -32,6 +32,7 @@ import {
   moveOverlay,
   overlayFromDraft,
   overlayFromHook,
+  overlayFromText,
   type OverlayDraft,
 } from '../utils/overlays'
 import { needsFit } from '../utils/preview'
@@ -201,6 +202,14 @@ export function CreateVideoForm({
   const fitApplies = combined
     ? combinedLayout === 'sequence' && (needsFit(hookSize) || needsFit(demoSize))
     : needsFit(hookSize)
+  // The video's length once the server measured it (overlay times must fall within it): render-args' outputFrames.
+  const videoMs = !sourceMedia
+    ? null
+    : !combined || !demoMedia
+      ? sourceMedia.durationMs
+      : combinedLayout === 'sequence'
+        ? sourceMedia.durationMs + demoMedia.durationMs
+        : Math.max(sourceMedia.durationMs, demoMedia.durationMs)
   // Said in the Library tab: why choosing failed, or what the form needs.
   const libraryProblem = libraryError ?? (libraryPick ? null : (errors.video ?? null))
   const demoLibraryProblem = demoLibraryError ?? (demoPick ? null : (errors.demo ?? null))
@@ -224,8 +233,8 @@ export function CreateVideoForm({
 
   function addOverlay() {
     setOverlays((prev) => [...prev, overlayFromDraft(draft)])
-    // The style stays for the next one; only the text starts over.
-    setDraft((prev) => ({ ...prev, text: '' }))
+    // The style stays for the next one; the text, times and a dragged position start over.
+    setDraft((prev) => ({ ...prev, text: '', start: '', end: '', anchor: null }))
     touched('overlays')
   }
 
@@ -557,12 +566,13 @@ export function CreateVideoForm({
               title,
               description,
               // spec §9: AI suggestions are added centred, white, 32 px, bold.
-              onApply: (text) => applyOverlay(overlayFromDraft({ text, ...HOOK_OVERLAY_DEFAULTS })),
+              onApply: (text) => applyOverlay(overlayFromText(text, HOOK_OVERLAY_DEFAULTS)),
             })}
             <AddOverlayForm
               draft={draft}
               combined={combined}
               count={overlays.length}
+              videoMs={videoMs}
               onChange={setDraft}
               onAdd={addOverlay}
             />
@@ -570,7 +580,12 @@ export function CreateVideoForm({
               overlays={overlays}
               combined={combined}
               savingHookId={savingHookId}
+              videoMs={videoMs}
               onSaveHook={saveAsHook}
+              onUpdate={(updated) => {
+                setOverlays((prev) => prev.map((o) => (o.id === updated.id ? updated : o)))
+                touched('overlays')
+              }}
               onMove={(from, to) => setOverlays((prev) => moveOverlay(prev, from, to))}
               onRemove={(overlayId) => {
                 setOverlays((prev) => prev.filter((o) => o.id !== overlayId))
@@ -594,6 +609,9 @@ export function CreateVideoForm({
             layout={combinedLayout}
             fit={fit}
             overlays={overlays}
+            onMoveOverlay={(overlayId, anchor) =>
+              setOverlays((prev) => prev.map((o) => (o.id === overlayId ? { ...o, anchor } : o)))
+            }
           />
           <div>
             <h3 className="text-sm font-medium text-slate-800">How it works</h3>

@@ -123,7 +123,7 @@ describe('created videos', () => {
     expect(details.getAttribute('aria-expanded')).toBe('true')
     expect(item('Pancakes').getByText('Three ingredients')).toBeTruthy()
     expect(item('Pancakes').getByText('Wait 👀')).toBeTruthy()
-    expect(item('Pancakes').getByText('(Top · White · Medium (24 px) · Bold)')).toBeTruthy()
+    expect(item('Pancakes').getByText('(Top · White · Medium (72 px) · Bold · Outline)')).toBeTruthy()
   })
 
   it('follows a render live: queued, progress, ready; the processing notice shows while it renders', async () => {

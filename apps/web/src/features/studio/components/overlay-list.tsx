@@ -13,12 +13,13 @@ import {
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { OVERLAY_FONT_STACK, type TextOverlay } from '@hookpost/shared/studio'
 import { rowButtonClass, rowDangerButtonClass } from '../../../components/ui/button-styles'
-import { describeOverlayStyle } from '../utils/overlays'
+import { describeOverlayStyle, draftFromOverlay, overlayFromDraft, type OverlayDraft } from '../utils/overlays'
+import { AddOverlayForm } from './add-overlay-form'
 
-type FocusTarget = 'handle' | 'up' | 'down' | 'remove'
+type FocusTarget = 'handle' | 'up' | 'down' | 'remove' | 'edit'
 
 /**
  * The keyboard moves a picked-up overlay one row at a time: Up and Down put it over the row above or below (whatever
@@ -66,27 +67,34 @@ function announcements(overlays: readonly TextOverlay[]): Announcements {
 
 /**
  * The overlays added so far, in drawing order (later ones on top, as the renderer draws them): each with its text and
- * style, a drag handle (pointer and keyboard, dnd-kit), Move up / Move down buttons for whoever prefers them, Save as
- * hook (its text and style, to apply to other videos) and Remove.
+ * style, a drag handle (pointer and keyboard, dnd-kit), Move up / Move down buttons for whoever prefers them, Edit (the
+ * overlay form in place of the row, ADR 031), Save as hook (its text and style, to apply to other videos) and Remove.
  */
 export function OverlayList({
   overlays,
   combined,
   savingHookId,
+  videoMs = null,
   onMove,
   onRemove,
+  onUpdate,
   onSaveHook,
 }: {
   overlays: readonly TextOverlay[]
   combined: boolean
   /** The overlay being saved as a hook, while it is. */
   savingHookId?: string | null
+  /** The video's length once known (an overlay's end must fall within it). */
+  videoMs?: number | null
   onMove: (from: number, to: number) => void
   onRemove: (id: string) => void
+  /** The overlay, edited; without it there is no Edit. */
+  onUpdate?: (overlay: TextOverlay) => void
   onSaveHook?: (overlay: TextOverlay) => void
 }) {
   const id = useId()
   const [status, setStatus] = useState('')
+  const [editing, setEditing] = useState<{ id: string; draft: OverlayDraft } | null>(null)
   const controls = useRef(new Map<string, HTMLButtonElement>())
   const pendingFocus = useRef<{ id: string; target: FocusTarget } | null>(null)
   const sensors = useSensors(
@@ -100,6 +108,7 @@ export function OverlayList({
     if (!request) return
     pendingFocus.current = null
     const order: FocusTarget[] = [request.target, request.target === 'up' ? 'down' : 'up', 'handle', 'remove']
+    if (request.target === 'edit') order.splice(1, 0, 'remove')
     for (const target of order) {
       const button = controls.current.get(`${request.id}:${target}`)
       if (button && button.getAttribute('aria-disabled') !== 'true') {
@@ -107,7 +116,7 @@ export function OverlayList({
         return
       }
     }
-  }, [overlays])
+  }, [overlays, editing])
 
   function move(overlay: TextOverlay, from: number, to: number, focus: FocusTarget | null) {
     if (to < 0 || to >= overlays.length || from === to) return
@@ -159,6 +168,30 @@ export function OverlayList({
               register={register}
               savingHook={savingHookId === overlay.id}
               onSaveHook={onSaveHook ? () => onSaveHook(overlay) : undefined}
+              onEdit={onUpdate ? () => setEditing({ id: overlay.id, draft: draftFromOverlay(overlay) }) : undefined}
+              editor={
+                editing?.id === overlay.id && onUpdate ? (
+                  <AddOverlayForm
+                    mode="edit"
+                    draft={editing.draft}
+                    combined={combined}
+                    count={overlays.length}
+                    videoMs={videoMs}
+                    onChange={(draft) => setEditing({ id: overlay.id, draft })}
+                    onAdd={() => {
+                      const updated = overlayFromDraft(editing.draft, overlay.id)
+                      pendingFocus.current = { id: overlay.id, target: 'edit' }
+                      setEditing(null)
+                      onUpdate(updated)
+                      setStatus(`Saved “${updated.text}”.`)
+                    }}
+                    onCancel={() => {
+                      pendingFocus.current = { id: overlay.id, target: 'edit' }
+                      setEditing(null)
+                    }}
+                  />
+                ) : null
+              }
               onMoveUp={() => move(overlay, index, index - 1, 'up')}
               onMoveDown={() => move(overlay, index, index + 1, 'down')}
               onRemove={() => {
@@ -187,6 +220,8 @@ function OverlayRow({
   register,
   savingHook,
   onSaveHook,
+  onEdit,
+  editor,
   onMoveUp,
   onMoveDown,
   onRemove,
@@ -198,6 +233,9 @@ function OverlayRow({
   register: (key: string) => (node: HTMLButtonElement | null) => void
   savingHook: boolean
   onSaveHook: (() => void) | undefined
+  onEdit: (() => void) | undefined
+  /** The edit form, in place of the row's text, while this overlay is being edited. */
+  editor: ReactNode
   onMoveUp: () => void
   onMoveDown: () => void
   onRemove: () => void
@@ -236,7 +274,8 @@ function OverlayRow({
           <path d="M7 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 6a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 16a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
         </svg>
       </button>
-      <div className="min-w-0 flex-1 basis-40">
+      {editor ? <div className="min-w-0 flex-1 basis-full">{editor}</div> : null}
+      <div className={`min-w-0 flex-1 basis-40 ${editor ? 'hidden' : ''}`}>
         <p className="font-medium [overflow-wrap:anywhere] text-slate-900">
           <span className="text-slate-500">{index + 1}. </span>
           {/* In the font it is drawn with (its emoji too). */}
@@ -254,7 +293,18 @@ function OverlayRow({
           <p className="text-xs text-amber-800">Demo only: not shown until you add a Product Demo Video.</p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-1.5">
+      <div className={`flex flex-wrap gap-1.5 ${editor ? 'hidden' : ''}`}>
+        {onEdit ? (
+          <button
+            ref={register(`${overlay.id}:edit`)}
+            type="button"
+            className={rowButtonClass}
+            aria-label={`Edit “${overlay.text}”`}
+            onClick={onEdit}
+          >
+            Edit
+          </button>
+        ) : null}
         <button
           ref={register(`${overlay.id}:up`)}
           type="button"

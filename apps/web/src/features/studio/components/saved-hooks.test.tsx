@@ -65,7 +65,8 @@ describe('Saved hooks in the Create form', () => {
     await ctx.user.click(screen.getByRole('button', { name: 'Apply hook “Wait for it 👀”' }))
     const [row] = overlayRows()
     expect(row?.textContent).toContain('Wait for it 👀')
-    expect(row?.textContent).toContain('Top · Yellow · X-Large (48 px) · Normal')
+    // Saved before the spec v2 with 48 px: applied as X-Large, the size of the same name (ADR 031).
+    expect(row?.textContent).toContain('Top · Yellow · X-Large (120 px) · Normal · Outline')
     // Applying keeps the hook for next time.
     expect(await savedTexts()).toEqual(['Wait for it 👀', 'Older hook'])
   })
@@ -87,7 +88,7 @@ describe('Saved hooks in the Create form', () => {
     expect(await screen.findByText(STUDIO_MESSAGES.hookSaved)).toBeTruthy()
     const posts = ctx.hookCalls().filter((c) => c.method === 'POST')
     expect(posts.map((c) => c.body)).toEqual([
-      { text: 'Stop scrolling', position: 'bottom', color: '#ff2d92', fontSize: 24, fontWeight: 'bold' },
+      { text: 'Stop scrolling', position: 'bottom', color: '#ff2d92', fontSize: 72, fontWeight: 'bold' },
     ])
     await waitFor(async () => expect(await savedTexts()).toEqual(['Stop scrolling', 'Old one']))
   })

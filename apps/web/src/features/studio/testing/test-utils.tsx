@@ -1,6 +1,13 @@
 import { vi } from 'vitest'
 import type { LibraryItem } from '@hookpost/shared/library'
-import type { CreatedVideo, CreateVideoInput, SavedHook, SavedHookInput, TextOverlay } from '@hookpost/shared/studio'
+import {
+  OVERLAY_DEFAULTS,
+  type CreatedVideo,
+  type CreateVideoInput,
+  type SavedHook,
+  type SavedHookInput,
+  type TextOverlay,
+} from '@hookpost/shared/studio'
 import { mockApi, type ApiReply } from '../../../testing/api-mock'
 import { makeMedia } from '../../../testing/uploads'
 
@@ -41,13 +48,9 @@ export function makeVideo(overrides: Partial<CreatedVideo> = {}): CreatedVideo {
 export function makeOverlay(overrides: Partial<TextOverlay> = {}): TextOverlay {
   serial += 1
   return {
+    ...OVERLAY_DEFAULTS,
     id: `ov-${serial}`,
     text: `Overlay ${serial}`,
-    position: 'center',
-    color: '#ffffff',
-    fontSize: 24,
-    fontWeight: 'bold',
-    target: 'both',
     ...overrides,
   }
 }
@@ -60,7 +63,7 @@ export function makeSavedHook(overrides: Partial<SavedHook> = {}): SavedHook {
     text: `Hook ${serial}`,
     position: 'center',
     color: '#ffffff',
-    fontSize: 32,
+    fontSize: 96,
     fontWeight: 'bold',
     createdAt: `2027-01-09T12:00:${String(serial % 60).padStart(2, '0')}.000Z`,
     ...overrides,
@@ -230,12 +233,26 @@ export function installMediaFakes() {
     lineJoin: 'miter',
     strokeStyle: '#000',
     fillStyle: '#000',
+    shadowColor: 'rgba(0, 0, 0, 0)',
+    shadowBlur: 0,
+    shadowOffsetX: 0,
+    shadowOffsetY: 0,
     measureText(text: string) {
       const px = Number(/(\d+(?:\.\d+)?)px/.exec(ctx.font)?.[1] ?? 10)
       return { width: Array.from(text).length * px * 0.6 }
     },
   } as Record<string, unknown> & { font: string; measureText: (t: string) => { width: number } }
-  for (const name of ['setTransform', 'clearRect', 'strokeText', 'fillText']) {
+  for (const name of [
+    'setTransform',
+    'clearRect',
+    'strokeText',
+    'fillText',
+    'beginPath',
+    'moveTo',
+    'arcTo',
+    'closePath',
+    'fill',
+  ]) {
     ctx[name] = (...args: unknown[]) => calls.push({ name, args, font: ctx.font, fillStyle: ctx.fillStyle })
   }
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(

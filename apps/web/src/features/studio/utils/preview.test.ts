@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { OVERLAY_OUTLINE_PX, layoutOverlays, type TextOverlay } from '@hookpost/shared/studio'
+import {
+  OUTPUT_FRAME,
+  OVERLAY_DEFAULTS,
+  OVERLAY_FONT_SIZES,
+  OVERLAY_OUTLINE_RATIO,
+  OVERLAY_TEXT_STYLES,
+  layoutOverlays,
+  safeTextArea,
+  type TextOverlay,
+} from '@hookpost/shared/studio'
 import {
   PREVIEW_FRAME,
+  anchorAt,
+  nudgeAnchor,
   drawOverlayPreview,
   previewDescription,
   needsFit,
@@ -11,16 +22,7 @@ import {
 } from './preview'
 
 function overlay(overrides: Partial<TextOverlay> = {}): TextOverlay {
-  return {
-    id: 'o1',
-    text: 'Hello',
-    position: 'center',
-    color: '#ffcc00',
-    fontSize: 24,
-    fontWeight: 'bold',
-    target: 'both',
-    ...overrides,
-  }
+  return { ...OVERLAY_DEFAULTS, id: 'o1', text: 'Hello', color: '#ffcc00', ...overrides }
 }
 
 /** A context that measures 0.6 em per character and records what is drawn. */
@@ -38,6 +40,15 @@ function recordingCanvas() {
     lineJoin: '',
     strokeStyle: '',
     fillStyle: '',
+    shadowColor: '',
+    shadowBlur: 0,
+    shadowOffsetX: 0,
+    shadowOffsetY: 0,
+    beginPath: record('beginPath'),
+    moveTo: record('moveTo'),
+    arcTo: record('arcTo'),
+    closePath: record('closePath'),
+    fill: record('fill'),
     measureText: (text: string) => ({
       width: Array.from(text).length * Number(/([\d.]+)px/.exec(ctx.font)?.[1] ?? 0) * 0.6,
     }),
@@ -60,8 +71,8 @@ describe('drawOverlayPreview', () => {
       overlay({
         id: 'b',
         text: 'A much longer line that has to wrap on a small frame 🎉',
-        position: 'bottom-right',
-        fontSize: 48,
+        position: 'bottom',
+        fontSize: 120,
       }),
     ]
     const { ctx, calls } = recordingCanvas()
@@ -70,9 +81,10 @@ describe('drawOverlayPreview', () => {
     // The same call the renderer makes, on the preview's frame instead of 1080×1920.
     const expected = layoutOverlays(overlays, { width: 280, height: 498 }, recordingCanvas().ctx)
     expect(layouts).toEqual(expected)
-    expect(layouts[0]?.lines[0]?.y).toBeCloseTo(49.8)
-    expect(layouts[0]?.fontPx).toBeCloseTo((24 * 280) / 1080)
-    expect(layouts[0]?.outlinePx).toBeCloseTo((OVERLAY_OUTLINE_PX * 280) / 1080)
+    // Top: the block starts under TikTok's top bar (8 % of the height).
+    expect(layouts[0]?.bounds.top).toBeCloseTo(498 * 0.08)
+    expect(layouts[0]?.fontPx).toBeCloseTo((72 * 280) / 1080)
+    expect(layouts[0]?.outlinePx).toBeCloseTo(((72 * 280) / 1080) * OVERLAY_OUTLINE_RATIO)
     expect(layouts[1]?.lines.length).toBeGreaterThan(1)
 
     // Scaled for a dense screen, cleared, then each line outlined and filled at its laid-out place, in list order.
@@ -91,11 +103,71 @@ describe('drawOverlayPreview', () => {
   })
 })
 
+describe('preview == render (ADR 010, 031): the preview is the 1080×1920 layout shrunk', () => {
+  const scale = PREVIEW_FRAME.width / OUTPUT_FRAME.width
+  const cases: [string, Partial<TextOverlay>][] = [
+    ...OVERLAY_TEXT_STYLES.map((s) => [`style ${s.value}`, { style: s.value }] as [string, Partial<TextOverlay>]),
+    ...OVERLAY_FONT_SIZES.map((s) => [`size ${s.label}`, { fontSize: s.value }] as [string, Partial<TextOverlay>]),
+    ['a dragged position', { anchor: { x: 0.3, y: 0.62 } }],
+    ['a dragged position past the edge', { anchor: { x: 1, y: 0 }, fontSize: 120 }],
+    ['bottom, wrapped', { position: 'bottom', text: 'Every creator needs to know this before they post again' }],
+  ]
+  it.each(cases)('%s', (_name, overrides) => {
+    const overlays = [overlay({ text: 'Stop scrolling now', ...overrides })]
+    const [big] = layoutOverlays(overlays, OUTPUT_FRAME, recordingCanvas().ctx)
+    const [small] = layoutOverlays(overlays, PREVIEW_FRAME, recordingCanvas().ctx)
+    expect(small!.lines.map((l) => l.text)).toEqual(big!.lines.map((l) => l.text))
+    expect(small!.x).toBeCloseTo(big!.x * scale, 6)
+    small!.lines.forEach((line, i) => expect(line.y).toBeCloseTo(big!.lines[i]!.y * (498 / 1920), 0))
+    expect(small!.bounds.width).toBeCloseTo(big!.bounds.width * scale, 6)
+    expect(small!.fontPx).toBeCloseTo(big!.fontPx * scale, 6)
+    // Nothing goes off the frame; a row position stays in the safe zone.
+    expect(big!.bounds.left).toBeGreaterThanOrEqual(0)
+    expect(big!.bounds.left + big!.bounds.width).toBeLessThanOrEqual(1080)
+    expect(big!.bounds.top).toBeGreaterThanOrEqual(0)
+    if (!overlays[0]!.anchor) {
+      const safe = safeTextArea(OUTPUT_FRAME)
+      expect(big!.bounds.left).toBeGreaterThanOrEqual(safe.left - 1e-6)
+      expect(big!.bounds.left + big!.bounds.width).toBeLessThanOrEqual(safe.right + 1e-6)
+      expect(big!.bounds.top + big!.bounds.height).toBeLessThanOrEqual(safe.bottom + 1e-6)
+    }
+  })
+
+  it('draws a box style as rounded boxes behind contrasting text, and a shadow scaled to the screen', () => {
+    const { ctx, calls } = recordingCanvas()
+    drawOverlayPreview(ctx, [overlay({ style: 'box', color: '#ffcc00' })], PREVIEW_FRAME, 2)
+    expect(calls.filter((c) => c.name === 'fill')).toHaveLength(1)
+    expect(calls.find((c) => c.name === 'fill')?.fillStyle).toBe('#ffcc00')
+    expect(calls.find((c) => c.name === 'fillText')?.fillStyle).toBe('#000000')
+    expect(calls.filter((c) => c.name === 'strokeText')).toHaveLength(0)
+
+    const shadow = recordingCanvas()
+    let blurSeen = 0
+    shadow.ctx.fillText = () => {
+      blurSeen = shadow.ctx.shadowBlur
+    }
+    const [layout] = drawOverlayPreview(shadow.ctx, [overlay({ style: 'shadow' })], PREVIEW_FRAME, 2)
+    expect(blurSeen).toBeCloseTo(layout!.fontPx * 0.12 * 2)
+    expect(shadow.ctx.shadowBlur).toBe(0)
+  })
+})
+
+describe('dragging on the preview', () => {
+  it('stores the block centre as fractions of the frame; arrow keys nudge 1 % (5 % with Shift), kept inside', () => {
+    expect(anchorAt({ x: 140, y: 249 })).toEqual({ x: 0.5, y: 0.5 })
+    expect(anchorAt({ x: -20, y: 600 })).toEqual({ x: 0, y: 1 })
+    expect(nudgeAnchor({ x: 0.5, y: 0.5 }, 'ArrowUp', false)).toEqual({ x: 0.5, y: 0.49 })
+    expect(nudgeAnchor({ x: 0.5, y: 0.5 }, 'ArrowRight', true)).toEqual({ x: 0.55, y: 0.5 })
+    expect(nudgeAnchor({ x: 0.99, y: 0.5 }, 'ArrowRight', true)).toEqual({ x: 1, y: 0.5 })
+    expect(nudgeAnchor({ x: 0.5, y: 0.5 }, 'Enter', false)).toBeNull()
+  })
+})
+
 describe('previewFontRequests', () => {
   it('asks for each overlay’s font at its preview size, with its own text (so emoji subsets load)', () => {
     expect(
-      previewFontRequests([overlay({ text: 'Go 🚀', fontSize: 48, fontWeight: 'normal' })], { width: 540 }),
-    ).toEqual([{ font: 'normal 24px "Inter", "Noto Color Emoji"', text: 'Go 🚀' }])
+      previewFontRequests([overlay({ text: 'Go 🚀', fontSize: 120, fontWeight: 'normal' })], { width: 540 }),
+    ).toEqual([{ font: 'normal 60px "Inter", "Noto Color Emoji"', text: 'Go 🚀' }])
   })
 })
 

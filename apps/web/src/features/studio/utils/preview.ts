@@ -34,7 +34,7 @@ export function drawOverlayPreview(
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0)
   ctx.clearRect(0, 0, frame.width, frame.height)
   const layouts = layoutOverlays(overlays, frame, ctx)
-  drawOverlays(ctx, layouts)
+  drawOverlays(ctx, layouts, pixelRatio)
   return layouts
 }
 
@@ -78,4 +78,35 @@ export function previewFit(
 /** Whether a video of `size` needs a fit on the whole frame (it is not portrait 9:16). */
 export function needsFit(size: { width: number; height: number } | null): boolean {
   return size !== null && !isPortrait916(size.width, size.height)
+}
+
+/**
+ * A dragged overlay's anchor: where its block's centre went, as fractions of the frame (layoutOverlays keeps the block
+ * whole inside the frame, so anything from 0 to 1 is fine), rounded to 0.1 % so the spec stays short.
+ */
+export function anchorAt(
+  centre: { x: number; y: number },
+  frame: { width: number; height: number } = PREVIEW_FRAME,
+): { x: number; y: number } {
+  const fraction = (v: number, size: number) => Math.round(Math.min(1, Math.max(0, v / size)) * 1000) / 1000
+  return { x: fraction(centre.x, frame.width), y: fraction(centre.y, frame.height) }
+}
+
+/** One arrow-key nudge on the preview: 1 % of the frame, 5 % with Shift. */
+export function nudgeAnchor(
+  anchor: { x: number; y: number },
+  key: string,
+  big: boolean,
+): { x: number; y: number } | null {
+  const step = big ? 0.05 : 0.01
+  const moves: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  }
+  const move = moves[key]
+  if (!move) return null
+  const clamp = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000
+  return { x: clamp(anchor.x + move[0]), y: clamp(anchor.y + move[1]) }
 }
