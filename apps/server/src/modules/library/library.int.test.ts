@@ -39,9 +39,9 @@ beforeAll(async () => {
   other = await signUp(server)
   await made
   // The stock clips are made in the background; the list says `preparing` until all are there.
-  // Thirteen 1080×1920 clips: about 35 s of CPU, longer on a busy machine.
-  await eventually(async () => ((await list(me.cookie)).preparing ? undefined : true), 240_000)
-}, 300_000)
+  // Thirteen 1080×1920 clips: about 30 s of CPU, minutes on a machine shared with other work.
+  await eventually(async () => ((await list(me.cookie)).preparing ? undefined : true), 480_000)
+}, 540_000)
 afterAll(async () => {
   await server?.close()
   if (fixtureDir) rmSync(fixtureDir, { recursive: true, force: true })

@@ -34,8 +34,10 @@ function background(kind: 'gradient' | 'flat', c: readonly string[], seconds: nu
   const { width, height } = STOCK_DRAW
   const { fps } = STOCK_FRAME
   const size = `s=${width}x${height}:r=${fps}`
+  // A gradient is smooth: drawn at quarter size and scaled up it looks the same, at a sixteenth of the cost.
   return kind === 'gradient'
-    ? `gradients=${size}:c0=${c[0]}:c1=${c[1]}:n=2:speed=${speed}:d=${seconds}:seed=7,format=yuv420p`
+    ? `gradients=s=${width / 4}x${height / 4}:r=${fps}:c0=${c[0]}:c1=${c[1]}:n=2:speed=${speed}:d=${seconds}:seed=7,` +
+        `scale=${width}:${height}:flags=bilinear,format=yuv420p`
     : `color=c=${c[0]}:${size}:d=${seconds},format=yuv420p`
 }
 
