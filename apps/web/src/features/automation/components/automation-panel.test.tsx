@@ -1,7 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { AUTOMATION_MESSAGES, windowTooShortMessage, type AutomationOverview } from '@hookpost/shared/automation'
+import {
+  AUTOMATION_MESSAGES,
+  windowTooShortMessage,
+  type AutomationOverview,
+  type AutomationSettings,
+} from '@hookpost/shared/automation'
 import { NOTICE_MS } from '../../../lib/use-notice'
 import type { ApiReply } from '../../../testing/api-mock'
 import {
@@ -405,12 +410,12 @@ describe('Automation tab: saving', () => {
 })
 
 /** Saved settings Run Now can plan with. */
-const READY = {
+const READY: Partial<AutomationSettings> = {
   enabled: true,
   accountId: 'acc-1',
   videoIds: ['stock:feature-tour'],
   postSettings: { privacyLevel: 'PUBLIC_TO_EVERYONE', allowComment: true, allowDuet: true, allowStitch: true },
-} as const
+}
 
 describe('Automation tab: Run Now', () => {
   it('says on the page what the saved settings lack, and asks the server nothing', async () => {
