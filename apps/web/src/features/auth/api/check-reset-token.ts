@@ -6,8 +6,7 @@ import { apiRequest } from '../../../lib/api-client'
 export function checkResetTokenQuery(token: string) {
   return queryOptions({
     queryKey: ['auth', 'reset-token', token],
-    queryFn: () =>
-      apiRequest<ResetTokenStatus>('/api/auth/reset-password/check', { method: 'POST', body: { token } }),
+    queryFn: () => apiRequest<ResetTokenStatus>('/api/auth/reset-password/check', { method: 'POST', body: { token } }),
     // The answer holds for the page's life: a link only stops working by being used (which leaves the page) or by
     // expiring, which the reset itself then says.
     staleTime: Infinity,
