@@ -218,14 +218,14 @@ describe('the library', () => {
     }
   })
 
-  it('copies a stock clip into the person’s media once: 720×1280, its length; again gives the same copy', async () => {
+  it('copies a stock clip into the person’s media once: 1080×1920, its length; again gives the same copy', async () => {
     const person = await signUp(server)
     const clip = stockClipBySlug('feature-tour')!
     const media = await useOk(person.cookie, 'stock:feature-tour')
     expect(media).toMatchObject({
       contentType: 'video/mp4',
-      width: 720,
-      height: 1280,
+      width: STOCK_FRAME.width,
+      height: STOCK_FRAME.height,
       originalName: 'Feature tour.mp4',
     })
     expect(Math.abs(media.durationMs - clip.seconds * 1000)).toBeLessThanOrEqual(150)
@@ -243,7 +243,9 @@ describe('the library', () => {
     expect(existsSync(path.join(server.config.dataDir, 'media', stored!.storageKey))).toBe(true)
     const asMedia = await inject(server, 'GET', `/api/media/${media.id}`, person.cookie)
     expect(asMedia.statusCode, asMedia.body).toBe(200)
-    expect(asMedia.json()).toMatchObject({ media: { id: media.id, width: 720, height: 1280 } })
+    expect(asMedia.json()).toMatchObject({
+      media: { id: media.id, width: STOCK_FRAME.width, height: STOCK_FRAME.height },
+    })
     expect((await inject(server, 'GET', `/api/media/${media.id}`, other.cookie)).statusCode).toBe(404)
 
     // Another person gets a copy of their own.
