@@ -180,14 +180,13 @@ test.describe('accounts', () => {
     await signIn(page, email, 'new password 1')
     await expect(page).toHaveURL(/\/dashboard/)
 
+    // The used link: the page checks it first and says so, without asking for a password (issue 21).
     await page.context().clearCookies()
     await page.goto(link)
-    await page.getByLabel('New password', { exact: true }).fill('third password 1')
-    await page.getByLabel('Confirm new password').fill('third password 1')
-    await page.getByRole('button', { name: 'Set new password' }).click()
     await expect(page.getByRole('alert')).toHaveText(
       'This password reset link is invalid or has expired. Please request a new one.',
     )
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0)
   })
 
   test('asking a reset for an unknown email answers the same, and mails nobody', async ({ page }) => {

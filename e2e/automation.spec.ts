@@ -57,7 +57,7 @@ test('enable automation: each missing choice said in turn, then save, Run Now, t
   const username = uniqueHandle('auto')
   const displayName = `Ava ${username.slice(-6)}`
   await signUp(page, uniqueEmail('automation'))
-  await connectSandboxCreator(page, displayName, username)
+  const accountId = await connectSandboxCreator(page, displayName, username)
 
   const settings = await openAutomation(page)
   const toggle = settings.getByRole('switch', { name: 'Automation' })
@@ -76,20 +76,14 @@ test('enable automation: each missing choice said in turn, then save, Run Now, t
   await save.click()
   await expect
     .poll(() => summaryMessages(settings))
-    .toEqual([
-      AUTOMATION_MESSAGES.accountRequired,
-      AUTOMATION_MESSAGES.videosRequired,
-      AUTOMATION_MESSAGES.privacyRequired,
-    ])
-  // The summary leads to the field, on its sub-tab.
-  await settings.getByRole('button', { name: 'Go to Advanced Settings' }).first().click()
-  const account = settings.getByLabel('TikTok account')
-  await expect(account).toBeFocused()
-  await account.selectOption({ label: `${displayName} (@${username}) · Sandbox` })
-  await save.click()
-  await expect
-    .poll(() => summaryMessages(settings))
     .toEqual([AUTOMATION_MESSAGES.videosRequired, AUTOMATION_MESSAGES.privacyRequired])
+  // The only account is chosen already (issue 21); the summary leads to a field, on its sub-tab.
+  await settings.getByRole('button', { name: 'Go to Advanced Settings' }).first().click()
+  await expect(settings.getByLabel('Who can see these posts')).toBeFocused()
+  await expect(settings.getByLabel('TikTok account')).toHaveValue(accountId)
+  await expect(settings.getByLabel('TikTok account').getByRole('option', { selected: true })).toHaveText(
+    `${displayName} (@${username}) · Sandbox`,
+  )
 
   await settings.getByRole('button', { name: 'Go to Video Selection' }).click()
   // Stock clips are made when the server starts: they may take a moment to appear.

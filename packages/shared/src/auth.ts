@@ -64,6 +64,15 @@ export const resetPasswordBodySchema = z
   .meta({ id: 'ResetPasswordBody' })
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>
 
+/** POST /api/auth/reset-password/check: is this link's token still good? Answers without using it (issue 21). */
+export const checkResetTokenBodySchema = z
+  .object({ token: z.string().min(1, MESSAGES.resetTokenInvalid).max(512, MESSAGES.resetTokenInvalid) })
+  .meta({ id: 'CheckResetTokenBody' })
+export type CheckResetTokenBody = z.infer<typeof checkResetTokenBodySchema>
+
+export const resetTokenStatusSchema = z.object({ valid: z.boolean() }).meta({ id: 'ResetTokenStatus' })
+export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>
+
 export const sessionUserSchema = z.object({ id: z.string(), email: z.string() }).meta({ id: 'SessionUser' })
 export type SessionUser = z.infer<typeof sessionUserSchema>
 

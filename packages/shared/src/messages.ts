@@ -38,6 +38,9 @@ export const MESSAGES = {
   deleteAccountFailed: 'Failed to delete TikTok account',
   accountNotFound: 'TikTok account not found',
   accountAdded: 'Account added successfully',
+  // Issue 21: an account added by hand has no TikTok authorisation (state not_connected).
+  manualAccountCannotPost:
+    'An account added manually cannot post until you connect it to TikTok. Use “Connect TikTok account” to let Hookpost post for you.',
   accountUpdated: 'Account updated successfully',
   accountDeleted: 'Account deleted successfully',
   saveAccountFailed: 'Failed to save account',

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router'
 import { PublicLayout } from '../components/layouts/public-layout'
 import { paths } from '../config/paths'
 import { LandingPage } from '../features/marketing/landing-page'
+import { FullScreenSpinner } from '../components/ui/spinner'
 import { GuestOnly } from './guards'
 
 /**
@@ -12,6 +13,9 @@ export const router = createBrowserRouter([
   {
     path: '/',
     element: <PublicLayout />,
+    // What shows while a lazy page of the first load arrives; without one React Router warns on every first load of a
+    // lazy page (issue 21: no React Router warnings in the console).
+    HydrateFallback: FullScreenSpinner,
     children: [
       { index: true, element: <LandingPage /> },
       {
@@ -81,10 +85,12 @@ export const router = createBrowserRouter([
   {
     // Outside the public layout (spec §2); React Router matches it with or without the trailing slash.
     path: paths.tiktokCallback,
+    HydrateFallback: FullScreenSpinner,
     lazy: async () => ({ Component: (await import('./routes/tiktok-callback-route')).TiktokCallbackRoute }),
   },
   {
     path: '/dashboard',
+    HydrateFallback: FullScreenSpinner,
     lazy: async () => ({ Component: (await import('./routes/dashboard/dashboard-layout')).DashboardLayout }),
     children: [
       {
@@ -104,6 +110,7 @@ export const router = createBrowserRouter([
   {
     // The spec's videos library: the Create tab's list of created videos.
     path: paths.videos,
+    HydrateFallback: FullScreenSpinner,
     lazy: async () => ({ Component: (await import('./routes/dashboard/hook-demo-route')).VideosRedirect }),
   },
   // Spec §2: any unknown path redirects to /.

@@ -158,6 +158,39 @@ describe(`auth (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
     expect(after.json()).toEqual({ code: 'UNAUTHENTICATED', message: MESSAGES.notAuthenticated })
   })
 
+  it('checks a reset link without using it: good until used or expired, unknown and bad input refused', async () => {
+    await signUp('check-link@example.com', 'old password 1')
+    const token = await requestReset('check-link@example.com')
+    const check = (body: unknown) => inject('POST', '/api/auth/reset-password/check', body)
+
+    const good = await check({ token })
+    expect(good.statusCode).toBe(200)
+    expect(good.json()).toEqual({ valid: true })
+    // Checking again changes nothing: the link still resets the password.
+    expect((await check({ token })).json()).toEqual({ valid: true })
+    expect((await check({ token: `${token}x` })).json()).toEqual({ valid: false })
+    expect((await check({ token: 'not-a-token' })).json()).toEqual({ valid: false })
+
+    for (const body of [{}, { token: '' }, { token: 'x'.repeat(513) }, { token: 42 }]) {
+      const bad = await check(body)
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400)
+    }
+    expect((await check({ token })).json()).toEqual({ valid: true })
+
+    const reset = await resetWith(token)
+    expect(reset.statusCode).toBe(200)
+    expect((await check({ token })).json()).toEqual({ valid: false })
+
+    // An expired link (more than an hour old) is refused by the check as by the reset.
+    const later = await requestReset('check-link@example.com', 1)
+    expect((await check({ token: later })).json()).toEqual({ valid: true })
+    await server.runtime.database.db.execute(
+      sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${later}`}`,
+    )
+    expect((await check({ token: later })).json()).toEqual({ valid: false })
+    expect((await resetWith(later)).statusCode).toBe(400)
+  })
+
   it('resets a password by mail: the link works once, the old password stops working', async () => {
     await signUp('reset@example.com', 'old password 1')
     const asked = await inject('POST', '/api/auth/forgot-password', { email: 'reset@example.com' })

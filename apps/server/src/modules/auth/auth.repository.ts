@@ -23,6 +23,17 @@ export function createAuthRepository(db: Database) {
       if (keepToken !== undefined) conditions.push(ne(verification.identifier, `${RESET_PREFIX}${keepToken}`))
       await db.delete(verification).where(and(...conditions))
     },
+    /**
+     * Whether a password-reset token is one better-auth would accept now (its row exists and has not expired), without
+     * using it: the reset page checks the link before asking for a new password.
+     */
+    async resetTokenUsable(token: string, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ expiresAt: verification.expiresAt })
+        .from(verification)
+        .where(eq(verification.identifier, `${RESET_PREFIX}${token}`))
+      return row !== undefined && row.expiresAt.getTime() > now.getTime()
+    },
     async findUserIdByEmail(email: string): Promise<string | undefined> {
       const [row] = await db
         .select({ id: user.id })

@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   MESSAGES,
   apiErrorSchema,
+  checkResetTokenBodySchema,
   forgotPasswordBodySchema,
   messageResponseSchema,
   resetPasswordBodySchema,
+  resetTokenStatusSchema,
   sessionResponseSchema,
   signInBodySchema,
   signUpBodySchema,
@@ -201,6 +203,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       await relay(response, reply)
       return { message: MESSAGES.resetRequested }
     },
+  )
+
+  app.post(
+    '/reset-password/check',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a password-reset link before asking for a new password',
+        description:
+          'Says whether the token from the reset mail would be accepted now (it exists and is less than an hour old). ' +
+          'Nothing is used up or changed; the answer is the same shape either way.',
+        body: checkResetTokenBodySchema,
+        response: { 200: resetTokenStatusSchema, ...errors },
+      },
+    },
+    async (request) => ({ valid: await repo.resetTokenUsable(request.body.token, new Date()) }),
   )
 
   app.post(

@@ -44,7 +44,7 @@ beforeAll(async () => {
     posts: { dueGraceMs: 0 },
   })
   await server.runtime.library.prepareStock()
-}, 120_000)
+}, 300_000)
 afterAll(async () => {
   await server?.close()
   await sandbox?.close()

@@ -34,7 +34,7 @@ beforeAll(async () => {
   await server.runtime.library.prepareStock()
   // Tuesday 1 December 2026, 00:05 UTC: whole days ahead to plan.
   offsetMs = Date.parse('2026-12-01T00:05:00Z') - Date.now()
-}, 180_000)
+}, 300_000)
 afterAll(async () => {
   await server?.close()
 })

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors'
 import type { Inspection } from '../../media'
 import type { LibraryRepository, MediaRow, NewMediaRow, UserLibraryVideo } from './library.repository'
 import { createLibraryService } from './library.service'
-import { STOCK_CLIPS } from './stock-catalogue'
+import { STOCK_CLIPS, stockClipBySlug } from './stock-catalogue'
 import { stockClipPaths } from './stock-clips'
 
 /** The service over a map-backed repository, fake storage and ffprobe, and a temp stock folder with fake clip files. */
@@ -327,7 +327,7 @@ describe('use: a stock clip', () => {
       audioCodec: null,
     })
     const media = await service().use('u1', 'stock:hook-stop-scrolling')
-    expect(media).toMatchObject({ durationMs: 3_000, fps: 30 })
+    expect(media).toMatchObject({ durationMs: stockClipBySlug('hook-stop-scrolling')!.seconds * 1000, fps: 30 })
     expect(fake.media[0]!.audioCodec).toBeNull()
   })
 

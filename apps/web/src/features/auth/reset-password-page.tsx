@@ -7,7 +7,9 @@ import { RequestError } from '../../components/ui/request-error'
 import { serverFieldErrors } from '../../lib/api-client'
 import { TextField, buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
 import { paths } from '../../config/paths'
+import { Spinner } from '../../components/ui/spinner'
 import { useResetPassword } from './api/auth-api'
+import { useCheckResetToken } from './api/check-reset-token'
 import { AuthCard } from './components/auth-card'
 
 export function ResetPasswordPage() {
@@ -15,6 +17,8 @@ export function ResetPasswordPage() {
   const navigate = useNavigate()
   const reset = useResetPassword()
   const token = searchParams.get('token') ?? ''
+  // The link is checked before a new password is asked for (issue 21): a used or expired one says so at once.
+  const check = useCheckResetToken(token)
   const [formErrors, setErrors] = useState<Record<string, string>>({})
   // The server's word on a field (a password on the list of the most common ones) shows on that field.
   const fromServer = serverFieldErrors(reset.error)
@@ -38,8 +42,14 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" documentTitle="Choose a new password">
-      {!token ? (
+      {!token || check.data?.valid === false ? (
         <MessageBanner tone="error">{MESSAGES.resetTokenInvalid}</MessageBanner>
+      ) : check.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Checking your link..." />
+        </div>
+      ) : check.isError ? (
+        <RequestError error={check.error} />
       ) : (
         <>
           <RequestError error={Object.keys(fromServer).length > 0 ? null : reset.error} />

@@ -45,19 +45,22 @@ function readWide(): boolean {
   }
 }
 
-/** Collapsible side menu (wide/narrow, remembered). In narrow mode the labels stay as accessible names. */
+/**
+ * Collapsible side menu (wide/narrow, remembered). On a phone it is a rail with each icon's label in small type under
+ * it (issue 21: icons alone left a new user guessing); from md up, narrow mode keeps the labels as accessible names.
+ */
 export function SideMenu({ activeTab }: { activeTab: DashboardTabKey | null }) {
   const [wide, setWide] = useState(readWide)
   const item = (active: boolean) =>
-    `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700 ${
+    `flex flex-col items-center gap-0.5 rounded-md px-1 py-1.5 text-center text-[10px] leading-tight font-medium md:flex-row md:gap-3 md:px-3 md:py-2 md:text-left md:text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700 ${
       active ? 'bg-fuchsia-50 text-fuchsia-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
     }`
-  const label = wide ? 'md:not-sr-only' : ''
+  const label = wide ? '' : 'md:sr-only'
 
   return (
     <nav
       aria-label="Dashboard"
-      className={`shrink-0 border-r border-slate-200 bg-white px-2 py-4 ${wide ? 'w-14 md:w-56' : 'w-14'}`}
+      className={`shrink-0 border-r border-slate-200 bg-white px-1 py-4 md:px-2 ${wide ? 'w-16 md:w-56' : 'w-16 md:w-14'}`}
     >
       <button
         type="button"
@@ -96,7 +99,7 @@ export function SideMenu({ activeTab }: { activeTab: DashboardTabKey | null }) {
               className={item(activeTab === tab.key)}
             >
               <Icon name={tab.key} />
-              <span className={`sr-only ${label}`}>{tab.label}</span>
+              <span className={label}>{tab.label}</span>
             </Link>
           </li>
         ))}
@@ -107,7 +110,7 @@ export function SideMenu({ activeTab }: { activeTab: DashboardTabKey | null }) {
             className={({ isActive }) => item(isActive)}
           >
             <Icon name="profile" />
-            <span className={`sr-only ${label}`}>Profile &amp; Accounts</span>
+            <span className={label}>Profile &amp; Accounts</span>
           </NavLink>
         </li>
       </ul>

@@ -22,6 +22,7 @@ import { WRITER_LABELS, type AiProvider } from '../utils/providers'
 import { AccountSelect } from '../../../components/ui/account-select'
 import { AiSourceNote } from './ai-source-note'
 import type { HookAccount } from './hook-generator'
+import { useOnlyChoice } from '../../../lib/use-only-choice'
 
 /** spec §9: the copy checkmark and the saved tick show for 2 s. */
 export const FEEDBACK_MS = 2000
@@ -67,6 +68,8 @@ export function ContentGenerator({
   const id = useId()
   const generate = useGenerateContent()
   const [accountId, setAccountId] = useState(accounts.length === 1 ? (accounts[0]?.id ?? '') : '')
+  // The accounts are fetched: the only one is chosen once it arrives, not only when it is there at first.
+  useOnlyChoice(accounts, accountId, setAccountId)
   const [concept, setConcept] = useState<HookConcept>('curiosity_gap')
   const [tone, setTone] = useState<ContentTone>('casual')
   const [customConcept, setCustomConcept] = useState('')

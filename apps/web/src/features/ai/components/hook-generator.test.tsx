@@ -1,5 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AI_FAILURE_REASONS, AI_MESSAGES } from '@hookpost/shared/ai'
@@ -174,5 +175,27 @@ describe('AI hook generator', () => {
   it('offers to connect an account when there is none', () => {
     setup({ accounts: [] })
     expect(screen.getByText('Connect a TikTok account in the Schedule tab to get hook ideas.')).toBeTruthy()
+  })
+})
+
+describe('HookGenerator: one account', () => {
+  it('chooses the only account when the accounts arrive after the first render (they are fetched)', () => {
+    mockApi(() => ({ status: 404 }))
+    const props = { title: 'Sourdough', description: '', onApply: () => undefined }
+    const view = renderWithQueryClient(<HookGenerator accounts={[]} {...props} />)
+    view.rerender(
+      <QueryClientProvider client={view.queryClient}>
+        <HookGenerator accounts={[DESCRIBED]} {...props} />
+      </QueryClientProvider>,
+    )
+    expect((screen.getByLabelText('TikTok account') as HTMLSelectElement).value).toBe('acc-1')
+  })
+
+  it('leaves the choice to the person with two accounts', () => {
+    mockApi(() => ({ status: 404 }))
+    renderWithQueryClient(
+      <HookGenerator accounts={[DESCRIBED, BLANK]} title="" description="" onApply={() => undefined} />,
+    )
+    expect((screen.getByLabelText('TikTok account') as HTMLSelectElement).value).toBe('')
   })
 })

@@ -7,6 +7,7 @@ import { aiErrorMessage, withReason } from '../utils/errors'
 import { WRITER_LABELS, type AiProvider } from '../utils/providers'
 import { AccountSelect } from '../../../components/ui/account-select'
 import { AiSourceNote } from './ai-source-note'
+import { useOnlyChoice } from '../../../lib/use-only-choice'
 
 /** An account the hooks can be written for, with what describes it. */
 export interface HookAccount {
@@ -35,6 +36,8 @@ export function HookGenerator({
   const id = useId()
   const generate = useGenerateHooks()
   const [accountId, setAccountId] = useState(accounts.length === 1 ? (accounts[0]?.id ?? '') : '')
+  // The accounts are fetched: the only one is chosen once it arrives, not only when it is there at first.
+  useOnlyChoice(accounts, accountId, setAccountId)
   const [problem, setProblem] = useState<string | null>(null)
   const [suggestions, setSuggestions] = useState<HookSuggestion[]>([])
   const [provider, setProvider] = useState<AiProvider | null>(null)

@@ -1,7 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { AUTOMATION_MESSAGES, windowTooShortMessage, type AutomationOverview } from '@hookpost/shared/automation'
+import {
+  AUTOMATION_MESSAGES,
+  windowTooShortMessage,
+  type AutomationOverview,
+  type AutomationSettings,
+} from '@hookpost/shared/automation'
 import { NOTICE_MS } from '../../../lib/use-notice'
 import type { ApiReply } from '../../../testing/api-mock'
 import {
@@ -10,6 +15,8 @@ import {
   installDialogPolyfill,
   libraryChoices,
   makeOverview,
+  makeRun,
+  makeSlot,
   renderWithQueryClient,
 } from '../testing/test-utils'
 import { AutomationPanel, type AutomationPanelProps, SAVED_MESSAGE } from './automation-panel'
@@ -402,7 +409,57 @@ describe('Automation tab: saving', () => {
   })
 })
 
+/** Saved settings Run Now can plan with. */
+const READY: Partial<AutomationSettings> = {
+  enabled: true,
+  accountId: 'acc-1',
+  videoIds: ['stock:feature-tour'],
+  postSettings: { privacyLevel: 'PUBLIC_TO_EVERYONE', allowComment: true, allowDuet: true, allowStitch: true },
+}
+
 describe('Automation tab: Run Now', () => {
+  it('says on the page what the saved settings lack, and asks the server nothing', async () => {
+    const ctx = setup(makeOverview({ days: [] }))
+    await toggle()
+    await ctx.user.click(screen.getByRole('button', { name: 'Run Now' }))
+    const box = (await screen.findByText(/^Run Now uses your saved settings/)).closest('[role="alert"]') as HTMLElement
+    expect(
+      within(box)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('span')?.textContent),
+    ).toEqual([
+      `${AUTOMATION_MESSAGES.disabled}.`,
+      `${AUTOMATION_MESSAGES.noAccount}.`,
+      `${AUTOMATION_MESSAGES.noVideos}.`,
+      `${AUTOMATION_MESSAGES.noDays}.`,
+    ])
+    expect(box.textContent).toContain('Turn automation on and save your settings.')
+    expect(ctx.runs()).toHaveLength(0)
+  })
+
+  it('counts a saved account that was deleted since as none', async () => {
+    const ctx = setup(makeOverview({ ...READY, accountId: 'acc-gone' }))
+    await toggle()
+    await ctx.user.click(screen.getByRole('button', { name: 'Run Now' }))
+    const box = (await screen.findByText(/^Run Now uses your saved settings/)).closest('[role="alert"]') as HTMLElement
+    expect(
+      within(box)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('span')?.textContent),
+    ).toEqual([`${AUTOMATION_MESSAGES.noAccount}.`])
+    expect(ctx.runs()).toHaveLength(0)
+  })
+
+  it('says what Run Now does: plans more posts for the next free posting days, posting each at its time', async () => {
+    setup(makeOverview(READY))
+    await toggle()
+    const hint = screen.getByText(/^Run Now plans/)
+    expect(hint.textContent).toBe(
+      'Run Now plans at least 3 more posts now, on your next posting days that have nothing planned yet, with your saved settings; each goes out at its planned time.',
+    )
+    expect(screen.getByRole('button', { name: 'Run Now' }).getAttribute('aria-describedby')).toBe(hint.id)
+  })
+
   it.each([
     AUTOMATION_MESSAGES.disabled,
     AUTOMATION_MESSAGES.noAccount,
@@ -410,7 +467,7 @@ describe('Automation tab: Run Now', () => {
     AUTOMATION_MESSAGES.noDays,
     windowTooShortMessage(3),
   ])("shows the server's refusal as given: %s", async (message) => {
-    const ctx = setup(makeOverview(), {
+    const ctx = setup(makeOverview(READY), {
       runNow: () => ({ status: 400, body: { code: 'BAD_REQUEST', message } }),
     })
     await toggle()
@@ -420,7 +477,7 @@ describe('Automation tab: Run Now', () => {
   })
 
   it("says 'Failed to run automation' on a 5xx", async () => {
-    const ctx = setup(makeOverview(), {
+    const ctx = setup(makeOverview(READY), {
       runNow: () => ({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'down' } }),
     })
     await toggle()
@@ -430,13 +487,13 @@ describe('Automation tab: Run Now', () => {
 
   it('plans now: Running... while it works, then the new run is first in History', async () => {
     let release: () => void = () => {}
-    const ctx = setup(makeOverview({ enabled: true }), {
+    const ctx = setup(makeOverview(READY), {
       runNow: () =>
         new Promise<ApiReply>((resolve) => {
           release = () =>
             resolve({
               status: 200,
-              body: makeOverview({ enabled: true }, [
+              body: makeOverview(READY, [
                 {
                   id: 'r1',
                   trigger: 'run_now',
@@ -483,5 +540,61 @@ describe('Automation tab: Video Selection and accounts', () => {
     await ctx.user.click(tab('Advanced Settings'))
     expect(screen.getByText('No TikTok Accounts Connected')).toBeTruthy()
     expect(screen.getByText('Connect an account first')).toBeTruthy()
+  })
+})
+
+describe('Automation tab: saving again after Run Now', () => {
+  const planned = () =>
+    makeOverview(READY, [
+      makeRun({ trigger: 'run_now', slots: [makeSlot({ state: 'scheduled' }), makeSlot({ state: 'draft' })] }),
+    ])
+
+  it('keeps what Run Now planned when nothing changed: no question, one save', async () => {
+    const ctx = setup(planned())
+    await toggle()
+    await ctx.user.click(saveButton())
+    expect(await screen.findByText(/^Automation settings saved/)).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(ctx.puts()).toHaveLength(1)
+  })
+
+  it('asks before changed settings replace the 2 waiting posts, and sends nothing when cancelled', async () => {
+    const ctx = setup(planned())
+    await toggle()
+    await ctx.user.click(tab('Schedule Settings'))
+    await ctx.user.selectOptions(screen.getByLabelText('Posts per day'), '2')
+    await ctx.user.click(saveButton())
+    const dialog = screen.getByRole('dialog', { name: 'Plan your posts again?' })
+    expect(dialog.textContent).toContain('cancels the 2 posts automation planned that are not posted yet')
+    expect(dialog.textContent).toContain('Run Now')
+    await ctx.user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(ctx.puts()).toHaveLength(0)
+
+    await ctx.user.click(saveButton())
+    await ctx.user.click(
+      within(screen.getByRole('dialog', { name: 'Plan your posts again?' })).getByRole('button', {
+        name: 'Save and plan again',
+      }),
+    )
+    expect(await screen.findByText(/^Automation settings saved/)).toBeTruthy()
+    expect(ctx.puts()).toHaveLength(1)
+    expect(ctx.puts()[0]?.body).toMatchObject({ postsPerDay: 2 })
+  })
+})
+
+describe('Automation tab: one account', () => {
+  it('chooses the only account (and saving sends it)', async () => {
+    const ctx = setup(makeOverview(), {}, { accounts: accountChoices({ items: accountChoices().items.slice(0, 1) }) })
+    await toggle()
+    await ctx.user.click(tab('Advanced Settings'))
+    expect(value('TikTok account')).toBe('acc-1')
+    expect(screen.getByText('You have unsaved changes.')).toBeTruthy()
+  })
+
+  it('leaves the choice to the person with two accounts', async () => {
+    const ctx = setup(makeOverview())
+    await toggle()
+    await ctx.user.click(tab('Advanced Settings'))
+    expect(value('TikTok account')).toBe('')
   })
 })

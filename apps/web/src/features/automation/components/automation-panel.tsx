@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { TabList, tabIds } from '../../../components/ui/tab-list'
 import { ApiRequestError } from '../../../lib/api-client'
 import { useNotice } from '../../../lib/use-notice'
+import { useOnlyChoice } from '../../../lib/use-only-choice'
 import { useAutomation } from '../api/get-automation'
 import { useRunAutomation } from '../api/run-automation'
 import { useSaveAutomation } from '../api/save-automation'
@@ -31,6 +32,7 @@ import {
   type FieldKey,
   type Problem,
 } from '../utils/form'
+import { runNowBlockers, waitingPosts, type RunNowBlocker } from '../utils/run-now'
 import { AdvancedSettings, type AccountChoices } from './advanced-settings'
 import { AutomationHistory } from './automation-history'
 import { AutomationSwitch } from './automation-switch'
@@ -144,7 +146,11 @@ function AutomationEditor({
   const [tab, setTab] = useState<AutomationTab>('content')
   const [problems, setProblems] = useState<Problem[]>([])
   const [notice, setNotice] = useNotice()
-  const [confirmOff, setConfirmOff] = useState<AutomationSettingsInput | null>(null)
+  // Saving can cancel planned posts: turning automation off, or changing settings while it is on (the server plans
+  // again). Either is asked first.
+  const [confirm, setConfirm] = useState<{ kind: 'off' | 'replan'; body: AutomationSettingsInput } | null>(null)
+  // Run Now with saved settings that cannot plan: what is missing, on the page (not a refused request).
+  const [runBlockers, setRunBlockers] = useState<RunNowBlocker[]>([])
   const summaryRef = useRef<HTMLDivElement>(null)
   const saveRef = useRef<HTMLButtonElement>(null)
   // Focus moves after the render that shows its target (the summary, or a field on another sub-tab).
@@ -169,6 +175,9 @@ function AutomationEditor({
   const chosenAccount = accounts.items.find((a) => a.id === form.accountId)
   const timeZone =
     form.accountId === saved.accountId ? saved.timeZone : (chosenAccount?.timeZone ?? profileTimeZone ?? saved.timeZone)
+  const waiting = waitingPosts(overview.runs)
+  // A person with one account has it chosen for them (saving still sets it).
+  useOnlyChoice(accounts.items, form.accountId, (accountId) => update({ accountId }))
 
   function update(patch: Partial<AutomationForm>) {
     setForm((current) => ({ ...current, ...patch }))
@@ -201,7 +210,14 @@ function AutomationEditor({
     // Turning it off cancels what it planned and has not posted: ask first.
     if (saved.enabled && !form.enabled) {
       setProblems([])
-      setConfirmOff(result.body)
+      setConfirm({ kind: 'off', body: result.body })
+      return
+    }
+    // Changed settings while on: the server cancels what is waiting (Run Now's posts too) and plans again. Saving
+    // without changes keeps them, so only a change asks.
+    if (saved.enabled && form.enabled && dirty && waiting > 0) {
+      setProblems([])
+      setConfirm({ kind: 'replan', body: result.body })
       return
     }
     send(result.body)
@@ -209,10 +225,11 @@ function AutomationEditor({
 
   function send(body: AutomationSettingsInput) {
     setProblems([])
+    setRunBlockers([])
     const known = new Set(overview.runs.map((r) => r.id))
     save.mutate(body, {
       onSuccess: (next) => {
-        setConfirmOff(null)
+        setConfirm(null)
         setForm(formFromSettings(next.settings))
         // Saving it on plans the coming days; the answer's newest run says what was planned.
         const planned = next.settings.enabled ? next.runs[0] : undefined
@@ -222,7 +239,7 @@ function AutomationEditor({
         })
       },
       onError: (error) => {
-        setConfirmOff(null)
+        setConfirm(null)
         if (error instanceof ApiRequestError && error.status < 500) {
           if (error.status === 400) refuse(problemsFromDetails(error.details, error.message))
           else setNotice({ tone: 'error', text: error.message })
@@ -236,6 +253,9 @@ function AutomationEditor({
   function runNow() {
     if (busy) return
     setNotice(null)
+    const blockers = runNowBlockers(saved, accounts.status === 'success' ? accounts.items.map((a) => a.id) : null)
+    setRunBlockers(blockers)
+    if (blockers.length > 0) return
     run.mutate(undefined, {
       onSuccess: (next) => {
         const latest = next.runs[0]
@@ -329,6 +349,18 @@ function AutomationEditor({
           </div>
 
           {notice ? <MessageBanner tone={notice.tone}>{notice.text}</MessageBanner> : null}
+          {runBlockers.length > 0 ? (
+            <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              <p className="font-medium">Run Now uses your saved settings, and they are not ready yet:</p>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                {runBlockers.map((b) => (
+                  <li key={b.message}>
+                    <span className="font-medium">{b.message}.</span> {b.fix}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
 
           <div className="space-y-2 border-t border-slate-200 pt-4">
             <div className="flex flex-wrap gap-2">
@@ -354,12 +386,16 @@ function AutomationEditor({
             </div>
             <ul className="space-y-0.5 text-xs text-slate-600">
               {dirty ? <li className="font-medium text-slate-800">You have unsaved changes.</li> : null}
-              {form.enabled ? (
-                <li>Saving with automation on plans your coming posts again, replacing those not posted yet.</li>
+              {saved.enabled && form.enabled ? (
+                <li>
+                  Saving changed settings cancels the posts automation planned that are not posted yet, those from Run
+                  Now too, and plans again. Saving without changes keeps them.
+                </li>
               ) : null}
               <li id={`${id}-run-hint`}>
-                Run Now plans {AUTOMATION_LIMITS.runNowPosts} posts right away with your saved settings
-                {dirty ? ': save your changes first to use them.' : '.'}
+                Run Now plans at least {AUTOMATION_LIMITS.runNowPosts} more posts now, on your next posting days that
+                have nothing planned yet, with your saved settings; each goes out at its planned time
+                {dirty ? '. Save your changes first to use them.' : '.'}
               </li>
             </ul>
           </div>
@@ -368,15 +404,28 @@ function AutomationEditor({
 
       <AutomationHistory runs={overview.runs} timeZone={saved.timeZone} onEditPost={onEditPost} />
 
-      {confirmOff ? (
+      {confirm?.kind === 'off' ? (
         <ConfirmDialog
           title="Turn automation off?"
           text="The posts automation planned that are not posted yet will be cancelled."
           confirmLabel="Turn off and save"
           busyLabel="Saving..."
           busy={save.isPending}
-          onConfirm={() => send(confirmOff)}
-          onClose={() => setConfirmOff(null)}
+          onConfirm={() => send(confirm.body)}
+          onClose={() => setConfirm(null)}
+          fallbackFocus={saveRef}
+        />
+      ) : confirm?.kind === 'replan' ? (
+        <ConfirmDialog
+          title="Plan your posts again?"
+          text={`Saving these changes cancels the ${waiting === 1 ? 'post' : `${waiting} posts`} automation planned that ${
+            waiting === 1 ? 'is' : 'are'
+          } not posted yet (including any from Run Now) and plans your coming days again with the new settings.`}
+          confirmLabel="Save and plan again"
+          busyLabel="Saving..."
+          busy={save.isPending}
+          onConfirm={() => send(confirm.body)}
+          onClose={() => setConfirm(null)}
           fallbackFocus={saveRef}
         />
       ) : null}

@@ -13,6 +13,7 @@ import {
   videosApi,
 } from '../testing/test-utils'
 import { CreateVideoForm } from './create-video-form'
+import { SavedHooks } from './saved-hooks'
 
 afterEach(() => {
   cleanup()
@@ -158,5 +159,19 @@ describe('Saved hooks in the Create form', () => {
     await ctx.user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await savedTexts()).toEqual(['Back again'])
     expect(ctx.hookCalls().filter((c) => c.method === 'GET')).toHaveLength(2)
+  })
+})
+
+describe('Saved hooks shown on their own (the Create Hooks tab)', () => {
+  it('lists them with Delete and no Apply, and says how to add one when empty', async () => {
+    videosApi([], { hooks: [makeSavedHook({ text: 'Saved from an idea' })] })
+    renderWithQueryClient(<SavedHooks notice={null} onNotice={() => undefined} emptyHint="Nothing here yet." />)
+    expect(await savedTexts()).toEqual(['Saved from an idea'])
+    expect(screen.getByRole('button', { name: 'Delete hook “Saved from an idea”' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Apply hook/ })).toBeNull()
+    cleanup()
+    videosApi([], { hooks: [] })
+    renderWithQueryClient(<SavedHooks notice={null} onNotice={() => undefined} emptyHint="Nothing here yet." />)
+    expect(await screen.findByText('Nothing here yet.')).toBeTruthy()
   })
 })

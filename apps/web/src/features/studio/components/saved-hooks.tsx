@@ -21,10 +21,14 @@ export function SavedHooks({
   notice,
   onNotice,
   onApply,
+  emptyHint = 'No saved hooks yet. Use “Save as hook” on an overlay below to keep its text and style for other videos.',
 }: {
   notice: Notice | null
   onNotice: (notice: Notice | null) => void
-  onApply: (hook: SavedHook) => void
+  /** Adds the hook as an overlay; without it (the Create Hooks tab) the list only shows and deletes. */
+  onApply?: (hook: SavedHook) => void
+  /** What an empty list says: how hooks get here from where the list is shown. */
+  emptyHint?: string
 }) {
   const id = useId()
   const hooks = useSavedHooks()
@@ -66,9 +70,7 @@ export function SavedHooks({
           onRetry={() => void hooks.refetch()}
         />
       ) : hooks.data.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          No saved hooks yet. Use “Save as hook” on an overlay below to keep its text and style for other videos.
-        </p>
+        <p className="text-sm text-slate-600">{emptyHint}</p>
       ) : (
         <ul aria-label="Saved hooks" className="max-h-60 space-y-2 overflow-y-auto">
           {hooks.data.map((hook) => (
@@ -93,14 +95,16 @@ export function SavedHooks({
                 </p>
               </div>
               <div className="flex flex-wrap gap-1.5">
-                <button
-                  type="button"
-                  className={rowButtonClass}
-                  aria-label={`Apply hook “${hook.text}”`}
-                  onClick={() => onApply(hook)}
-                >
-                  Apply
-                </button>
+                {onApply ? (
+                  <button
+                    type="button"
+                    className={rowButtonClass}
+                    aria-label={`Apply hook “${hook.text}”`}
+                    onClick={() => onApply(hook)}
+                  >
+                    Apply
+                  </button>
+                ) : null}
                 <button
                   type="button"
                   className={rowDangerButtonClass}

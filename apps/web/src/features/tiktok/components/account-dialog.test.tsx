@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { installDialogPolyfill, makeAccount, mockApi, renderRoute } from '../testing/test-utils'
+import { MESSAGES } from '@hookpost/shared/messages'
 import { AccountDialog } from './account-dialog'
 
 const REQUIRED = 'Please fill in all required fields'
@@ -35,6 +36,19 @@ describe('AccountDialog', () => {
     expect(screen.getByRole('tab', { name: 'Basic Info' }).getAttribute('aria-selected')).toBe('true')
     expect(screen.getByRole('tab', { name: 'Account Description' }).getAttribute('aria-selected')).toBe('false')
     expect(document.activeElement).toBe(screen.getByLabelText('Account name'))
+  })
+
+  it('says an account added by hand cannot post until it is connected (only when adding)', () => {
+    mockApi(() => ({ status: 500 }))
+    renderDialog()
+    const dialog = screen.getByRole('dialog', { name: 'Add TikTok Account' })
+    expect(dialog.textContent).toContain(MESSAGES.manualAccountCannotPost)
+    expect(MESSAGES.manualAccountCannotPost).toMatch(/cannot post until you connect it/)
+    cleanup()
+    renderDialog(makeAccount())
+    expect(screen.getByRole('dialog', { name: 'Edit TikTok Account' }).textContent).not.toContain(
+      MESSAGES.manualAccountCannotPost,
+    )
   })
 
   it('refuses to save without name and username, says why on each field and sends nothing', async () => {

@@ -134,6 +134,11 @@ export function AccountDialog({
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {account ? 'Edit TikTok Account' : 'Add TikTok Account'}
         </h2>
+        {account ? null : (
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            {MESSAGES.manualAccountCannotPost}
+          </p>
+        )}
         {saveError ? (
           <MessageBanner tone="error">
             <p>{MESSAGES.saveAccountFailed}</p>
