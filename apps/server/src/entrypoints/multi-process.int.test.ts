@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { inArray } from 'drizzle-orm'
 import pg from 'pg'
-import type { ServerEvent } from '@hookpost/shared'
+import { OVERLAY_DEFAULTS, type ServerEvent } from '@hookpost/shared'
 import { createdVideo, mediaFile, post } from '../db/schema'
 import { openEventStream } from '../testing/http-test-kit'
 import { makeVideo } from '../testing/media-fixtures'
@@ -238,17 +238,7 @@ describe.skipIf(!ADMIN_URL)(
           const res = await request(i < RENDERS / 2 ? api1 : api2, 'POST', '/api/videos', who.cookie, {
             title: `Multi render ${i}`,
             sourceMediaId: who.mediaId,
-            textOverlays: [
-              {
-                id: 'o1',
-                text: `Render ${i}`,
-                position: 'top',
-                color: '#ffffff',
-                fontSize: 48,
-                fontWeight: 'bold',
-                target: 'both',
-              },
-            ],
+            textOverlays: [{ ...OVERLAY_DEFAULTS, id: 'o1', text: `Render ${i}`, position: 'top', fontSize: 120 }],
           })
           expect(res.status, JSON.stringify(res.body)).toBe(201)
           return (res.body as { video: { id: string } }).video.id

@@ -255,7 +255,7 @@ describe('delete my account', () => {
       text: 'Wait for it',
       position: 'top',
       color: '#ffcc00',
-      fontSize: 48,
+      fontSize: 120,
       fontWeight: 'bold',
     })
     expect(hook.statusCode, hook.body).toBe(201)

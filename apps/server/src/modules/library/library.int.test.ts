@@ -7,6 +7,7 @@ import {
   createdVideoResponseSchema,
   libraryListSchema,
   MESSAGES,
+  OVERLAY_DEFAULTS,
   USER_CATEGORY,
   useLibraryItemResponseSchema,
   type CreatedVideo,
@@ -98,17 +99,7 @@ function renderedVideo() {
       title: 'Rendered from stock',
       description: 'A stock clip, rendered',
       sourceMediaId: source.id,
-      textOverlays: [
-        {
-          id: 'o1',
-          text: 'From the library',
-          position: 'top',
-          color: '#ffffff',
-          fontSize: 48,
-          fontWeight: 'bold',
-          target: 'both',
-        },
-      ],
+      textOverlays: [{ ...OVERLAY_DEFAULTS, id: 'o1', text: 'From the library', position: 'top', fontSize: 120 }],
     })
     const video = await settled(me.cookie, created.id)
     expect(video, video.errorMessage ?? '').toMatchObject({ state: 'processed', processed: true })
