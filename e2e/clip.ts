@@ -6,33 +6,26 @@ import type { Page } from '@playwright/test'
 import { expect } from './fixtures'
 
 /**
- * A 2 s 540×960 (9:16) H.264 + AAC clip at 30 fps, inside TikTok's media limits (tiktok-api.md §3.9), made with ffmpeg
- * in a temporary folder that is removed at once.
+ * Writes a test clip to `file` with ffmpeg: `seconds` of ffmpeg's test pattern at `size` (540×960 is 9:16) and a sine
+ * tone, H.264 + AAC at 30 fps, inside TikTok's media limits (tiktok-api.md §3.9).
  */
+export function writeClip(file: string, { size = '540x960', seconds = 2 }: { size?: string; seconds?: number } = {}) {
+  execFileSync(
+    'ffmpeg',
+    [
+      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=30`, '-f', 'lavfi', '-i', 'sine'],
+      ...['-t', String(seconds), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
+    ],
+    { stdio: 'pipe' },
+  )
+}
+
+/** A 2 s 9:16 clip's bytes (`writeClip`), made in a temporary folder that is removed at once. */
 export function makeClip(): Buffer {
   const dir = mkdtempSync(path.join(tmpdir(), 'hookpost-e2e-clip-'))
   try {
     const clipPath = path.join(dir, 'clip.mp4')
-    execFileSync(
-      'ffmpeg',
-      [
-        ...[
-          '-y',
-          '-loglevel',
-          'error',
-          '-f',
-          'lavfi',
-          '-i',
-          'testsrc=size=540x960:rate=30',
-          '-f',
-          'lavfi',
-          '-i',
-          'sine',
-        ],
-        ...['-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clipPath],
-      ],
-      { stdio: 'pipe' },
-    )
+    writeClip(clipPath)
     return readFileSync(clipPath)
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { writeClip } from './clip'
 
 /**
  * 'Create Hook + Demo Video' against the real server: the hook-demo route is the Create tab's form preset for hook +
@@ -20,14 +20,7 @@ test.beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'hookpost-hook-demo-e2e-'))
   demoPath = path.join(dir, 'demo.mp4')
   // 2 s of 640×360 (a demo may be any shape), H.264 + AAC at 30 fps.
-  execFileSync(
-    'ffmpeg',
-    [
-      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine'],
-      ...['-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', demoPath],
-    ],
-    { stdio: 'pipe' },
-  )
+  writeClip(demoPath, { size: '640x360', seconds: 2 })
 })
 
 test.afterAll(() => {

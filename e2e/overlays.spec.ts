@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { writeClip } from './clip'
 
 /**
  * Overlays that suit TikTok (issue 21 item 4, ADR 031): the text styles and sizes, editing an overlay in place, moving
@@ -19,14 +19,7 @@ test.beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'hookpost-overlays-e2e-'))
   portraitPath = path.join(dir, 'portrait.mp4')
   // 3 s of 540×960 (9:16) H.264 + AAC at 30 fps.
-  execFileSync(
-    'ffmpeg',
-    [
-      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine'],
-      ...['-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', portraitPath],
-    ],
-    { stdio: 'pipe' },
-  )
+  writeClip(portraitPath, { size: '540x960', seconds: 3 })
 })
 
 test.afterAll(() => {

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import { writeClip } from './clip'
 
 /**
  * The Schedule tab's 'Schedule New Video' form against the real server and the TikTok sandbox: connect a sandbox
@@ -19,32 +19,7 @@ test.beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'hookpost-schedule-e2e-'))
   clipPath = path.join(dir, 'clip.mp4')
   // 3 s of 540×960 (9:16) H.264 + AAC at 30 fps: inside TikTok's media limits (tiktok-api.md §3.9).
-  execFileSync(
-    'ffmpeg',
-    [
-      '-y',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=540x960:rate=30',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine',
-      '-t',
-      '3',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      clipPath,
-    ],
-    { stdio: 'pipe' },
-  )
+  writeClip(clipPath, { size: '540x960', seconds: 3 })
   // A text file with a video's name: the browser believes the extension, the server reads the bytes.
   fakePath = path.join(dir, 'notes.mp4')
   writeFileSync(fakePath, 'These are my notes, not a video.\n'.repeat(50))

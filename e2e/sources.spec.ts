@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { writeClip } from './clip'
 
 /**
  * Sources (issue 21 item 5, ADR 032) against the real server and renderer: a landscape clip is taken and fitted to 9:16
@@ -16,24 +16,13 @@ let dir = ''
 let landscapePath = ''
 let portraitPath = ''
 
-function makeClip(file: string, size: string, seconds: number) {
-  execFileSync(
-    'ffmpeg',
-    [
-      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=30`, '-f', 'lavfi', '-i', 'sine'],
-      ...['-t', String(seconds), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
-    ],
-    { stdio: 'pipe' },
-  )
-}
-
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'hookpost-sources-e2e-'))
   landscapePath = path.join(dir, 'landscape.mp4')
   portraitPath = path.join(dir, 'portrait.mp4')
   // 2 s of 640×360 (16:9) and of 540×960 (9:16), H.264 + AAC at 30 fps.
-  makeClip(landscapePath, '640x360', 2)
-  makeClip(portraitPath, '540x960', 2)
+  writeClip(landscapePath, { size: '640x360', seconds: 2 })
+  writeClip(portraitPath, { size: '540x960', seconds: 2 })
 })
 
 test.afterAll(() => {

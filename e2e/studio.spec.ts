@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import { writeClip } from './clip'
 
 /**
  * The Create tab's video studio against the real server and its render job: a real 9:16 MP4 uploaded over tus, text
@@ -21,24 +21,13 @@ let dir = ''
 let portraitPath = ''
 let landscapePath = ''
 
-function makeClip(file: string, size: string, seconds: number) {
-  execFileSync(
-    'ffmpeg',
-    [
-      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=30`, '-f', 'lavfi', '-i', 'sine'],
-      ...['-t', String(seconds), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
-    ],
-    { stdio: 'pipe' },
-  )
-}
-
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'hookpost-studio-e2e-'))
   portraitPath = path.join(dir, 'portrait.mp4')
   landscapePath = path.join(dir, 'landscape.mp4')
   // 3 s of 540×960 (9:16) and 2 s of 640×360 (16:9), H.264 + AAC at 30 fps.
-  makeClip(portraitPath, '540x960', 3)
-  makeClip(landscapePath, '640x360', 2)
+  writeClip(portraitPath, { size: '540x960', seconds: 3 })
+  writeClip(landscapePath, { size: '640x360', seconds: 2 })
 })
 
 test.afterAll(() => {

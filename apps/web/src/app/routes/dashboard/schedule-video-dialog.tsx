@@ -1,14 +1,9 @@
-import { lazy, Suspense, useId, useState, type ComponentProps, type RefObject } from 'react'
-import type { ScheduleVideoForm as ScheduleVideoFormComponent } from '../../../features/posts/components/schedule-video-form'
-import { ModalDialog } from '../../../components/ui/modal-dialog'
+import { useId, useState, type ComponentProps, type RefObject } from 'react'
+import { ModalCloseButton, ModalDialog } from '../../../components/ui/modal-dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
 import { accountOptionLabel } from '../../../features/tiktok/components/schedule-account-picker'
-
-// The form (upload, TikTok's posting settings, zone maths) is its own chunk, fetched when the dialog first opens.
-const ScheduleVideoForm = lazy(async () => ({
-  default: (await import('../../../features/posts/components/schedule-video-form')).ScheduleVideoForm,
-}))
+import { LazyScheduleVideoForm } from './schedule-form-chunk'
 
 /**
  * The Schedule tab's 'Schedule New Video' form in a dialog (ADR 028): opened by 'Schedule a video' or by clicking a
@@ -31,7 +26,7 @@ export function ScheduleVideoDialog({
   userTimeZone: string
   onClose: () => void
   /** 'Add to queue' in the form (the queue feature's, passed in: features do not import each other). */
-  onAddToQueue?: ComponentProps<typeof ScheduleVideoFormComponent>['onAddToQueue']
+  onAddToQueue?: ComponentProps<typeof LazyScheduleVideoForm>['onAddToQueue']
   fallbackFocus?: RefObject<HTMLElement | null>
 }) {
   const id = useId()
@@ -42,16 +37,7 @@ export function ScheduleVideoDialog({
   return (
     <ModalDialog labelledBy={`${id}-title`} onClose={onClose} fallbackFocus={fallbackFocus}>
       <div className="relative p-4 sm:p-6">
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="absolute top-3 right-3 rounded p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-fuchsia-700"
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-            <path d="M6.3 5.3a1 1 0 0 0-1.4 1.4L8.6 10l-3.7 3.3a1 1 0 1 0 1.4 1.4L10 11.4l3.3 3.3a1 1 0 0 0 1.4-1.4L11.4 10l3.3-3.3a1 1 0 0 0-1.4-1.4L10 8.6 6.3 5.3Z" />
-          </svg>
-        </button>
+        <ModalCloseButton onClose={onClose} />
         <h2 id={`${id}-title`} className="pr-8 text-lg font-semibold text-slate-900">
           Schedule a video
         </h2>
@@ -74,21 +60,13 @@ export function ScheduleVideoDialog({
                 ))}
               </select>
             </div>
-            <Suspense
-              fallback={
-                <div className="flex justify-center py-6">
-                  <Spinner label="Loading the form..." />
-                </div>
-              }
-            >
-              <ScheduleVideoForm
-                account={account}
-                userTimeZone={userTimeZone}
-                initialDate={initialDate}
-                onCancel={onClose}
-                onAddToQueue={onAddToQueue}
-              />
-            </Suspense>
+            <LazyScheduleVideoForm
+              account={account}
+              userTimeZone={userTimeZone}
+              initialDate={initialDate}
+              onCancel={onClose}
+              onAddToQueue={onAddToQueue}
+            />
           </>
         ) : (
           <div className="flex justify-center py-6">
