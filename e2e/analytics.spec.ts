@@ -55,6 +55,19 @@ async function waitUntilUploaded(page: Page, ids: string[]) {
       { timeout: 170_000, intervals: [2_000] },
     )
     .toEqual(ids.map(() => 'uploaded'))
+  // Stats are read for posts TikTok has given their public id, which can come a little after the upload is done.
+  await expect
+    .poll(
+      async () =>
+        Promise.all(
+          ids.map(async (id) => {
+            const res = await page.request.get(`/api/posts/${id}`)
+            return ((await res.json()) as { post: Post }).post.tiktokPostId !== null
+          }),
+        ),
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toEqual(ids.map(() => true))
 }
 
 function region(page: Page, name: string): Locator {

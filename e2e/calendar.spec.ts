@@ -146,8 +146,15 @@ test.describe('Scheduled Videos calendar', () => {
 
     patched = patchOf(page, later.id)
     await laterEntry(11).getByRole('button', { name: 'Drag Later on to another day' }).focus()
+    // Each step is announced (dnd-kit's live region); the next key waits for it, as a person listening would.
+    const longDay = (d: number) =>
+      new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${day(d)}T00:00:00Z`),
+      )
     await page.keyboard.press('Space')
+    await expect(page.getByText(`Later on is over ${longDay(11)}.`)).toBeAttached()
     await page.keyboard.press('ArrowRight')
+    await expect(page.getByText(`Later on is over ${longDay(12)}.`)).toBeAttached()
     await page.keyboard.press('Space')
     response = await patched
     expect(response.status()).toBe(200)

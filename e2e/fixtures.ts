@@ -2,8 +2,9 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { MESSAGES } from '@hookpost/shared/messages'
 
 /**
- * Every test fails on a console error or an uncaught page error (DEVELOPERS.md). A test that provokes an HTTP error on
- * purpose (a wrong password answers 401) declares it with `consoleErrors.allow(/401/)`; Chromium logs those responses.
+ * Every test fails on a console error or warning, or an uncaught page error (DEVELOPERS.md; issue 21: no React Router
+ * or React warnings either). A test that provokes an HTTP error on purpose (a wrong password answers 401) declares it
+ * with `consoleErrors.allow(/401/)`; Chromium logs those responses.
  */
 export const test = base.extend<{ consoleErrors: { allow: (pattern: RegExp) => void } }>({
   consoleErrors: [
@@ -12,12 +13,13 @@ export const test = base.extend<{ consoleErrors: { allow: (pattern: RegExp) => v
       const allowed: RegExp[] = []
       page.on('console', (msg) => {
         if (msg.type() === 'error') errors.push(msg.text())
+        if (msg.type() === 'warning') errors.push(`warning: ${msg.text()}`)
       })
       page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
       await use({ allow: (pattern) => allowed.push(pattern) })
       expect(
         errors.filter((e) => !allowed.some((p) => p.test(e))),
-        'console errors',
+        'console errors and warnings',
       ).toEqual([])
     },
     { auto: true },

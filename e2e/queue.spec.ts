@@ -27,14 +27,26 @@ test.afterAll(() => {
 const scheduleCard = (page: Page): Locator => page.getByRole('region', { name: 'Schedule New Video' })
 const queueRegion = (page: Page): Locator => page.getByRole('region', { name: 'Queue' })
 
+/** Opens the Schedule form: a dialog over the tab (ADR 028), from the 'Schedule New Video' card. */
+async function openForm(page: Page): Promise<Locator> {
+  await scheduleCard(page).getByRole('button', { name: 'Schedule a video' }).click()
+  const form = page.getByRole('dialog', { name: 'Schedule a video' })
+  await expect(form).toBeVisible()
+  return form
+}
+
+async function closeForm(form: Locator) {
+  await form.getByRole('button', { name: 'Close' }).click()
+  await expect(form).toBeHidden()
+}
+
 /** Fills the Schedule form with a video and its required settings, then presses "Add to queue". */
-async function addToQueue(page: Page, title: string) {
-  const card = scheduleCard(page)
-  await card.getByLabel('Video file').setInputFiles(clipPath)
-  await expect(card.getByLabel('Preview of clip.mp4')).toBeVisible({ timeout: 30_000 })
-  await card.getByLabel('Title').fill(title)
-  await card.getByLabel('Who can view this video').selectOption({ label: 'Only me' })
-  await card.getByRole('button', { name: 'Add to queue' }).click()
+async function addToQueue(form: Locator, title: string) {
+  await form.getByLabel('Video file').setInputFiles(clipPath)
+  await expect(form.getByLabel('Preview of clip.mp4')).toBeVisible({ timeout: 30_000 })
+  await form.getByLabel('Title').fill(title)
+  await form.getByLabel('Who can view this video').selectOption({ label: 'Only me' })
+  await form.getByRole('button', { name: 'Add to queue' }).click()
 }
 
 async function addSlot(queue: Locator, day: string, time: string) {
@@ -67,9 +79,10 @@ test.describe('Queue', () => {
     expect(zone, 'the queue names its time zone').toBeTruthy()
 
     // Without slots the form says to add some, and schedules nothing.
-    const card = scheduleCard(page)
-    await addToQueue(page, 'Too early')
-    await expect(card.getByText(MESSAGES.queueNoSlots)).toBeVisible({ timeout: 15_000 })
+    let form = await openForm(page)
+    await addToQueue(form, 'Too early')
+    await expect(form.getByText(MESSAGES.queueNoSlots)).toBeVisible({ timeout: 15_000 })
+    await closeForm(form)
 
     // Slots: Monday 09:00, and every day at 18:30; the same slot twice is refused.
     await addSlot(queue, 'Monday', '09:00')
@@ -84,11 +97,13 @@ test.describe('Queue', () => {
     const free = await nextFreeSlots(queue)
     expect(free.length).toBe(3)
 
-    // The form's video is still chosen: add it, then a second one.
-    await card.getByRole('button', { name: 'Add to queue' }).click()
-    await expect(card.getByText(`Added to the queue: ${free[0]} (${zone}).`)).toBeVisible({ timeout: 15_000 })
-    await addToQueue(page, 'Second video')
-    await expect(card.getByText(`Added to the queue: ${free[1]} (${zone}).`)).toBeVisible({ timeout: 15_000 })
+    // Now it is added, then a second one (the form starts again after each, in the same dialog).
+    form = await openForm(page)
+    await addToQueue(form, 'Too early')
+    await expect(form.getByText(`Added to the queue: ${free[0]} (${zone}).`)).toBeVisible({ timeout: 15_000 })
+    await addToQueue(form, 'Second video')
+    await expect(form.getByText(`Added to the queue: ${free[1]} (${zone}).`)).toBeVisible({ timeout: 15_000 })
+    await closeForm(form)
 
     const posts = queue.getByRole('list', { name: 'Queued posts' }).getByRole('listitem')
     await expect(posts).toHaveCount(2)
@@ -113,8 +128,10 @@ test.describe('Queue', () => {
     await expect(queue.getByText(/^Paused: nothing from this queue is posted\./)).toBeVisible()
     await expect(posts.nth(0)).toContainText('Held: gets the next free slot when the queue is resumed')
     await expect(posts.nth(1)).toContainText('Held: gets the next free slot when the queue is resumed')
-    await addToQueue(page, 'While paused')
-    await expect(card.getByText(MESSAGES.queuePaused)).toBeVisible({ timeout: 15_000 })
+    form = await openForm(page)
+    await addToQueue(form, 'While paused')
+    await expect(form.getByText(MESSAGES.queuePaused)).toBeVisible({ timeout: 15_000 })
+    await closeForm(form)
     await expect(posts).toHaveCount(2)
 
     // Resume: in their order, at the next free slots.
@@ -143,10 +160,10 @@ test.describe('Queue', () => {
     await expect(queue.getByRole('list', { name: 'Posting slots' }).getByRole('listitem')).toHaveCount(7)
     const [first] = await nextFreeSlots(queue)
 
-    await addToQueue(page, 'Phone post')
-    await expect(scheduleCard(page).getByText(new RegExp(`^Added to the queue: ${first}`))).toBeVisible({
-      timeout: 15_000,
-    })
+    const form = await openForm(page)
+    await addToQueue(form, 'Phone post')
+    await expect(form.getByText(new RegExp(`^Added to the queue: ${first}`))).toBeVisible({ timeout: 15_000 })
+    await closeForm(form)
     const posts = queue.getByRole('list', { name: 'Queued posts' }).getByRole('listitem')
     await expect(posts).toHaveCount(1)
     await expect(posts.nth(0)).toContainText(first!)

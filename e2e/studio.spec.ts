@@ -69,7 +69,13 @@ async function previewCanvas(page: Page) {
   const canvas = createCard(page).getByRole('img', { name: /text overlays/ })
   const painted = await canvas.evaluate((node) => {
     const c = node as HTMLCanvasElement
-    const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray()
+    // Read through a copy made for reading: reading the app's own canvas again and again makes Chromium warn.
+    const copy = document.createElement('canvas')
+    copy.width = c.width
+    copy.height = c.height
+    const ctx = copy.getContext('2d', { willReadFrequently: true })
+    ctx?.drawImage(c, 0, 0)
+    const data = ctx?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray()
     let count = 0
     for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) count += 1
     return count
