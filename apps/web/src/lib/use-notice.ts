@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react'
 
 /** Spec §9: success notifications clear after 5 s. */
 export const NOTICE_MS = 5000
+/** Spec §4/§9: the notice after scheduling clears after 3 s. */
+export const SCHEDULED_NOTICE_MS = 3000
 
 export type Notice = { tone: 'success' | 'error'; text: string }
 
@@ -14,4 +16,15 @@ export function useNotice() {
     return () => window.clearTimeout(timer)
   }, [notice])
   return [notice, setNotice] as const
+}
+
+/** State for a passing notice: set, it goes back to null `ms` later (e.g. "Scheduled" for SCHEDULED_NOTICE_MS). */
+export function useClearingState<T>(ms: number) {
+  const [value, setValue] = useState<T | null>(null)
+  useEffect(() => {
+    if (value === null) return
+    const timer = window.setTimeout(() => setValue(null), ms)
+    return () => window.clearTimeout(timer)
+  }, [value, ms])
+  return [value, setValue] as const
 }

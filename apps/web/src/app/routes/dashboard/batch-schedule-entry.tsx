@@ -1,16 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
+import { SCHEDULED_NOTICE_MS, useClearingState } from '../../../lib/use-notice'
 
 // The dialog (uploads, CSV reading, TikTok's settings) is its own chunk, fetched when the button is pressed.
 const BatchScheduleDialog = lazy(async () => ({
   default: (await import('../../../features/posts/components/batch-schedule-dialog')).BatchScheduleDialog,
 }))
-
-/** Spec §9: the notice after scheduling clears after a few seconds, as the form's does. */
-const SCHEDULED_NOTICE_MS = 5000
 
 /**
  * 'Batch schedule' on the Schedule tab (issue 21 item 3): opens the dialog for many videos at once with the person's
@@ -19,13 +17,8 @@ const SCHEDULED_NOTICE_MS = 5000
 export function BatchScheduleEntry({ userTimeZone }: { userTimeZone: string }) {
   const accounts = useTiktokAccounts()
   const [open, setOpen] = useState(false)
-  const [scheduled, setScheduled] = useState<number | null>(null)
-
-  useEffect(() => {
-    if (scheduled === null) return
-    const timer = window.setTimeout(() => setScheduled(null), SCHEDULED_NOTICE_MS)
-    return () => window.clearTimeout(timer)
-  }, [scheduled])
+  // Spec §4/§9: the notice after scheduling clears after 3 s, as the form's does.
+  const [scheduled, setScheduled] = useClearingState<number>(SCHEDULED_NOTICE_MS)
 
   if (!accounts.data || accounts.data.length === 0) return null
   return (

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { CreatedVideo } from '@hookpost/shared/studio'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
+import { SCHEDULED_NOTICE_MS, useClearingState } from '../../../lib/use-notice'
 import { CreatedVideos } from '../../../features/studio/components/created-videos'
 import { AccountHookGenerator } from './account-hook-generator'
 import { ScheduleCreatedVideoDialog } from './schedule-created-video-dialog'
@@ -15,9 +16,6 @@ const CreateVideoForm = lazy(async () => ({
   default: (await import('../../../features/studio/components/create-video-form')).CreateVideoForm,
 }))
 
-/** Spec §4/§9: the notice after scheduling clears after 3 s. */
-const SCHEDULED_NOTICE_MS = 3000
-
 /**
  * The Create tab (spec §2): 'Create New Video' above the list of created videos, whose processed videos can be
  * scheduled for TikTok with the posts feature's form. Composes features. `?preset=hook-demo` (where the hook-demo
@@ -27,13 +25,7 @@ export function CreateTab() {
   const [searchParams] = useSearchParams()
   const preset = presetFromSearch(searchParams)
   const [scheduling, setScheduling] = useState<CreatedVideo | null>(null)
-  const [scheduled, setScheduled] = useState(false)
-
-  useEffect(() => {
-    if (!scheduled) return
-    const timer = window.setTimeout(() => setScheduled(false), SCHEDULED_NOTICE_MS)
-    return () => window.clearTimeout(timer)
-  }, [scheduled])
+  const [scheduled, setScheduled] = useClearingState<true>(SCHEDULED_NOTICE_MS)
 
   return (
     <div className="space-y-6">
@@ -67,13 +59,13 @@ export function CreateTab() {
         />
       </Suspense>
       {scheduled ? (
-        <MessageBanner tone="success" onDismiss={() => setScheduled(false)}>
+        <MessageBanner tone="success" onDismiss={() => setScheduled(null)}>
           {MESSAGES.videoScheduled}
         </MessageBanner>
       ) : null}
       <CreatedVideos
         onSchedule={(video) => {
-          setScheduled(false)
+          setScheduled(null)
           setScheduling(video)
         }}
       />

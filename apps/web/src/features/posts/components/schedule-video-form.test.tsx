@@ -18,7 +18,8 @@ import {
   videoFile,
   type ApiReply,
 } from '../testing/test-utils'
-import { SCHEDULED_NOTICE_MS, ScheduleVideoForm, type PresetVideo } from './schedule-video-form'
+import { SCHEDULED_NOTICE_MS } from '../../../lib/use-notice'
+import { ScheduleVideoForm, type PresetVideo } from './schedule-video-form'
 
 afterEach(() => {
   cleanup()

@@ -28,9 +28,7 @@ import { CharacterCount, Field } from '../../../components/ui/field'
 import { CommercialDisclosure, ConsentDeclaration, InteractionToggles, PrivacyField } from './tiktok-post-settings'
 import { VideoFileField } from '../../../components/ui/video-file-field'
 import { ScheduleTimeFields } from './schedule-time-fields'
-
-/** Spec §4/§9: the notice after scheduling clears after 3 s. */
-export const SCHEDULED_NOTICE_MS = 3000
+import { SCHEDULED_NOTICE_MS } from '../../../lib/use-notice'
 
 /**
  * A video that is already on the server (a video rendered in the studio): scheduled as it is, without an upload. Its
