@@ -119,7 +119,7 @@ describe('parseWebhook', () => {
     expect(await parse(body)).toMatchObject({ kind: 'ignored', type: 'checkout.session.completed' })
   })
 
-  it('refuses a price that is none of the plans rather than guessing one', async () => {
+  it('refuses a price that is none of the plans on a subscription it started, rather than guessing a plan', async () => {
     const body = eventBody('customer.subscription.updated-active').replaceAll(
       PRICES.pro,
       'price_1SZZZZLkdIwHu7ixSomethingElse',
@@ -129,6 +129,18 @@ describe('parseWebhook', () => {
     await expect(failure).rejects.toThrow(
       /sub_1SXm4oLkdIwHu7ixKf2pQ8Zr is on price price_1SZZZZLkdIwHu7ixSomethingElse, which is none of the configured/,
     )
+  })
+
+  it('ignores checkouts and subscriptions Hookpost did not start (other things sold from the same account)', async () => {
+    const foreignCheckout = eventBody('checkout.session.completed')
+      .replace('"client_reference_id": "Yq3LhB0uXq6b2Z8Vn1TtS4pR"', '"client_reference_id": null')
+      .replace('"metadata": { "plan": "pro", "userId": "Yq3LhB0uXq6b2Z8Vn1TtS4pR" }', '"metadata": {}')
+    expect(await parse(foreignCheckout)).toMatchObject({ kind: 'ignored', type: 'checkout.session.completed' })
+
+    const foreignSubscription = eventBody('customer.subscription.updated-active')
+      .replaceAll(PRICES.pro, 'price_1SZZZZLkdIwHu7ixSomethingElse')
+      .replace('"metadata": { "plan": "pro", "userId": "Yq3LhB0uXq6b2Z8Vn1TtS4pR" }', '"metadata": {}')
+    expect(await parse(foreignSubscription)).toMatchObject({ kind: 'ignored', type: 'customer.subscription.updated' })
   })
 
   describe('refuses what Stripe did not sign', () => {

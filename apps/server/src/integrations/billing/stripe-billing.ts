@@ -99,15 +99,24 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
       : {}),
   })
 
-  /** The plan a subscription is on, from its price; metadata only when it has no price at all. */
-  function planOf(subscription: Stripe.Subscription): { plan: PlanId; item: Stripe.SubscriptionItem | undefined } {
+  /**
+   * The plan a subscription is on, from its price (a plan changed in Stripe's customer portal changes the price, not our
+   * metadata); the metadata only when it has no price at all. `null`: a subscription Hookpost did not start, on a price
+   * of something else sold from the same Stripe account.
+   */
+  function planOf(
+    subscription: Stripe.Subscription,
+  ): { plan: PlanId; item: Stripe.SubscriptionItem | undefined } | null {
     const items = subscription.items?.data ?? []
     for (const item of items) {
       const plan = planByPrice.get(item.price.id)
       if (plan) return { plan, item }
     }
     const first = items[0]
-    if (first) throw new UnknownStripePriceError(first.price.id, subscription.id)
+    if (first) {
+      if (!startedByHookpost(subscription.metadata)) return null
+      throw new UnknownStripePriceError(first.price.id, subscription.id)
+    }
     const fromMetadata = subscription.metadata?.plan
     if (isPlanId(fromMetadata)) return { plan: fromMetadata, item: undefined }
     throw new Error(`Stripe subscription ${subscription.id} has no price and no plan in its metadata`)
@@ -132,6 +141,8 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
     if (session.mode !== 'subscription') return null
     // A delayed payment method (bank debit): the session completes unpaid and `async_payment_succeeded` follows.
     if (session.payment_status === 'unpaid') return null
+    // A checkout of something else sold from the same Stripe account (a payment link, another app).
+    if (!session.client_reference_id && !startedByHookpost(session.metadata)) return null
     const plan = session.metadata?.plan
     if (!isPlanId(plan)) {
       throw new Error(`Stripe Checkout Session ${session.id} carries no known plan in its metadata (got ${plan})`)
@@ -159,7 +170,9 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
       return { kind: 'subscription_ended', eventId, userId, subscriptionId: subscription.id }
     }
     if (!ACTIVE_STATUSES.has(subscription.status)) return { kind: 'ignored', eventId, type }
-    const { plan, item } = planOf(subscription)
+    const found = planOf(subscription)
+    if (!found) return { kind: 'ignored', eventId, type }
+    const { plan, item } = found
     const customerId = idOf(subscription.customer)
     if (!customerId) throw new Error(`Stripe subscription ${subscription.id} has no customer`)
     return {
@@ -214,6 +227,11 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
       return toEvent(event)
     },
   }
+}
+
+/** Our checkouts put the person's id in the session's and the subscription's metadata (startCheckout). */
+function startedByHookpost(metadata: Stripe.Metadata | null | undefined): boolean {
+  return Boolean(metadata?.userId)
 }
 
 function ignoredEvent(event: Stripe.Event): BillingEvent {
