@@ -280,6 +280,27 @@ describe('startCheckout', () => {
   })
 })
 
+describe('startCheckout without Stripe', () => {
+  it('rejects as unavailable when the API cannot be reached (after the one retry)', async () => {
+    // A port that was free a moment ago: nothing listens there now.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const { port } = closed.address() as AddressInfo
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+
+    const failure = billing({ host: '127.0.0.1', port, protocol: 'http' }).startCheckout({
+      userId: USER_ID,
+      email: 'ana@example.com',
+      plan: 'basic',
+      successUrl: 'https://hookpost.example/done',
+      cancelUrl: 'https://hookpost.example/cancelled',
+      customerId: null,
+    })
+    await expect(failure).rejects.toBeInstanceOf(BillingProviderError)
+    await expect(failure).rejects.toMatchObject({ kind: 'unavailable' })
+  })
+})
+
 describe('createStripeBilling', () => {
   it('refuses a missing secret or price, and one price for two plans', () => {
     const options = { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: PRICES }
