@@ -18,7 +18,7 @@ import {
   step,
 } from './lib/prepare.mjs'
 import { startSandboxProcess } from './lib/sandbox.mjs'
-import { buildNodeApps, builtEntry } from './lib/build-node.mjs'
+import { buildNodeApps, productionNodeArgs } from './lib/build-node.mjs'
 
 const production = process.argv.includes('--production')
 checkNode()
@@ -32,7 +32,7 @@ step('Starting Hookpost…')
 const env = { NODE_ENV: production ? 'production' : 'development', ...process.env }
 const sandbox = startSandboxProcess(env, { compiled: production })
 const serverArgs = production
-  ? ['--enable-source-maps', builtEntry('server', 'start').file]
+  ? productionNodeArgs('server', 'start')
   : ['--import', 'tsx', 'apps/server/src/entrypoints/start.ts']
 const server = spawn(process.execPath, serverArgs, {
   cwd: root,

@@ -110,3 +110,12 @@ export function builtEntry(app, name) {
   const file = path.join(root, NODE_APPS.find((a) => a.name === app).outdir, `${name}.js`)
   return { file, url: pathToFileURL(file).href }
 }
+
+/**
+ * The arguments of `node` that run a compiled entrypoint in production: the one way `npm run start:prod`, the
+ * multi-process test and the container image (deploy/entrypoint.sh, checked by deploy/deploy.test.ts) start it.
+ * Source maps on: stack traces name the .ts lines.
+ */
+export function productionNodeArgs(app, name) {
+  return ['--enable-source-maps', builtEntry(app, name).file]
+}

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { root } from './prepare.mjs'
+import { productionNodeArgs } from './build-node.mjs'
 
 function sharedSecret(dataDir) {
   const dir = path.join(dataDir, 'secrets')
@@ -30,9 +31,7 @@ export function startSandboxProcess(env, { stdio = 'inherit', compiled = false }
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '')
   const sandboxUrl = (env.TIKTOK_SANDBOX_URL || 'http://localhost:3001').replace(/\/$/, '')
   const secret = env.TIKTOK_SANDBOX_CLIENT_SECRET || sharedSecret(dataDir)
-  const args = compiled
-    ? ['--enable-source-maps', 'apps/tiktok-sandbox/dist/main.js']
-    : ['--import', 'tsx', 'apps/tiktok-sandbox/src/main.ts']
+  const args = compiled ? productionNodeArgs('sandbox', 'main') : ['--import', 'tsx', 'apps/tiktok-sandbox/src/main.ts']
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio,

@@ -14,7 +14,7 @@ export type Entrypoint = 'start' | 'api' | 'worker' | 'migrate'
 
 interface NodeBuild {
   buildNodeApps(options?: { force?: boolean }): Promise<void>
-  builtEntry(app: 'server' | 'sandbox', name: string): { file: string; url: string }
+  productionNodeArgs(app: 'server' | 'sandbox', name: string): string[]
 }
 
 /** scripts/lib/build-node.mjs (plain JavaScript, shared with `npm run build`). */
@@ -59,9 +59,9 @@ export interface ServerProcess {
  * `migrate`, resolves when it exited 0.
  */
 export async function startServerProcess(name: string, entry: Entrypoint, env: Record<string, string>) {
-  const { builtEntry } = await nodeBuild()
+  const { productionNodeArgs } = await nodeBuild()
   const started = performance.now()
-  const child = spawn(process.execPath, ['--enable-source-maps', builtEntry('server', entry).file], {
+  const child = spawn(process.execPath, productionNodeArgs('server', entry), {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
