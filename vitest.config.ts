@@ -16,6 +16,7 @@ export default defineConfig({
             'apps/tiktok-sandbox/src/**/*.test.ts',
             'packages/shared/src/**/*.test.ts',
             'packages/data-dir-lock/src/**/*.test.ts',
+            'deploy/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
