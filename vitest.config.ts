@@ -39,7 +39,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
-          include: ['apps/server/src/**/*.int.test.ts'],
+          include: ['apps/server/src/**/*.int.test.ts', 'deploy/**/*.int.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
