@@ -285,6 +285,34 @@ describe('Dockerfile', () => {
     for (const p of wanted) expect(copied, p).toContain(`COPY --from=build /app/${p} ./${p}`)
   })
 
+  it('installs every npm package the server imports: the runtime stage has production dependencies only', () => {
+    expect(stages.find((s) => s.name === 'prod-deps')!.instructions).toContain(
+      'RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force',
+    )
+    const server = JSON.parse(read('apps/server/package.json')) as { dependencies: Record<string, string> }
+    const imported = new Set<string>()
+    // The bundle holds apps/server and our workspace packages; every other import stays an import (ADR 027).
+    for (const dir of ['apps/server/src', 'packages/shared/src', 'packages/data-dir-lock/src']) {
+      for (const file of sourceFiles(dir)) {
+        const text = read(file)
+        for (const m of text.matchAll(
+          /^\s*(?:import|export)\s+(?!type\b)[^;]*?\sfrom\s+'([^'.][^']*)'|\bimport\(\s*'([^'.][^']*)'\s*\)/gm,
+        )) {
+          const spec = (m[1] ?? m[2])!
+          if (spec.startsWith('node:') || spec.startsWith('@hookpost/')) continue
+          imported.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!)
+        }
+      }
+    }
+    // Resolved by name at run time (createRequire), not imported.
+    for (const name of ['@fontsource/inter', '@fontsource/noto-color-emoji']) {
+      expect(read('apps/server/src/media/render/fonts.ts')).toContain(`'${name}'`)
+      imported.add(name)
+    }
+    expect(imported.size).toBeGreaterThan(10)
+    expect([...imported].filter((name) => !(name in server.dependencies)).sort()).toEqual([])
+  })
+
   it('leaves installs, builds, data and secrets out of the build context', () => {
     const ignored = read('.dockerignore').split('\n')
     for (const p of ['.git', '**/node_modules', '**/dist', 'data', '.env', 'deploy/.env']) expect(ignored).toContain(p)
