@@ -33,6 +33,9 @@ const ADDED_BY_ISSUE_22 = [
   'BILLING',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_BASIC',
+  'STRIPE_PRICE_PRO',
+  'STRIPE_PRICE_BUSINESS',
 ]
 // Until the S3 store lands, the schema refuses STORAGE=s3 with exactly this problem.
 const S3_NOT_YET = 'STORAGE: s3 is not supported yet; use local'
