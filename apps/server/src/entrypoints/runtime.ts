@@ -28,6 +28,8 @@ import {
   verifyEmailMail,
 } from '../modules/mail'
 import { createProfileRepository, createProfileService } from '../modules/profile'
+import { createPlansRepository, createPlansService, type PlansService } from '../modules/plans'
+import { createManualBilling } from '../integrations/billing/manual-billing'
 import {
   createNotificationsRepository,
   createNotificationsService,
@@ -163,6 +165,8 @@ export interface Runtime {
   statsSync: StatsSyncService
   /** Notices and their mail (ADR 034); `runDigest` is the daily digest job. */
   notifications: NotificationsService
+  /** Plans, the trial and billing (ADR 036). */
+  plans: PlansService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -254,6 +258,22 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       log,
     })
     const profiles = createProfileService({ repo: createProfileRepository(database.db), clock })
+    // Plans and the free trial, enforced by every path that creates a post or connects an account (ADR 036).
+    const billing =
+      config.billing.provider === 'manual'
+        ? createManualBilling()
+        : // MERGE: replace with createStripeBilling(config.billing) from ../integrations/billing/stripe-billing (i22-stripe)
+          ((): never => {
+            throw new Error('BILLING=stripe: adapter not merged')
+          })()
+    const plans = createPlansService({
+      repo: createPlansRepository(database.db),
+      billing,
+      profileZone: async (userId) => (await profiles.get(userId)).timeZone,
+      publicUrl: config.publicUrl,
+      clock,
+      log,
+    })
     const authRepo = createAuthRepository(database.db)
     // Per-email and per-user attempt limits beside the per-address one, counted in the database (ADR 020).
     const attemptLimiter = createAttemptLimiter({ repo: createAttemptsRepository(database.db), clock })
@@ -292,6 +312,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       clock,
       sandbox: tiktok.sandbox,
       notify: notifications.notify,
+      plans,
       log,
     })
     const sandboxCreators = createSandboxCreatorsService(
@@ -338,6 +359,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       accounts: tiktokAccounts,
       publishing,
       events: bus,
+      plans,
       clock,
       log,
     })
@@ -416,6 +438,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       bestTimes: (userId, accountId) => bestTimes.forAccount(userId, accountId),
       queue: q,
       events: bus,
+      plans,
       clock,
       ...(options.automationSeed ? { seed: options.automationSeed } : {}),
       log,
@@ -543,6 +566,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         analytics,
         statsSync,
         notifications,
+        plans,
         events: bus,
         sessions: watch,
         mailRepo,
@@ -604,6 +628,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       analytics,
       statsSync,
       notifications,
+      plans,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {
