@@ -257,7 +257,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       clock,
       log,
     })
-    const profiles = createProfileService({ repo: createProfileRepository(database.db), clock })
+    const profiles = createProfileService({
+      repo: createProfileRepository(database.db),
+      clock,
+      // Read when a profile is asked for, after `plans` below exists.
+      plan: (userId) => plans.profilePlan(userId),
+    })
     // Plans and the free trial, enforced by every path that creates a post or connects an account (ADR 036).
     const billing =
       config.billing.provider === 'manual'
@@ -282,7 +287,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       repo: authRepo,
       publicUrl: config.publicUrl,
       secret: config.authSecret,
-      onUserCreated: (userId) => profiles.createForNewUser(userId),
+      onUserCreated: async (userId) => {
+        await profiles.createForNewUser(userId)
+        await plans.startTrial(userId)
+      },
       onPasswordResetRequested: async ({ userId, email, link }) => {
         await mail.send({ userId, to: email, ...passwordResetMail(link, RESET_TOKEN_TTL_SECONDS / 60) })
       },

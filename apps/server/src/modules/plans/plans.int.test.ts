@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { billingOverviewSchema, PLAN_MESSAGES, TRIAL_DAYS, type PostState } from '@hookpost/shared'
-import { post, subscription, tiktokAccount } from '../../db/schema'
+import { post, profile, subscription, tiktokAccount, user } from '../../db/schema'
 import { inject, signUp } from '../../testing/http-test-kit'
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
@@ -116,6 +116,24 @@ describe('the free trial', () => {
     const [row] = await db().select().from(subscription).where(eq(subscription.userId, me.userId))
     expect(row!.trialEndsAt.getTime() - row!.trialStartedAt.getTime()).toBe(TRIAL_DAYS * DAY_MS)
 
+    // Someone who signed up before plans existed has no row: it is made when first needed, keeping the trial end
+    // their profile showed since sign-up (or sign-up + 14 days without one).
+    await db().delete(subscription).where(eq(subscription.userId, me.userId))
+    await db()
+      .update(profile)
+      .set({ trialEndsAt: new Date(Date.now() + 4 * DAY_MS - 60_000) })
+      .where(eq(profile.userId, me.userId))
+    expect(await overview(me)).toMatchObject({ state: 'trial', trialDaysLeft: 4 })
+    await db().delete(subscription).where(eq(subscription.userId, me.userId))
+    await db().update(profile).set({ trialEndsAt: null }).where(eq(profile.userId, me.userId))
+    await db()
+      .update(user)
+      .set({ createdAt: new Date(Date.now() - 10 * DAY_MS) })
+      .where(eq(user.id, me.userId))
+    expect(await overview(me)).toMatchObject({ state: 'trial', trialDaysLeft: TRIAL_DAYS - 10 })
+    const shown = await inject(world.server, 'GET', '/api/profile', me.cookie)
+    expect(shown.json()).toMatchObject({ plan: 'trial' })
+
     // A post this month counts; a draft or a failed one does not.
     const soon = new Date(Date.now() + 2 * 3_600_000)
     const thisMonth = new Date().toISOString().slice(0, 7)
@@ -193,6 +211,7 @@ describe('Basic: 30 scheduled posts per calendar month', () => {
       plan: 'basic',
       limits: { maxAccounts: 1, scheduledPostsPerMonth: 30 },
     })
+    expect((await inject(world.server, 'GET', '/api/profile', me.cookie)).json()).toMatchObject({ plan: 'basic' })
 
     // Another person's trial is untouched by any of it.
     expect((await schedule(other, m.on(21))).statusCode).toBe(201)

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, isNotNull, lt, ne } from 'drizzle-orm'
 import type { PlanId } from '@hookpost/shared'
 import type { Database } from '../../db/client'
-import { billingEvent, post, subscription, tiktokAccount, user } from '../../db/schema'
+import { billingEvent, post, profile, subscription, tiktokAccount, user } from '../../db/schema'
 import type { Executor } from '../../db/transactional'
 import { COUNTED_POST_STATES, trialEndFor } from './plan-rules'
 
@@ -15,25 +15,35 @@ export type SubscriptionRow = typeof subscription.$inferSelect
  */
 export const plansQueries = {
   /**
-   * The person's subscription row, made the first time it is needed (ADR 036: lazily, for people who signed up
-   * before plans existed and for new ones alike) with the trial starting at sign-up. undefined for an unknown user.
+   * The person's subscription row. Made at sign-up (`startTrial`); for people who signed up before plans existed, the
+   * first time it is needed, with the trial starting at their sign-up (`user.created_at`, ADR 036). undefined for an
+   * unknown user.
    */
   async ensure(db: Executor, userId: string): Promise<SubscriptionRow | undefined> {
     const [found] = await db.select().from(subscription).where(eq(subscription.userId, userId))
     if (found) return found
-    const [person] = await db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, userId))
+    const [person] = await db
+      .select({ createdAt: user.createdAt, trialEndsAt: profile.trialEndsAt })
+      .from(user)
+      .leftJoin(profile, eq(profile.userId, user.id))
+      .where(eq(user.id, userId))
     if (!person) return undefined
+    // The trial end the profile has shown since sign-up, when it has one (it was sign-up + TRIAL_DAYS).
+    const trialEndsAt = person.trialEndsAt ?? trialEndFor(person.createdAt)
     await db
       .insert(subscription)
-      .values({
-        userId,
-        status: 'trial',
-        trialStartedAt: person.createdAt,
-        trialEndsAt: trialEndFor(person.createdAt),
-      })
+      .values({ userId, status: 'trial', trialStartedAt: person.createdAt, trialEndsAt })
       .onConflictDoNothing()
     const [made] = await db.select().from(subscription).where(eq(subscription.userId, userId))
     return made
+  },
+
+  /** The trial of a person who just signed up: from `at` (sign-up, by the app's clock) for TRIAL_DAYS. */
+  async startTrial(db: Executor, userId: string, at: Date): Promise<void> {
+    await db
+      .insert(subscription)
+      .values({ userId, status: 'trial', trialStartedAt: at, trialEndsAt: trialEndFor(at) })
+      .onConflictDoNothing()
   },
 
   /** Takes the person's plan lock until the transaction ends (`db` must be a transaction). */

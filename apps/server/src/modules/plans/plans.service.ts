@@ -125,6 +125,19 @@ export function createPlansService(deps: PlansServiceDeps) {
   }
 
   return {
+    /** What the profile shows as its plan: the paid plan, else 'trial' (ended or not), and when the trial ends. */
+    async profilePlan(userId: string): Promise<{ plan: PlanId | 'trial'; trialEndsAt: string } | null> {
+      const row = await q.ensure(repo.db, userId)
+      if (!row) return null
+      const ent = entitlementAt(row, clock())
+      return { plan: ent.plan ?? 'trial', trialEndsAt: row.trialEndsAt.toISOString() }
+    },
+
+    /** At sign-up: the free trial starts now (by the app's clock, which tests move). */
+    async startTrial(userId: string): Promise<void> {
+      await q.startTrial(repo.db, userId, clock())
+    },
+
     /**
      * Inside the creating transaction, before a post is written: refuses it once the trial ended without a plan
      * (TRIAL_ENDED), or when its calendar month already holds the plan's number of counted posts (PLAN_LIMIT). Posts
