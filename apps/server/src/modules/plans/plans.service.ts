@@ -34,7 +34,7 @@ export interface PostToCount {
 }
 
 /** Where the browser comes back to after a provider's checkout: the Profile's Plan section. */
-export const PLAN_SECTION_PATH = '/profile#plan'
+export const PLAN_SECTION_PATH = '/dashboard/profile#plan'
 
 /** The trial ended (or a paid plan after it) without a plan: nothing new until one is chosen. */
 const trialEnded = () => new AppError('TRIAL_ENDED', PLAN_MESSAGES.trialEnded)
@@ -211,7 +211,7 @@ export function createPlansService(deps: PlansServiceDeps) {
           userId,
           email,
           plan,
-          successUrl: `${publicUrl}/profile?checkout=done#plan`,
+          successUrl: `${publicUrl}/dashboard/profile?checkout=done#plan`,
           cancelUrl: `${publicUrl}${PLAN_SECTION_PATH}`,
           customerId: row.customerId,
         })
