@@ -353,8 +353,38 @@ describe('the trial ending without a plan', () => {
     expect(later.statusCode).toBe(201)
     const laterId = later.json<{ post: { id: string } }>().post.id
 
+    // A second account whose queue holds one post, paused (held posts are not scheduled).
+    const { open_id: heldOpenId } = await world.sandbox.createCreator()
+    const heldAccount = await connectCreator(world.server, world.sandbox, me.cookie, heldOpenId)
+    const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, time: '10:00' }))
+    const queueBody = {
+      mediaId: me.mediaId,
+      title: 'Queued',
+      description: '',
+      privacyLevel: 'SELF_ONLY',
+      allowComment: true,
+      allowDuet: false,
+      allowStitch: false,
+    }
+    const slotsSaved = await inject(world.server, 'PUT', `/api/queue/${heldAccount}/slots`, me.cookie, {
+      slots: everyDay,
+    })
+    expect(slotsSaved.statusCode).toBe(200)
+    const heldAdd = await inject(world.server, 'POST', `/api/queue/${heldAccount}/posts`, me.cookie, queueBody)
+    expect(heldAdd.statusCode, heldAdd.body).toBe(201)
+    expect((await inject(world.server, 'POST', `/api/queue/${heldAccount}/pause`, me.cookie)).statusCode).toBe(200)
+
     offset = (TRIAL_DAYS + 1) * DAY_MS
     try {
+      // Resuming would schedule the held post again: refused, still paused, the post still held.
+      const resumed = await inject(world.server, 'POST', `/api/queue/${heldAccount}/resume`, me.cookie)
+      expect([resumed.statusCode, resumed.json<{ code: string }>().code]).toEqual([402, 'TRIAL_ENDED'])
+      const queues = await inject(world.server, 'GET', '/api/queue', me.cookie)
+      const held = queues
+        .json<{ queues: { accountId: string; paused: boolean; entries: { held: boolean }[] }[] }>()
+        .queues.find((q) => q.accountId === heldAccount)
+      expect(held).toMatchObject({ paused: true, entries: [{ held: true }] })
+
       const inFuture = (days: number) => new Date(Date.now() + offset + days * DAY_MS)
       expect(await overview(me)).toMatchObject({ state: 'ended', trialDaysLeft: 0 })
       const refused = await schedule(me, inFuture(2))
