@@ -37,6 +37,7 @@ export const billingEvent = pgTable('billing_event', {
   eventId: text('event_id').primaryKey(),
   provider: text('provider', { enum: ['manual', 'stripe'] }).notNull(),
   kind: text('kind').notNull(),
-  userId: text('user_id'),
+  /** Whose subscription it changed; forgotten with the person (the event id stays, so a re-send still changes nothing). */
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -328,6 +328,15 @@ describe('billing webhooks', () => {
     expect(await plans.apply(ended)).toBe('applied')
     expect(await plans.apply(active)).toBe('duplicate')
     expect(await overview(me)).toMatchObject({ state: 'trial', plan: null })
+    // An event for nobody we know (a deleted account) is recorded and changes nothing.
+    const stranger = {
+      ...active,
+      eventId: `evt_stranger_${me.userId}`,
+      userId: 'no-such-user',
+      subscriptionId: 'sub_x',
+    }
+    expect(await plans.apply(stranger)).toBe('unknown_user')
+    expect(await plans.apply(stranger)).toBe('duplicate')
   })
 })
 

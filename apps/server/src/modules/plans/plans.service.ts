@@ -91,6 +91,9 @@ export function createPlansService(deps: PlansServiceDeps) {
       if (event.kind !== 'ignored' && !userId) {
         userId = (await q.findBySubscriptionId(tx, event.subscriptionId))?.userId ?? null
       }
+      // A person who is gone (deleted their account) is not recorded against the event.
+      const known = userId ? await q.ensure(tx, userId) : undefined
+      if (!known) userId = null
       const fresh = await q.recordEvent(tx, {
         eventId: event.eventId,
         provider: billing.kind,
@@ -99,7 +102,7 @@ export function createPlansService(deps: PlansServiceDeps) {
       })
       if (!fresh) return 'duplicate'
       if (event.kind === 'ignored') return 'applied'
-      if (!userId || !(await q.ensure(tx, userId))) {
+      if (!userId) {
         log.warn(`[billing] ${event.kind} ${event.eventId} names no known person; recorded, nothing changed`)
         return 'unknown_user'
       }
