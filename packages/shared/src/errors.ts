@@ -16,6 +16,10 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  /** The plan's limit is reached (accounts, or scheduled posts this month): the web offers "Choose a plan". */
+  'PLAN_LIMIT',
+  /** The free trial ended without a plan: nothing new is scheduled until one is chosen. */
+  'TRIAL_ENDED',
 ] as const
 
 export const errorCodeSchema = z.enum(ERROR_CODES)

@@ -1,5 +1,7 @@
+import { z } from 'zod'
+
 /**
- * The plans shown on the marketing pages (spec §1). Billing and enforcement are not built yet; when they are, the limits
+ * The plans shown on the marketing pages (spec §1) and enforced by the server (modules/plans, ADR 036): the limits
  * below are the ones enforced, so they live here, once.
  */
 export const TRIAL_DAYS = 14
@@ -42,3 +44,66 @@ export const PLANS: readonly Plan[] = [
     features: ['Unlimited posts', 'Up to 10 accounts', 'Team tools', 'Custom branding', '24/7 support'],
   },
 ]
+
+/** Limits during the free trial: Pro's (ADR 036). */
+export const TRIAL_PLAN_ID: PlanId = 'pro'
+
+export const PLAN_IDS = ['basic', 'pro', 'business'] as const satisfies readonly PlanId[]
+export const planIdSchema = z.enum(PLAN_IDS)
+
+export function planById(id: PlanId): Plan {
+  const plan = PLANS.find((p) => p.id === id)
+  if (!plan) throw new Error(`unknown plan ${id}`)
+  return plan
+}
+
+/** What a person may do now: a paid plan, the trial (with Pro's limits), or neither (read-only for new posts). */
+export type PlanState = 'trial' | 'active' | 'ended'
+
+/** The plan's words for each refusal (the spec has none; ADR 036). */
+export const PLAN_MESSAGES = {
+  trialEnded: 'Your free trial has ended. Choose a plan to schedule new posts.',
+  trialEndedAccounts: 'Your free trial has ended. Choose a plan to connect TikTok accounts.',
+  postsLimit: (planName: string, limit: number) =>
+    `Your ${planName} plan allows ${limit} scheduled posts per month. Upgrade to schedule more.`,
+  accountsLimit: (planName: string, limit: number) =>
+    `Your ${planName} plan allows ${limit} connected TikTok ${limit === 1 ? 'account' : 'accounts'}. Upgrade to connect more.`,
+  trialAccountsLimit: (limit: number) =>
+    `Your free trial allows ${limit} connected TikTok accounts. Choose a plan to connect more.`,
+  planActivated: (planName: string) => `Your ${planName} plan is active.`,
+  checkoutFailed: 'Could not start the checkout. Please try again.',
+} as const
+
+export const billingOverviewSchema = z
+  .object({
+    state: z.enum(['trial', 'active', 'ended']),
+    /** The paid plan, when there is one (null in the trial and after it). */
+    plan: planIdSchema.nullable(),
+    trialEndsAt: z.iso.datetime(),
+    /** Whole days left in the trial, rounded up (0 once it ended). */
+    trialDaysLeft: z.number().int().min(0),
+    currentPeriodEnd: z.iso.datetime().nullable(),
+    limits: z.object({
+      maxAccounts: z.number().int().min(0),
+      /** null = unlimited. */
+      scheduledPostsPerMonth: z.number().int().min(0).nullable(),
+    }),
+    usage: z.object({
+      accounts: z.number().int().min(0),
+      /** Posts counted this calendar month (ADR 036), in the person's zone. */
+      scheduledPostsThisMonth: z.number().int().min(0),
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+    }),
+    provider: z.enum(['manual', 'stripe']),
+  })
+  .meta({ id: 'BillingOverview' })
+export type BillingOverview = z.infer<typeof billingOverviewSchema>
+
+export const checkoutBodySchema = z.object({ plan: planIdSchema }).strict()
+export const checkoutResultSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('redirect'), url: z.url() }),
+    z.object({ kind: z.literal('activated'), billing: billingOverviewSchema }),
+  ])
+  .meta({ id: 'CheckoutResult' })
+export type CheckoutResponse = z.infer<typeof checkoutResultSchema>

@@ -271,6 +271,37 @@ describe('AI provider', () => {
   })
 })
 
+describe('BILLING', () => {
+  it('is manual by default; stripe needs its key, webhook secret and three prices', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).billing).toEqual({ provider: 'manual' })
+    expect(configError({ DATA_DIR: dataDir, BILLING: 'stripe' }).problems).toEqual([
+      'STRIPE_SECRET_KEY: required when BILLING=stripe',
+      'STRIPE_WEBHOOK_SECRET: required when BILLING=stripe',
+      'STRIPE_PRICE_BASIC: required when BILLING=stripe',
+      'STRIPE_PRICE_PRO: required when BILLING=stripe',
+      'STRIPE_PRICE_BUSINESS: required when BILLING=stripe',
+    ])
+    const stripe = loadConfig({
+      DATA_DIR: dataDir,
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_BASIC: 'price_b',
+      STRIPE_PRICE_PRO: 'price_p',
+      STRIPE_PRICE_BUSINESS: 'price_x',
+    })
+    expect(stripe.billing).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      prices: { basic: 'price_b', pro: 'price_p', business: 'price_x' },
+    })
+    // Stripe's variables alone do nothing while BILLING is manual.
+    expect(loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_1' }).billing).toEqual({ provider: 'manual' })
+    expect(configError({ DATA_DIR: dataDir, BILLING: 'paypal' }).problems[0]).toMatch(/^BILLING: /)
+  })
+})
+
 describe('.env.example and README', () => {
   const repoRoot = path.resolve(import.meta.dirname, '../../../..')
   const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8')

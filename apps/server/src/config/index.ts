@@ -71,6 +71,12 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@hookpost.app'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
+  BILLING: z.enum(['manual', 'stripe']).default('manual'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_BASIC: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_PRICE_BUSINESS: optionalString,
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -123,6 +129,18 @@ export interface Config {
   supportEmail: string
   logLevel: Env['LOG_LEVEL']
   webDistDir: string | undefined
+  /**
+   * How plans are paid for (ADR 036): `manual` (choosing a plan activates it; the operator bills outside the app) or
+   * `stripe` (Checkout and signed webhooks; its keys and one price per plan).
+   */
+  billing:
+    | { provider: 'manual' }
+    | {
+        provider: 'stripe'
+        secretKey: string
+        webhookSecret: string
+        prices: { basic: string; pro: string; business: string }
+      }
 }
 
 export class ConfigError extends Error {
@@ -199,6 +217,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'AI_BASE_URL: required with AI_MODEL, AI_IMAGE_MODEL or AI_API_KEY (unset all four for the offline generator)',
     )
   }
+  if (e.BILLING === 'stripe') {
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_BASIC',
+      'STRIPE_PRICE_PRO',
+      'STRIPE_PRICE_BUSINESS',
+    ] as const) {
+      if (!e[name]) problems.push(`${name}: required when BILLING=stripe`)
+    }
+  }
   if (e.STORAGE === 's3') problems.push('STORAGE: s3 is not supported yet; use local')
   if (problems.length > 0) throw new ConfigError(problems)
 
@@ -236,5 +265,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    billing:
+      e.BILLING === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY ?? '',
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+            prices: {
+              basic: e.STRIPE_PRICE_BASIC ?? '',
+              pro: e.STRIPE_PRICE_PRO ?? '',
+              business: e.STRIPE_PRICE_BUSINESS ?? '',
+            },
+          }
+        : { provider: 'manual' },
   }
 }

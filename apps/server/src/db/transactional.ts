@@ -18,3 +18,16 @@ export function withTransactions<Q extends object>(db: Database, createQueries: 
     },
   }
 }
+
+/**
+ * `withTransactions`, whose scope also carries the transaction itself (`tx`): for a check of another module that must
+ * run and commit with the rows (the plan's limits, ADR 036).
+ */
+export function withSharedTransactions<Q extends object>(db: Database, createQueries: (db: Executor) => Q) {
+  return {
+    ...createQueries(db),
+    transaction<T>(fn: (scope: { repo: Q; jobs: JobTransaction; tx: Transaction }) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn({ repo: createQueries(tx), jobs: tx, tx }))
+    },
+  }
+}

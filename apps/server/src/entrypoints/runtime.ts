@@ -28,6 +28,8 @@ import {
   verifyEmailMail,
 } from '../modules/mail'
 import { createProfileRepository, createProfileService } from '../modules/profile'
+import { createPlansRepository, createPlansService, type PlansService } from '../modules/plans'
+import { createManualBilling } from '../integrations/billing/manual-billing'
 import {
   createNotificationsRepository,
   createNotificationsService,
@@ -163,6 +165,8 @@ export interface Runtime {
   statsSync: StatsSyncService
   /** Notices and their mail (ADR 034); `runDigest` is the daily digest job. */
   notifications: NotificationsService
+  /** Plans, the trial and billing (ADR 036). */
+  plans: PlansService
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
@@ -253,7 +257,28 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       clock,
       log,
     })
-    const profiles = createProfileService({ repo: createProfileRepository(database.db), clock })
+    const profiles = createProfileService({
+      repo: createProfileRepository(database.db),
+      clock,
+      // Read when a profile is asked for, after `plans` below exists.
+      plan: (userId) => plans.profilePlan(userId),
+    })
+    // Plans and the free trial, enforced by every path that creates a post or connects an account (ADR 036).
+    const billing =
+      config.billing.provider === 'manual'
+        ? createManualBilling()
+        : // MERGE: replace with createStripeBilling(config.billing) from ../integrations/billing/stripe-billing (i22-stripe)
+          ((): never => {
+            throw new Error('BILLING=stripe: adapter not merged')
+          })()
+    const plans = createPlansService({
+      repo: createPlansRepository(database.db),
+      billing,
+      profileZone: async (userId) => (await profiles.get(userId)).timeZone,
+      publicUrl: config.publicUrl,
+      clock,
+      log,
+    })
     const authRepo = createAuthRepository(database.db)
     // Per-email and per-user attempt limits beside the per-address one, counted in the database (ADR 020).
     const attemptLimiter = createAttemptLimiter({ repo: createAttemptsRepository(database.db), clock })
@@ -262,7 +287,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       repo: authRepo,
       publicUrl: config.publicUrl,
       secret: config.authSecret,
-      onUserCreated: (userId) => profiles.createForNewUser(userId),
+      onUserCreated: async (userId) => {
+        await profiles.createForNewUser(userId)
+        await plans.startTrial(userId)
+      },
       onPasswordResetRequested: async ({ userId, email, link }) => {
         await mail.send({ userId, to: email, ...passwordResetMail(link, RESET_TOKEN_TTL_SECONDS / 60) })
       },
@@ -292,6 +320,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       clock,
       sandbox: tiktok.sandbox,
       notify: notifications.notify,
+      plans,
       log,
     })
     const sandboxCreators = createSandboxCreatorsService(
@@ -338,6 +367,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       accounts: tiktokAccounts,
       publishing,
       events: bus,
+      plans,
       clock,
       log,
     })
@@ -416,6 +446,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       bestTimes: (userId, accountId) => bestTimes.forAccount(userId, accountId),
       queue: q,
       events: bus,
+      plans,
       clock,
       ...(options.automationSeed ? { seed: options.automationSeed } : {}),
       log,
@@ -543,6 +574,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         analytics,
         statsSync,
         notifications,
+        plans,
         events: bus,
         sessions: watch,
         mailRepo,
@@ -604,6 +636,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       analytics,
       statsSync,
       notifications,
+      plans,
       events: bus,
       ...(http ? { http } : {}),
       async stop() {

@@ -42,6 +42,7 @@ import { bestTimesRoutes } from '../modules/analytics/best-times.routes'
 import type { BestTimesService } from '../modules/analytics/best-times.repository'
 import { analyticsRoutes, type AnalyticsService } from '../modules/analytics'
 import { notificationRoutes, type NotificationsService } from '../modules/notifications'
+import { billingRoutes, billingWebhookRoutes, type PlansService } from '../modules/plans'
 import type { EventBus } from '../lib/events'
 import { canonicalPageUrl } from './canonical-host'
 import type { TrustProxy } from '../config'
@@ -86,6 +87,8 @@ export interface HttpDeps {
   statsSync: StatsSyncService
   /** The bell's notices and their preferences (ADR 034). */
   notifications: NotificationsService
+  /** Plans, the trial and billing (ADR 036). */
+  plans: PlansService
   /** Live events for the SSE stream (GET /api/events). */
   events: EventBus
   /** Ends a stream when the session it was opened with ends (modules/auth's session watch). */
@@ -181,6 +184,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
           description: 'Views, growth, top posts, the hook leaderboard, best times to post and the CSV export',
         },
         { name: 'notifications', description: 'Notices about failed posts, accounts to reconnect and daily digests' },
+        { name: 'billing', description: 'Your plan or free trial, its limits, choosing a plan, and payment webhooks' },
         { name: 'meta', description: 'Health and public facts' },
       ],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hookpost.session_token' } } },
@@ -217,6 +221,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         onEmailChanged: deps.account.onEmailChanged,
       })
       await api.register(sandboxCreatorRoutes, { prefix: '/tiktok', creators: deps.sandboxCreators })
+      // Signed by the payment provider, not a session (ADR 036).
+      await api.register(billingWebhookRoutes, { prefix: '/billing', plans: deps.plans })
       // Everything below needs a signed-in user; each module scopes its queries by request.user.id. The session is
       // checked on request, before the body is read or validated: no session gets 401, whatever was sent.
       await api.register(async (authed) => {
@@ -246,6 +252,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(bestTimesRoutes, { prefix: '/analytics', bestTimes: deps.bestTimes })
         await authed.register(analyticsRoutes, { prefix: '/analytics', analytics: deps.analytics })
         await authed.register(statsSyncRoutes, { prefix: '/analytics', statsSync: deps.statsSync })
+        await authed.register(billingRoutes, { prefix: '/billing', plans: deps.plans })
         await authed.register(notificationRoutes, { prefix: '/notifications', notifications: deps.notifications })
         await authed.register(liveEventRoutes, { events: deps.events, sessions: deps.sessions })
       })

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { MESSAGES } from '@hookpost/shared'
 import { AppError } from '../lib/errors'
 
@@ -25,11 +25,27 @@ export function isCrossSiteWrite(
   return site === 'cross-site' || site === 'same-site'
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route a payment provider calls (POST /api/billing/webhook, ADR 036): authenticated by the signature over its
+     * raw body, never by a session, so the origin check and the text guard do not apply to it.
+     */
+    signedWebhook?: boolean
+  }
+}
+
+export function isSignedWebhook(request: FastifyRequest): boolean {
+  return request.routeOptions.config.signedWebhook === true
+}
+
 /** Refuses cross-site writes with 403 before anything else runs (no body is read, no session looked up). */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const allowed = new URL(publicUrl).origin
   const message = `${MESSAGES.crossSiteRefused} Open Hookpost at ${allowed} and try again.`
   app.addHook('onRequest', async (request) => {
+    // A payment provider's webhook is not a browser's request: its signature over the body authenticates it.
+    if (isSignedWebhook(request)) return
     if (isCrossSiteWrite(request.method, request.headers, allowed)) throw new AppError('FORBIDDEN', message)
   })
 }

@@ -30,4 +30,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  PLAN_LIMIT: 402,
+  TRIAL_ENDED: 402,
 }

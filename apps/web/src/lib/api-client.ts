@@ -1,5 +1,6 @@
 import type { ApiError } from '@hookpost/shared/errors'
 import { MESSAGES } from '@hookpost/shared/messages'
+import { announcePlanRefusal, isPlanRefusalCode } from './plan-refusal'
 
 /** The API answered with an error body `{ code, message }`. */
 export class ApiRequestError extends Error {
@@ -82,12 +83,15 @@ export async function apiRequest<T>(
   }
   if (!response.ok) {
     const body = payload as Partial<ApiError> | null
-    throw new ApiRequestError(
+    const error = new ApiRequestError(
       response.status,
       body?.code ?? 'UNKNOWN',
       typeof body?.message === 'string' ? body.message : MESSAGES.unexpected,
       body?.details,
     )
+    // The plan refused it: the app offers "Choose a plan" wherever it happened (ADR 036).
+    if (isPlanRefusalCode(error.code)) announcePlanRefusal({ code: error.code, message: error.message })
+    throw error
   }
   return payload as T
 }

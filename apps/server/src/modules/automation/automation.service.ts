@@ -110,6 +110,8 @@ export interface AutomationDeps {
   bestTimes(userId: string, accountId: string): Promise<BestTimes>
   queue: JobQueue
   events: EventBus
+  /** Plans and the trial (ADR 036): once the trial ended without a plan, nothing new is planned. */
+  plans?: { newPostsRefusal(userId: string): Promise<AppError | null> }
   clock: () => Date
   /** A fresh seed per planning run (tests pass a fixed one). */
   seed?: () => number
@@ -383,6 +385,11 @@ export function createAutomationService(deps: AutomationDeps) {
     const notReady = readiness(row, account)
     if (notReady || !row || !account || !row.privacyLevel) {
       if (trigger === 'run_now') throw new AppError('BAD_REQUEST', notReady ?? AUTOMATION_MESSAGES.disabled)
+      return null
+    }
+    const refusal = await deps.plans?.newPostsRefusal(userId)
+    if (refusal) {
+      if (trigger === 'run_now') throw refusal
       return null
     }
     const privacyLevel = row.privacyLevel

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { mediaFile, post, tiktokAccount } from '../../db/schema'
-import { withTransactions, type Executor } from '../../db/transactional'
+import { withSharedTransactions, type Executor } from '../../db/transactional'
 import { recordPostHook } from '../analytics/post-hook.repository'
 
 export type PostRow = typeof post.$inferSelect
@@ -682,6 +682,6 @@ function createQueries(db: Executor) {
 export type PostQueries = ReturnType<typeof createQueries>
 
 export function createPostsRepository(db: Database) {
-  return withTransactions(db, createQueries)
+  return withSharedTransactions(db, createQueries)
 }
 export type PostsRepository = ReturnType<typeof createPostsRepository>

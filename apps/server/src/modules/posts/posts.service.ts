@@ -29,6 +29,7 @@ import {
 } from './post-rules'
 import type { CalendarPostRow, MediaRow, PostEdit, PostRow, PostsRepository, PostView } from './posts.repository'
 import type { PublishingService } from './publishing.service'
+import type { PlansService } from '../plans'
 import type { Log as BaseLog } from '../../lib/log'
 
 type Log = Pick<BaseLog, 'warn' | 'error'>
@@ -39,6 +40,8 @@ export interface PostsServiceDeps {
   accounts: Pick<TiktokAccountsService, 'creatorInfo'>
   publishing: Pick<PublishingService, 'refresh' | 'jobStartFor'>
   events: EventBus
+  /** Plans and the trial (ADR 036): every post created, approved, retried or moved is checked in its transaction. */
+  plans: Pick<PlansService, 'checkNewPost' | 'checkMovedPost'>
   clock: () => Date
   log: Log
 }
@@ -110,7 +113,7 @@ function editedChoices(current: PostView, body: EditPostBody): PostChoices {
  * transaction, so a post is never scheduled without a job, nor deleted with one left behind.
  */
 export function createPostsService(deps: PostsServiceDeps) {
-  const { repo, queue, accounts, publishing, events, clock, log } = deps
+  const { repo, queue, accounts, publishing, events, plans, clock, log } = deps
 
   async function view(userId: string, id: string): Promise<Post> {
     const found = await repo.findViewForUser(userId, id)
@@ -161,6 +164,12 @@ export function createPostsService(deps: PostsServiceDeps) {
   /** Writes a checked post and its `post.publish` job inside the caller's transaction (both or neither). */
   async function insertNewPost(scope: TransactionScope, userId: string, input: NewPost, media: MediaRow) {
     const { repo: tx, jobs } = scope
+    // The plan's limits, under the person's plan lock, counting what this transaction wrote before (a batch).
+    await plans.checkNewPost(scope.tx, userId, {
+      scheduledAt: input.scheduledAt,
+      timeZone: input.timeZone,
+      draft: input.draft === true,
+    })
     const inserted = await tx.insert({
       userId,
       accountId: input.accountId,
@@ -396,7 +405,11 @@ export function createPostsService(deps: PostsServiceDeps) {
         ...when,
       }
       await orFail(MESSAGES.scheduleFailed, () =>
-        repo.transaction(async ({ repo: tx, jobs }) => {
+        repo.transaction(async ({ repo: tx, jobs, tx: db }) => {
+          // A post moved to another time must fit its new month (ADR 036); a draft does not count.
+          if (when) {
+            await plans.checkMovedPost(db, userId, id, current, { ...when, draft: current.state !== 'scheduled' })
+          }
           const edited =
             current.state === 'skipped' && when
               ? await tx.reviveSkippedForUser(userId, id, { ...change, ...when }, clock())
@@ -491,7 +504,10 @@ export function createPostsService(deps: PostsServiceDeps) {
     async approve(userId: string, id: string): Promise<Post> {
       if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
       await orFail(MESSAGES.scheduleFailed, () =>
-        repo.transaction(async ({ repo: tx, jobs }) => {
+        repo.transaction(async ({ repo: tx, jobs, tx: db }) => {
+          // An approved draft starts to count: it is held to the plan as a new post is (ADR 036).
+          const draft = await tx.findViewForUser(userId, id)
+          if (draft?.state === 'draft') await plans.checkNewPost(db, userId, draft)
           const approved = await tx.approveForUser(userId, id, clock())
           if (!approved) {
             const found = await tx.findViewForUser(userId, id)
@@ -537,7 +553,10 @@ export function createPostsService(deps: PostsServiceDeps) {
     async retry(userId: string, id: string): Promise<Post> {
       if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
       await orFail(MESSAGES.scheduleFailed, () =>
-        repo.transaction(async ({ repo: tx, jobs }) => {
+        repo.transaction(async ({ repo: tx, jobs, tx: db }) => {
+          // A failed post does not count; sent again, it does (ADR 036).
+          const failed = await tx.findViewForUser(userId, id)
+          if (failed?.state === 'failed') await plans.checkNewPost(db, userId, failed)
           const retried = await tx.retryForUser(userId, id, clock())
           if (!retried) {
             if (await tx.existsForUser(userId, id)) throw new AppError('CONFLICT', MESSAGES.onlyFailedPostCanRetry)

@@ -2,7 +2,12 @@ import { TRIAL_DAYS, type Profile } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { ProfileRepository } from './profile.repository'
 
-export function createProfileService(deps: { repo: ProfileRepository; clock: () => Date }) {
+export function createProfileService(deps: {
+  repo: ProfileRepository
+  clock: () => Date
+  /** The plan and trial as modules/plans holds them (ADR 036); without it, the columns set at sign-up. */
+  plan?: (userId: string) => Promise<{ plan: Profile['plan']; trialEndsAt: string } | null>
+}) {
   return {
     /** Every new user starts the 14-day trial (spec §1). */
     async createForNewUser(userId: string) {
@@ -12,12 +17,13 @@ export function createProfileService(deps: { repo: ProfileRepository; clock: () 
     async get(userId: string): Promise<Profile> {
       const row = await deps.repo.findByUserId(userId)
       if (!row) throw new AppError('NOT_FOUND', 'Profile not found')
+      const held = deps.plan ? await deps.plan(userId) : null
       return {
         email: row.email,
         emailVerified: row.emailVerified,
         timeZone: row.timeZone ?? null,
-        plan: row.plan ?? 'trial',
-        trialEndsAt: row.trialEndsAt ? row.trialEndsAt.toISOString() : null,
+        plan: held?.plan ?? row.plan ?? 'trial',
+        trialEndsAt: held ? held.trialEndsAt : row.trialEndsAt ? row.trialEndsAt.toISOString() : null,
         createdAt: row.createdAt.toISOString(),
       }
     },

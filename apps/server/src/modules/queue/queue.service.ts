@@ -33,6 +33,7 @@ export interface QueueServiceDeps {
 }
 
 const uuid = z.uuid()
+const PLAN_CODES = new Set<string>(['PLAN_LIMIT', 'TRIAL_ENDED'])
 
 /**
  * The queue (issue 21 item 2, ADR 029). Slots are wall-clock times in the account's zone; "Add to queue" schedules
@@ -267,7 +268,9 @@ export function createQueueService(deps: QueueServiceDeps) {
           }
           if (!(err instanceof AppError)) log.error('[queue] resume failed', err)
           const why = err instanceof AppError ? err.message : MESSAGES.unexpected
-          throw new AppError('CONFLICT', `${MESSAGES.queueResumeFailed} ${why}`)
+          // A plan's refusal keeps its code, so the web offers "Choose a plan" (ADR 036: resuming re-creates posts).
+          const code = err instanceof AppError && PLAN_CODES.has(err.code) ? err.code : 'CONFLICT'
+          throw new AppError(code, `${MESSAGES.queueResumeFailed} ${why}`)
         }
       })
       return build(userId, acc)

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { tiktokAccount, tiktokOauthState } from '../../db/schema'
+import { withSharedTransactions, type Executor } from '../../db/transactional'
 
 export type AccountRow = typeof tiktokAccount.$inferSelect
 export type NewAccountRow = typeof tiktokAccount.$inferInsert
@@ -15,6 +16,10 @@ export interface TokenColumns {
 
 /** Every query that a person can reach is scoped by user id; the `…Internal` ones serve the worker (no person). */
 export function createTiktokAccountRepository(db: Database) {
+  return withSharedTransactions(db, createQueries)
+}
+
+function createQueries(db: Executor) {
   return {
     async listForUser(userId: string): Promise<AccountRow[]> {
       return db

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors'
 import type { AccountRow, TiktokAccountRepository, TokenColumns } from './accounts.repository'
 import type { Log as BaseLog } from '../../lib/log'
 import type { Notify } from '../notifications'
+import type { PlansService } from '../plans'
 
 /** Scopes Hookpost asks for, and why: one list, shared with the connect buttons (packages/shared tiktok.ts). */
 export const TIKTOK_SCOPES: readonly TiktokScope[] = TIKTOK_SCOPE_PURPOSES.map((s) => s.scope)
@@ -38,6 +39,8 @@ export interface TiktokAccountsDeps {
   sandbox: boolean
   /** Tells the person when an account must be connected again (modules/notifications, ADR 034). */
   notify?: Notify
+  /** Plans and the trial (ADR 036): a creator connected for the first time must fit the plan's number of accounts. */
+  plans: Pick<PlansService, 'checkNewAccount'>
   log: Log
 }
 
@@ -170,6 +173,33 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
     }
   }
 
+  /** New tokens on an account (a reconnect, or its first creator): fresh avatar; the person's own names stay. */
+  async function reconnect(
+    on: Pick<TiktokAccountRepository, 'updateForUser'>,
+    userId: string,
+    target: AccountRow,
+    tokens: TiktokTokenSet,
+    profile: Awaited<ReturnType<TiktokClient['userInfo']>>,
+    now: Date,
+  ): Promise<AccountRow> {
+    const row = await on.updateForUser(
+      userId,
+      target.id,
+      {
+        ...sealTokens(target.id, tokens),
+        openId: tokens.openId,
+        sandbox: deps.sandbox,
+        avatarUrl: profile.avatarUrl ?? target.avatarUrl,
+        status: 'active',
+        lastError: null,
+        connectedAt: now,
+      },
+      now,
+    )
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
+    return row
+  }
+
   return {
     async list(userId: string): Promise<TiktokAccount[]> {
       return (await repo.listForUser(userId)).map(toAccountDto)
@@ -295,43 +325,41 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
         target = existing
       }
 
-      if (target) {
-        // Reconnect: new tokens, fresh avatar; the person's own name, username and description stay.
-        const row = await repo.updateForUser(
-          input.userId,
-          target.id,
-          {
-            ...sealTokens(target.id, tokens),
+      // Reconnecting a creator this account already has always works; a first connection is held to the plan.
+      if (target?.openId) return toAccountDto(await reconnect(repo, input.userId, target, tokens, profile, now))
+
+      // A new creator (a new account, or one described by hand getting its first): under the person's plan lock, so
+      // two callbacks cannot both take the last place; a callback for the same creator that won meanwhile makes this
+      // a reconnect.
+      const connectNew = () =>
+        repo.transaction(async ({ repo: tx, tx: db }) => {
+          const raced = await tx.findByOpenIdForUser(input.userId, tokens.openId)
+          if (raced && (!target || raced.id === target.id)) {
+            return toAccountDto(await reconnect(tx, input.userId, raced, tokens, profile, now))
+          }
+          if (raced) throw new AppError('CONFLICT', MESSAGES.accountAlreadyConnected)
+          await deps.plans.checkNewAccount(db, input.userId)
+          if (target) return toAccountDto(await reconnect(tx, input.userId, target, tokens, profile, now))
+          const id = crypto.randomUUID()
+          const row = await tx.insert({
+            id,
+            userId: input.userId,
             openId: tokens.openId,
             sandbox: deps.sandbox,
-            avatarUrl: profile.avatarUrl ?? target.avatarUrl,
+            accountName: profile.displayName ?? username,
+            accountUsername: username,
+            avatarUrl: profile.avatarUrl ?? null,
             status: 'active',
-            lastError: null,
             connectedAt: now,
-          },
-          now,
-        )
-        if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
-        return toAccountDto(row)
-      }
-
-      const id = crypto.randomUUID()
-      try {
-        const row = await repo.insert({
-          id,
-          userId: input.userId,
-          openId: tokens.openId,
-          sandbox: deps.sandbox,
-          accountName: profile.displayName ?? username,
-          accountUsername: username,
-          avatarUrl: profile.avatarUrl ?? null,
-          status: 'active',
-          connectedAt: now,
-          ...sealTokens(id, tokens),
+            ...sealTokens(id, tokens),
+          })
+          return toAccountDto(row)
         })
-        return toAccountDto(row)
+      try {
+        return await connectNew()
       } catch (err) {
         // Two callbacks for the same creator at once: the unique (user, open_id) index lets only one insert win.
+        if (err instanceof AppError) throw err
         const raced = await repo.findByOpenIdForUser(input.userId, tokens.openId)
         if (raced) return toAccountDto(raced)
         throw err

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
+import { PLANS } from '@hookpost/shared/plans'
 import { MessageBanner } from '../../components/ui/message-banner'
 import { RequestError } from '../../components/ui/request-error'
 import { buttonClass } from '../../components/ui/form'
@@ -82,9 +83,11 @@ export function ProfilePage() {
           </dd>
           <dt className="font-medium text-slate-600">Plan</dt>
           <dd className="text-slate-900">
-            {profile.data.plan === 'trial' ? 'Free trial' : profile.data.plan}
-            {profile.data.trialEndsAt
-              ? ` (ends ${new Date(profile.data.trialEndsAt).toLocaleDateString(undefined, { dateStyle: 'long' })})`
+            {profile.data.plan === 'trial'
+              ? 'Free trial'
+              : (PLANS.find((p) => p.id === profile.data.plan)?.name ?? profile.data.plan)}
+            {profile.data.plan === 'trial' && profile.data.trialEndsAt
+              ? ` (${new Date(profile.data.trialEndsAt) > new Date() ? 'ends' : 'ended'} ${new Date(profile.data.trialEndsAt).toLocaleDateString(undefined, { dateStyle: 'long' })})`
               : null}
           </dd>
         </dl>

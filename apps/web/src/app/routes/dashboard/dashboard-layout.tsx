@@ -9,6 +9,8 @@ import { paths } from '../../../config/paths'
 import { browserTimeZone, useProfile, useUpdateProfile } from '../../../features/profile/api/profile-api'
 import { NotificationBell } from '../../../features/notifications/components/notification-bell'
 import { ProcessingNotice } from '../../../features/studio/components/processing-notice'
+import { TrialEndedBanner } from '../../../features/plans/components/trial-ended-banner'
+import { UpgradePrompt } from '../../../features/plans/components/upgrade-prompt'
 import { SandboxBadge } from '../../../features/tiktok/components/sandbox-badge'
 import { isConnectionProblem } from '../../../lib/api-client'
 import { useAppInfo } from '../../../lib/app-info'
@@ -98,6 +100,7 @@ function Shell() {
         <SideMenu activeTab={activeTab} />
         <main id="main" className="min-w-0 flex-1 p-4 sm:p-6">
           <TiktokConnectedBanner />
+          <TrialEndedBanner />
           {profile.isError && isConnectionProblem(profile.error) ? (
             <ConnectionError />
           ) : (
@@ -111,6 +114,8 @@ function Shell() {
               <Outlet />
             </Suspense>
           )}
+          {/* Whatever the plan refused, wherever: its message and "Choose a plan" (ADR 036). */}
+          <UpgradePrompt />
           {/* spec §2 Shell: while a video renders, on every screen of the dashboard. */}
           <ProcessingNotice />
         </main>

@@ -1,0 +1,85 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { PLAN_MESSAGES, type BillingOverview } from '@hookpost/shared/plans'
+import { apiRequest } from '../../../lib/api-client'
+import { installDialogPolyfill, mockApi, renderRoute } from '../../../testing/api-mock'
+import { PlanSection } from './plan-section'
+import { TrialEndedBanner } from './trial-ended-banner'
+import { UpgradePrompt } from './upgrade-prompt'
+
+function overview(overrides: Partial<BillingOverview> = {}): BillingOverview {
+  return {
+    state: 'trial',
+    plan: null,
+    trialEndsAt: '2026-12-09T10:00:00.000Z',
+    trialDaysLeft: 14,
+    currentPeriodEnd: null,
+    limits: { maxAccounts: 3, scheduledPostsPerMonth: null },
+    usage: { accounts: 1, scheduledPostsThisMonth: 12, month: '2026-11' },
+    provider: 'manual',
+    ...overrides,
+  }
+}
+
+beforeEach(() => installDialogPolyfill())
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('PlanSection', () => {
+  it('shows the trial and usage, and activates a chosen plan at once (manual billing)', async () => {
+    const basic = overview({
+      state: 'active',
+      plan: 'basic',
+      trialDaysLeft: 0,
+      limits: { maxAccounts: 1, scheduledPostsPerMonth: 30 },
+    })
+    const api = mockApi((call) =>
+      call.pathname === '/api/billing/checkout'
+        ? { status: 200, body: { kind: 'activated', billing: basic } }
+        : { status: 200, body: overview() },
+    )
+    renderRoute(<PlanSection />)
+    const section = await screen.findByRole('region', { name: 'Plan' })
+    expect(await within(section).findByText(/14 days left/)).toBeTruthy()
+    expect(within(section).getByText('1 of 3')).toBeTruthy()
+    expect(within(section).getByText('12 (unlimited)')).toBeTruthy()
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Choose Basic' }))
+    expect(await within(section).findByText(PLAN_MESSAGES.planActivated('Basic'))).toBeTruthy()
+    expect(within(section).getByText('12 of 30')).toBeTruthy()
+    expect(within(section).getByRole('button', { name: 'Basic: your current plan' })).toHaveProperty('disabled', true)
+    expect(api.calls.find((c) => c.pathname === '/api/billing/checkout')?.body).toEqual({ plan: 'basic' })
+  })
+})
+
+describe('TrialEndedBanner', () => {
+  it('says so once the trial ended, with a link to choose a plan; nothing during the trial', async () => {
+    mockApi(() => ({ status: 200, body: overview({ state: 'ended', trialDaysLeft: 0 }) }))
+    renderRoute(<TrialEndedBanner />)
+    expect(await screen.findByText(new RegExp(PLAN_MESSAGES.trialEnded))).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/dashboard/profile#plan')
+    cleanup()
+    mockApi(() => ({ status: 200, body: overview() }))
+    const { queryClient } = renderRoute(<TrialEndedBanner />)
+    await vi.waitFor(() => expect(queryClient.getQueryData(['billing'])).toBeDefined())
+    expect(screen.queryByRole('link', { name: 'Choose a plan' })).toBeNull()
+  })
+})
+
+describe('UpgradePrompt', () => {
+  it("opens on any request the plan refuses, with the server's message and a link to the Plan section", async () => {
+    const message = PLAN_MESSAGES.postsLimit('Basic', 30)
+    mockApi(() => ({ status: 402, body: { code: 'PLAN_LIMIT', message } }))
+    renderRoute(<UpgradePrompt />)
+    await expect(apiRequest('/api/posts', { method: 'POST', body: {} })).rejects.toThrow(message)
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade your plan' })
+    expect(within(dialog).getByText(message)).toBeTruthy()
+    expect(within(dialog).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe(
+      '/dashboard/profile#plan',
+    )
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})
