@@ -64,6 +64,7 @@ import {
   type PublishingSettings,
 } from '../modules/posts'
 import { createOpenAiCompatibleClient } from '../integrations/ai'
+import { createStripeBilling } from '../integrations/billing/stripe-billing'
 import { createLocalMediaStorage } from '../integrations/storage'
 import { imageInfo, inspectVideo } from '../media'
 import { makeStillClip, renderVideo } from '../media/render'
@@ -264,13 +265,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       plan: (userId) => plans.profilePlan(userId),
     })
     // Plans and the free trial, enforced by every path that creates a post or connects an account (ADR 036).
-    const billing =
-      config.billing.provider === 'manual'
-        ? createManualBilling()
-        : // MERGE: replace with createStripeBilling(config.billing) from ../integrations/billing/stripe-billing (i22-stripe)
-          ((): never => {
-            throw new Error('BILLING=stripe: adapter not merged')
-          })()
+    const billing = config.billing.provider === 'manual' ? createManualBilling() : createStripeBilling(config.billing)
     const plans = createPlansService({
       repo: createPlansRepository(database.db),
       billing,
