@@ -69,6 +69,9 @@ import { makeStillClip, renderVideo } from '../media/render'
 import {
   createMediaRepository,
   createMediaService,
+  createOrphanSweep,
+  createStorageReferences,
+  orphanSweepJobHandlers,
   createUploadStore,
   startUploadSweeper,
   type MediaService,
@@ -325,6 +328,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       log,
     })
 
+    // Stored objects no row references (a crash between storing a file and writing its row, a failed delete).
+    const sweepOrphans = createOrphanSweep({
+      storage: mediaStorage,
+      references: createStorageReferences(database.db),
+      clock,
+      log,
+    })
+
     const postsRepo = createPostsRepository(database.db)
     const publishing = createPublishingService({
       repo: postsRepo,
@@ -470,6 +481,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           ...automationJobHandlers(automation),
           ...statsSyncJobHandlers(statsSync),
           ...notificationJobHandlers(notifications),
+          ...orphanSweepJobHandlers(sweepOrphans),
         },
         (msg, err) => log.error(`[worker] ${msg}`, err),
       )

@@ -13,3 +13,5 @@ export {
 export { createUploadStore, UPLOAD_EXPIRY_MS, type UploadInfo, type UploadStore } from './upload-store'
 export { startUploadSweeper, SWEEP_INTERVAL_MS, type UploadSweeper } from './upload-sweeper'
 export { uploadRoutes, type UploadRoutesOptions } from './uploads.routes'
+export { createOrphanSweep, ORPHAN_GRACE_MS, orphanSweepJobHandlers, type OrphanSweepResult } from './orphan-sweep'
+export { createStorageReferences, type StorageReferences } from './storage-references.repository'

@@ -62,7 +62,7 @@ export async function sendStoredFile(
   })
   if (direct) {
     // The link works for anyone holding it, for a while: never kept by a cache, and asked for again every time.
-    return reply.code(302).header('location', direct).header('cache-control', 'private, no-store').send(null)
+    return reply.code(302).header('location', direct).header('cache-control', 'private, no-store').send()
   }
   const range = parseByteRange(request.headers.range, file.sizeBytes)
   const body = (slice?: { start: number; end: number }) => (request.method === 'HEAD' ? null : file.open(slice))
