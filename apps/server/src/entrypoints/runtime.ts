@@ -150,6 +150,8 @@ export interface Runtime {
   tiktokAccounts: TiktokAccountsService
   /** Validated videos (uploads → media storage); the posts engine opens files through it. */
   media: MediaService
+  /** Media storage itself (local disk or S3): test fixtures store files the way the app does. */
+  mediaStorage: MediaStorage
   posts: PostsService
   publishing: PublishingService
   /** The video studio: created videos (API) and their render engine (worker). */
@@ -611,6 +613,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       auth,
       tiktokAccounts,
       media,
+      mediaStorage,
       posts,
       publishing,
       videos,
