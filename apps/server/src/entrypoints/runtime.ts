@@ -74,6 +74,7 @@ import {
   orphanSweepJobHandlers,
   createUploadStore,
   startUploadSweeper,
+  storageOrigins,
   type MediaService,
   type UploadSweeper,
 } from '../modules/media'
@@ -172,19 +173,6 @@ export interface Runtime {
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
-}
-
-/**
- * The origin the browser is redirected to for stored files (S3's presigned URLs), for the page's CSP: read from a
- * presigned URL (signing is local, nothing is fetched); none when the app serves the files itself (local storage).
- */
-async function storageOrigins(storage: MediaStorage): Promise<string[]> {
-  const url = await storage.presignedUrl('csp/origin', {
-    expiresInSeconds: 60,
-    contentType: 'video/mp4',
-    contentDisposition: 'inline',
-  })
-  return url ? [new URL(url).origin] : []
 }
 
 const consoleLog: Log = {

@@ -1,7 +1,14 @@
 export { parseByteRange, type ByteRange } from './byte-range'
 export { createMediaRepository, type MediaRepository, type MediaRow } from './media.repository'
 export { mediaRoutes } from './media.routes'
-export { contentDisposition, PRESIGNED_URL_SECONDS, sendStoredFile, storedFile, type ServedFile } from './serve-file'
+export {
+  contentDisposition,
+  PRESIGNED_URL_SECONDS,
+  sendStoredFile,
+  storageOrigins,
+  storedFile,
+  type ServedFile,
+} from './serve-file'
 export {
   createMediaService,
   type MediaFileStream,

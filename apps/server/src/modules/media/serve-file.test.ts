@@ -10,7 +10,7 @@ import { registerErrorHandling } from '../../http/errors'
 import type { MediaRepository, MediaRow } from './media.repository'
 import { mediaRoutes } from './media.routes'
 import { createMediaService } from './media.service'
-import { PRESIGNED_URL_SECONDS } from './serve-file'
+import { PRESIGNED_URL_SECONDS, storageOrigins } from './serve-file'
 import type { UploadStore } from './upload-store'
 
 /**
@@ -157,5 +157,13 @@ describe('a stored file on storage without presigned URLs (local)', () => {
     expect(slice.statusCode).toBe(206)
     expect(slice.body).toBe('2345')
     expect(slice.headers['content-range']).toBe('bytes 2-5/10')
+  })
+})
+
+describe('storageOrigins (the page CSP’s media-src and img-src)', () => {
+  it('is the bucket’s origin when files are served by presigned URL, and nothing on local storage', async () => {
+    presigning = true
+    expect(await storageOrigins(storage)).toEqual(['https://bucket.example'])
+    expect(await storageOrigins(local)).toEqual([])
   })
 })
