@@ -58,6 +58,7 @@ import {
   createPostsService,
   createPublishingService,
   DEFAULT_PUBLISHING_SETTINGS,
+  mediaFilesOf,
   postJobHandlers,
   type PostsService,
   type PublishingService,
@@ -65,14 +66,18 @@ import {
 } from '../modules/posts'
 import { createOpenAiCompatibleClient } from '../integrations/ai'
 import { createStripeBilling } from '../integrations/billing/stripe-billing'
-import { createLocalMediaStorage } from '../integrations/storage'
+import { createLocalMediaStorage, type MediaStorage } from '../integrations/storage'
 import { imageInfo, inspectVideo } from '../media'
 import { makeStillClip, renderVideo } from '../media/render'
 import {
   createMediaRepository,
   createMediaService,
+  createOrphanSweep,
+  createStorageReferences,
+  orphanSweepJobHandlers,
   createUploadStore,
   startUploadSweeper,
+  storageOrigins,
   type MediaService,
   type UploadSweeper,
 } from '../modules/media'
@@ -149,6 +154,8 @@ export interface Runtime {
   tiktokAccounts: TiktokAccountsService
   /** Validated videos (uploads → media storage); the posts engine opens files through it. */
   media: MediaService
+  /** Media storage itself (local disk or S3): test fixtures store files the way the app does. */
+  mediaStorage: MediaStorage
   posts: PostsService
   publishing: PublishingService
   /** The video studio: created videos (API) and their render engine (worker). */
@@ -335,6 +342,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       log,
     })
 
+    // Stored objects no row references (a crash between storing a file and writing its row, a failed delete).
+    const sweepOrphans = createOrphanSweep({
+      storage: mediaStorage,
+      references: createStorageReferences(database.db),
+      clock,
+      log,
+    })
+
     const postsRepo = createPostsRepository(database.db)
     const publishing = createPublishingService({
       repo: postsRepo,
@@ -344,14 +359,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       events: bus,
       notify: notifications.notify,
       box,
-      media: {
-        path: (key) => mediaStorage.absolutePath(key),
-        size: (key) =>
-          mediaStorage.size(key).then(
-            (size) => size ?? undefined,
-            () => undefined,
-          ),
-      },
+      media: mediaFilesOf(mediaStorage),
       clock,
       log,
       settings: { ...DEFAULT_PUBLISHING_SETTINGS, ...options.posts },
@@ -489,6 +497,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           ...automationJobHandlers(automation),
           ...statsSyncJobHandlers(statsSync),
           ...notificationJobHandlers(notifications),
+          ...orphanSweepJobHandlers(sweepOrphans),
         },
         (msg, err) => log.error(`[worker] ${msg}`, err),
       )
@@ -590,6 +599,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         trustProxy: config.trustProxy,
         publicUrl: config.publicUrl,
         imageOrigins: tiktok.sandboxUrl ? [new URL(tiktok.sandboxUrl).origin] : TIKTOK_IMAGE_ORIGINS,
+        storageOrigins: await storageOrigins(mediaStorage),
         webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST,
         logger: options.httpLogger === false ? false : { level: config.logLevel },
       })
@@ -618,6 +628,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       auth,
       tiktokAccounts,
       media,
+      mediaStorage,
       posts,
       publishing,
       videos,

@@ -1,1 +1,2 @@
-export { createLocalMediaStorage, StorageKeyError, type MediaStorage } from './local-media-storage'
+export { createLocalMediaStorage, type LocalMediaStorage } from './local-media-storage'
+export { checkStorageKey, StorageKeyError, StorageNotFoundError, type MediaStorage, type StoredObject } from './port'

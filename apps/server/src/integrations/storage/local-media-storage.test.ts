@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { text } from 'node:stream/consumers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createLocalMediaStorage, StorageKeyError, type MediaStorage } from './local-media-storage'
+import { createLocalMediaStorage, StorageKeyError, type LocalMediaStorage } from './local-media-storage'
 
 let dir: string
-let storage: MediaStorage
+let storage: LocalMediaStorage
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'media-storage-'))
   storage = createLocalMediaStorage(path.join(dir, 'media'))

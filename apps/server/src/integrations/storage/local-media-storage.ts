@@ -1,49 +1,22 @@
 import { createReadStream, mkdirSync } from 'node:fs'
-import { copyFile, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, opendir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Readable } from 'node:stream'
+import { checkStorageKey, StorageKeyError, StorageNotFoundError, type MediaStorage, type StoredObject } from './port'
+
+export { StorageKeyError, type MediaStorage } from './port'
 
 /**
- * Where validated videos live: a port, so S3 can replace the local disk later (config STORAGE, not supported yet).
- * Keys are relative (`<userId>/<mediaId>.<ext>`); a key can never name a file outside the root.
+ * Media storage on the local disk (`STORAGE=local`, the default): `<root>/<key>`. Every api and worker process must
+ * share this disk. `absolutePath` is for this store's own tests and tools; the app reads through the port.
  */
-export interface MediaStorage {
-  /** Moves a local file in under `key` (a rename on the same disk; copy + delete across disks). */
-  importFile(sourcePath: string, key: string): Promise<void>
-  /** Copies a local file in under `key`, leaving the source where it is (a stock clip copied for a person). */
-  copyIn(sourcePath: string, key: string): Promise<void>
-  /** Writes bytes under `key` (a generated image); readers never see half a file. */
-  write(key: string, data: Uint8Array): Promise<void>
-  /** The file on local disk: ffmpeg and the TikTok uploader read it directly. */
-  absolutePath(key: string): string
-  /** Size in bytes, or null when the file is missing. */
-  size(key: string): Promise<number | null>
-  /** Bytes `start`..`end` inclusive (the whole file without a range). */
-  read(key: string, range?: { start: number; end: number }): Readable
-  /** Deletes the file; a missing file is fine. */
-  remove(key: string): Promise<void>
-  /** Deletes the folder `prefix` and everything in it (a deleted person's `<userId>`); a missing folder is fine. */
-  removeFolder(prefix: string): Promise<void>
-}
+export type LocalMediaStorage = MediaStorage & { absolutePath(key: string): string }
 
-export class StorageKeyError extends Error {
-  constructor(key: string) {
-    super(`invalid storage key: ${JSON.stringify(key)}`)
-    this.name = 'StorageKeyError'
-  }
-}
-
-const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
-
-export function createLocalMediaStorage(root: string): MediaStorage {
+export function createLocalMediaStorage(root: string): LocalMediaStorage {
   const base = path.resolve(root)
   mkdirSync(base, { recursive: true })
 
   function resolve(key: string): string {
-    const segments = key.split('/')
-    if (segments.length === 0 || !segments.every((s) => SAFE_SEGMENT.test(s) && s !== '..' && s !== '.')) {
-      throw new StorageKeyError(key)
-    }
+    const segments = checkStorageKey(key)
     const full = path.resolve(base, ...segments)
     if (!full.startsWith(base + path.sep)) throw new StorageKeyError(key)
     return full
@@ -63,7 +36,28 @@ export function createLocalMediaStorage(root: string): MediaStorage {
     }
   }
 
+  /** Files under `dir` (depth first), keys relative to the root; half-written `.partial-` files are objects too. */
+  async function* walk(dir: string): AsyncGenerator<StoredObject> {
+    let handle
+    try {
+      handle = await opendir(dir)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw err
+    }
+    for await (const entry of handle) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) yield* walk(full)
+      else if (entry.isFile()) {
+        const info = await stat(full).catch(() => null)
+        if (info)
+          yield { key: path.relative(base, full).split(path.sep).join('/'), size: info.size, lastModified: info.mtime }
+      }
+    }
+  }
+
   return {
+    kind: 'local',
     async importFile(sourcePath, key) {
       const target = resolve(key)
       await mkdir(path.dirname(target), { recursive: true })
@@ -88,7 +82,21 @@ export function createLocalMediaStorage(root: string): MediaStorage {
       }
     },
     read(key, range) {
-      return createReadStream(resolve(key), range ? { start: range.start, end: range.end } : {})
+      const stream = createReadStream(resolve(key), range ? { start: range.start, end: range.end } : {})
+      const destroy = stream.destroy.bind(stream)
+      stream.destroy = (error?: Error) =>
+        destroy((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' ? new StorageNotFoundError(key) : error)
+      return stream
+    },
+    async withLocalFile(key, use) {
+      const file = resolve(key)
+      const info = await stat(file).catch(() => null)
+      if (!info?.isFile()) throw new StorageNotFoundError(key)
+      return use(file)
+    },
+    presignedUrl: () => Promise.resolve(null),
+    list(prefix) {
+      return walk(prefix === undefined ? base : resolve(prefix))
     },
     async remove(key) {
       await rm(resolve(key), { force: true })
