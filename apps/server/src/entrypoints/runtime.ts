@@ -62,7 +62,7 @@ import {
   type PublishingSettings,
 } from '../modules/posts'
 import { createOpenAiCompatibleClient } from '../integrations/ai'
-import { createLocalMediaStorage } from '../integrations/storage'
+import { createMediaStorage } from '../integrations/storage'
 import { imageInfo, inspectVideo } from '../media'
 import { makeStillClip, renderVideo } from '../media/render'
 import {
@@ -219,7 +219,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     )
   }
 
-  const database = await openDatabase(config.database)
+  // Media storage first: with STORAGE=s3 the bucket is checked (HeadBucket), so a wrong endpoint, bucket or key stops
+  // start-up with its reason before anything else is opened (ADR 035).
+  const mediaStorage = await createMediaStorage(config)
+  const database = await openDatabase(config.database).catch((err: unknown) => {
+    mediaStorage.close()
+    throw err
+  })
   let queue: QueueRuntime | undefined
   let events: EventBus | undefined
   try {
@@ -298,9 +304,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       tiktok.sandboxUrl ? createSandboxAdmin({ baseUrl: tiktok.sandboxUrl, adminKey: tiktok.clientSecret }) : undefined,
     )
 
-    // Uploads and validated videos live on local disk under DATA_DIR (api and worker processes must share it).
+    // Uploads in progress live on local disk under DATA_DIR; validated videos in media storage (local or S3).
     const uploads = createUploadStore({ directory: path.join(config.dataDir, 'uploads') })
-    const mediaStorage = createLocalMediaStorage(path.join(config.dataDir, 'media'))
     const inspect = (file: string) => inspectVideo(file, { ffprobePath: config.ffprobePath })
     const media = createMediaService({
       repo: createMediaRepository(database.db),
@@ -621,12 +626,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         await stockReady.catch(() => undefined)
         await bus.close()
         await database.close()
+        mediaStorage.close()
       },
     }
   } catch (err) {
     await events?.close().catch(() => undefined)
     await queue?.stop().catch(() => undefined)
     await database.close().catch(() => undefined)
+    mediaStorage.close()
     throw err
   }
 }
