@@ -25,7 +25,10 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.string().default('./data'),
   STORAGE: z.enum(['local', 's3']).default('local'),
-  S3_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  ),
   S3_BUCKET: optionalString,
   S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('us-east-1')),
   S3_ACCESS_KEY_ID: optionalString,

@@ -272,19 +272,21 @@ describe.each([
     async (key) => {
       const source = sourceFile('x')
       expect(() => storage.read(key)).toThrow(StorageKeyError)
-      for (const call of [
+      const calls: (() => Promise<unknown>)[] = [
         () => storage.importFile(source, key),
         () => storage.copyIn(source, key),
         () => storage.write(key, Buffer.from('x')),
         () => storage.size(key),
         () => storage.withLocalFile(key, () => Promise.resolve()),
-        () => storage.presignedUrl(key, { expiresInSeconds: 60, contentType: 'video/mp4', contentDisposition: 'inline' }),
+        () =>
+          storage.presignedUrl(key, { expiresInSeconds: 60, contentType: 'video/mp4', contentDisposition: 'inline' }),
         () => storage.remove(key),
         () => storage.removeFolder(key),
         async () => {
           for await (const object of storage.list(key)) void object
         },
-      ]) {
+      ]
+      for (const call of calls) {
         await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(StorageKeyError)
       }
       expect(existsSync(source)).toBe(true)
