@@ -4,6 +4,7 @@ import path from 'node:path'
 import { buffer, text } from 'node:stream/consumers'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startS3Server, type TestS3Server } from '../../testing/s3-server'
+import { createMediaStorage } from './create-media-storage'
 import { createLocalMediaStorage } from './local-media-storage'
 import { StorageKeyError, StorageNotFoundError, type MediaStorage } from './port'
 import { createS3MediaStorage, type S3MediaStorage } from './s3-media-storage'
@@ -306,3 +307,44 @@ function s3Options() {
     forcePathStyle: true,
   }
 }
+
+describe('opening the configured store', () => {
+  it('opens local storage under DATA_DIR/media', async () => {
+    const storage = await createMediaStorage({ dataDir: dir, storage: { kind: 'local' } })
+    await storage.write('user-1/a.png', Buffer.from('png'))
+    expect(readFileSync(path.join(dir, 'media', 'user-1', 'a.png'), 'utf8')).toBe('png')
+    storage.close()
+  })
+
+  it('checks the S3 bucket at start: a reachable one opens', async () => {
+    const storage = await createMediaStorage({ dataDir: dir, storage: { kind: 's3', ...s3Options() } })
+    expect(storage.kind).toBe('s3')
+    storage.close()
+  })
+
+  it.each([
+    [
+      'a missing bucket',
+      { bucket: 'no-such-bucket' },
+      /S3 bucket "no-such-bucket" is not reachable at http:\/\/127\.0\.0\.1:\d+: it does not exist/,
+    ],
+    [
+      'unknown keys',
+      { accessKeyId: 'NOBODY', secretAccessKey: 'not-the-secret' },
+      /S3 bucket "hookpost-test" is not reachable at .*: access denied \(check S3_ACCESS_KEY_ID/,
+    ],
+    [
+      'nothing listening',
+      { endpoint: 'http://127.0.0.1:9' },
+      /S3 bucket "hookpost-test" is not reachable at http:\/\/127\.0\.0\.1:9: .*ECONNREFUSED/,
+    ],
+  ])('refuses to start with %s, saying why (and never the secret)', async (_, change, message) => {
+    const err = await createMediaStorage({ dataDir: dir, storage: { kind: 's3', ...s3Options(), ...change } }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    )
+    expect(err?.message).toMatch(message)
+    expect(err?.message).not.toContain('not-the-secret')
+    expect(err?.message).not.toContain(s3!.secretAccessKey + '"')
+  })
+})
