@@ -115,6 +115,17 @@ describe.each([
     }
   })
 
+  it('imports an empty file; a missing source fails and stores nothing', async () => {
+    await storage.importFile(sourceFile(''), `${user}/empty.mp4`)
+    expect(await storage.size(`${user}/empty.mp4`)).toBe(0)
+    expect(await text(storage.read(`${user}/empty.mp4`))).toBe('')
+    await expect(storage.importFile(path.join(dir, 'nope'), `${user}/nope.mp4`)).rejects.toMatchObject({
+      code: 'ENOENT',
+    })
+    await expect(storage.copyIn(path.join(dir, 'nope'), `${user}/nope.mp4`)).rejects.toMatchObject({ code: 'ENOENT' })
+    expect(await storage.size(`${user}/nope.mp4`)).toBeNull()
+  })
+
   it('copies a file in, keeping the source', async () => {
     const source = sourceFile('stock')
     await storage.copyIn(source, `${user}/copy.mp4`)
