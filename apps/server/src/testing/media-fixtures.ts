@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process'
-import { copyFileSync, mkdirSync, statSync } from 'node:fs'
-import path from 'node:path'
+import { statSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { mediaFile } from '../db/schema'
 import type { TestServer } from './test-runtime'
@@ -49,7 +48,7 @@ export interface StoredMediaFacts {
   originalName?: string
 }
 
-/** A validated upload as the media module leaves it: `video` copied under DATA_DIR/media, and its row. */
+/** A validated upload as the media module leaves it: `video` copied into media storage (local or S3), and its row. */
 export async function storeMedia(
   server: TestServer,
   userId: string,
@@ -65,16 +64,14 @@ export async function storeMedia(
   } = typeof facts === 'number' ? { durationMs: facts } : facts
   const id = crypto.randomUUID()
   const storageKey = `${userId}/${id}.mp4`
-  const target = path.join(server.config.dataDir, 'media', storageKey)
-  mkdirSync(path.dirname(target), { recursive: true })
-  copyFileSync(video, target)
+  await server.storage.copyIn(video, storageKey)
   await server.runtime.database.db.insert(mediaFile).values({
     id,
     userId,
     originalName,
     storageKey,
     contentType: 'video/mp4',
-    sizeBytes: statSync(target).size,
+    sizeBytes: statSync(video).size,
     durationMs,
     width,
     height,

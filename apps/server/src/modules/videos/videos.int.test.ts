@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -88,7 +88,8 @@ afterAll(async () => {
 })
 
 const db = () => server.runtime.database.db
-const mediaPath = (key: string) => path.join(server.config.dataDir, 'media', key)
+/** Whether media storage (local or S3) holds `key`. */
+const isStored = async (key: string) => (await server.storage.size(key)) !== null
 
 /** A signed-in person with a portrait hook clip (1.5 s, with sound) and a landscape demo (1 s, silent). */
 async function person() {
@@ -254,7 +255,7 @@ describe('creating and rendering a video', () => {
       videoCodec: 'h264',
       audioCodec: 'aac',
     })
-    expect(existsSync(mediaPath(output.storageKey))).toBe(true)
+    expect(await isStored(output.storageKey)).toBe(true)
     const asMedia = await inject(server, 'GET', `/api/media/${video.outputMediaId}`, me.cookie)
     expect(asMedia.json()).toMatchObject({ media: { width: 1080, height: 1920 } })
 
@@ -433,7 +434,7 @@ describe('a render that fails', () => {
     const me = await person()
     const corrupt = await storeMedia(server, me.userId, hookClip, { durationMs: 1_500, width: 360, height: 640 })
     const stored = (await mediaRow(corrupt))!
-    writeFileSync(mediaPath(stored.storageKey), Buffer.alloc(4_096, 7))
+    await server.storage.write(stored.storageKey, Buffer.alloc(4_096, 7))
     const video = await createVideo(me.cookie, { sourceMediaId: corrupt, textOverlays: overlays })
 
     const failed = await settled(me.cookie, video.id)
@@ -458,8 +459,9 @@ describe('a render that fails', () => {
     expect((await inject(server, 'GET', `/api/media/${me.hookId}/file`, me.cookie)).statusCode).toBe(200)
 
     // Retry: only when failed. With the file repaired, it renders.
-    writeFileSync(mediaPath(stored.storageKey), Buffer.alloc(0))
-    await makeVideo(mediaPath(stored.storageKey), { seconds: 1.5, width: 360, height: 640 })
+    const repaired = path.join(fixtureDir, 'repaired.mp4')
+    await makeVideo(repaired, { seconds: 1.5, width: 360, height: 640 })
+    await server.storage.copyIn(repaired, stored.storageKey)
     const retried = await inject(server, 'POST', `/api/videos/${video.id}/retry`, me.cookie)
     expect(retried.statusCode).toBe(200)
     expect(retried.json().video).toMatchObject({ state: 'queued', errorMessage: null })
@@ -499,7 +501,7 @@ describe('scheduling and deleting', () => {
     expect(refused.json()).toEqual({ code: 'CONFLICT', message: MESSAGES.mediaInUse })
     expect((await getVideo(me.cookie, video.id)).processed).toBe(true)
     const output = (await mediaRow(video.outputMediaId!))!
-    expect(existsSync(mediaPath(output.storageKey))).toBe(true)
+    expect(await isStored(output.storageKey)).toBe(true)
 
     // Deleting a source a created video uses is refused with words that say so.
     const source = await inject(server, 'DELETE', `/api/media/${me.hookId}`, me.cookie)
@@ -512,8 +514,8 @@ describe('scheduling and deleting', () => {
     const video = await settled(me.cookie, (await createVideo(me.cookie, { sourceMediaId: me.hookId })).id)
     const stored = (await row(video.id))!
     const output = (await mediaRow(video.outputMediaId!))!
-    expect(existsSync(mediaPath(output.storageKey))).toBe(true)
-    expect(existsSync(mediaPath(stored.thumbnailKey!))).toBe(true)
+    expect(await isStored(output.storageKey)).toBe(true)
+    expect(await isStored(stored.thumbnailKey!)).toBe(true)
     const stream = await openEventStream(address, me.cookie)
     try {
       const res = await inject(server, 'DELETE', `/api/videos/${video.id}`, me.cookie)
@@ -526,8 +528,8 @@ describe('scheduling and deleting', () => {
     }
     expect(await row(video.id)).toBeUndefined()
     expect(await mediaRow(video.outputMediaId!)).toBeUndefined()
-    expect(existsSync(mediaPath(output.storageKey))).toBe(false)
-    expect(existsSync(mediaPath(stored.thumbnailKey!))).toBe(false)
+    expect(await isStored(output.storageKey)).toBe(false)
+    expect(await isStored(stored.thumbnailKey!)).toBe(false)
     expect((await inject(server, 'GET', `/api/videos/${video.id}`, me.cookie)).statusCode).toBe(404)
     // The sources are the user's still.
     expect(await mediaRow(me.hookId)).toBeDefined()
