@@ -24,6 +24,7 @@ const DATABASE_FREE = [
 ]
 // Integration tests whose server stores videos and images (uploads, renders): run again with S3 media storage
 // (TEST_STORAGE=s3: each file starts an s3rver), beside the storage suite that runs both stores itself (ADR 035).
+const MULTI_PROCESS = 'apps/server/src/entrypoints/multi-process.int.test.ts'
 const STORAGE_FILES = [
   'apps/server/src/modules/media/media.int.test.ts',
   'apps/server/src/modules/videos/videos.int.test.ts',
@@ -38,10 +39,11 @@ const tiers = [
         env: { ...envWithoutPg, TEST_DATABASE_URL },
       }
     : { name: 'integration · PostgreSQL', skip: 'set TEST_DATABASE_URL=postgres://user@host:5432/db to run it' },
+  // With PostgreSQL, also the scale-out test: API and worker processes on separate DATA_DIRs, sharing the bucket.
   {
     name: 'integration · S3 storage',
-    cmd: ['npx', 'vitest', 'run', '--project', 'int', ...STORAGE_FILES],
-    env: { ...envWithoutPg, TEST_STORAGE: 's3' },
+    cmd: ['npx', 'vitest', 'run', '--project', 'int', ...STORAGE_FILES, ...(TEST_DATABASE_URL ? [MULTI_PROCESS] : [])],
+    env: { ...envWithoutPg, TEST_STORAGE: 's3', ...(TEST_DATABASE_URL ? { TEST_DATABASE_URL } : {}) },
   },
   { name: 'end-to-end · Chromium', cmd: ['npx', 'playwright', 'test'], env: { ...envWithoutPg, CI: '1' } },
 ]
