@@ -46,6 +46,14 @@ export type S3MediaStorage = MediaStorage & {
   close(): void
 }
 
+/** The bucket did not answer HeadBucket at start: the message says which bucket, where, and why. */
+export class StorageUnreachableError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options)
+    this.name = 'StorageUnreachableError'
+  }
+}
+
 const MIN_PART_SIZE = 5 * 1024 * 1024
 /** DeleteObjects takes at most this many keys a request. */
 const DELETE_BATCH = 1000
@@ -128,15 +136,17 @@ export function createS3MediaStorage(options: S3StorageOptions): S3MediaStorage 
       try {
         await client.send(new HeadBucketCommand({ Bucket: bucket }))
       } catch (err) {
-        const e = err as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } }
+        const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } }
         const status = e.$metadata?.httpStatusCode
         const cause =
           status === 404
             ? 'it does not exist'
             : status === 403 || status === 401
               ? 'access denied (check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy)'
-              : `${e.name ?? 'error'}${e.code && e.code !== e.name ? ` ${e.code}` : ''}${status ? ` (HTTP ${status})` : ''}: ${e.message ?? ''}`
-        throw new Error(
+              : status === 301 || status === 400
+                ? `the store refused the request (HTTP ${status}; check S3_REGION, S3_ENDPOINT and S3_FORCE_PATH_STYLE)`
+                : `${e.message || e.name || 'error'}${status ? ` (HTTP ${status})` : ''}`
+        throw new StorageUnreachableError(
           `S3 bucket ${JSON.stringify(bucket)} is not reachable at ${options.endpoint ?? `AWS (${options.region})`}: ${cause}`,
           { cause: err },
         )
