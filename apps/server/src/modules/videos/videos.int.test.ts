@@ -14,7 +14,7 @@ import {
 import { createdVideo, mediaFile } from '../../db/schema'
 import { createRuntime } from '../../entrypoints/runtime'
 import { RENDER_MESSAGES, RenderError } from '../../media/render'
-import { inject, openEventStream, signUp } from '../../testing/http-test-kit'
+import { getStoredFile, inject, openEventStream, signUp } from '../../testing/http-test-kit'
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
@@ -259,7 +259,9 @@ describe('creating and rendering a video', () => {
     const asMedia = await inject(server, 'GET', `/api/media/${video.outputMediaId}`, me.cookie)
     expect(asMedia.json()).toMatchObject({ media: { width: 1080, height: 1920 } })
 
-    const file = await inject(server, 'GET', video.processedVideoUrl!, me.cookie)
+    // Local storage: the app sends the bytes; S3: it redirects to a presigned URL on the bucket, which sends them.
+    const file = await getStoredFile(server, video.processedVideoUrl!, me.cookie)
+    expect(file.redirected).toBe(server.config.storage.kind === 's3')
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-type']).toBe('video/mp4')
     expect(file.headers['accept-ranges']).toBe('bytes')
@@ -267,23 +269,24 @@ describe('creating and rendering a video', () => {
     expect(file.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp')
     expect(file.headers['content-disposition']).toMatch(/^inline; /)
 
-    const slice = await inject(server, 'GET', video.processedVideoUrl!, me.cookie, undefined, { range: 'bytes=0-99' })
+    const slice = await getStoredFile(server, video.processedVideoUrl!, me.cookie, { range: 'bytes=0-99' })
     expect(slice.statusCode).toBe(206)
     expect(slice.headers['content-range']).toBe(`bytes 0-99/${output.sizeBytes}`)
     expect(slice.rawPayload).toHaveLength(100)
     expect(slice.rawPayload.equals(file.rawPayload.subarray(0, 100))).toBe(true)
     const head = await inject(server, 'HEAD', video.processedVideoUrl!, me.cookie)
-    expect(head.statusCode).toBe(200)
-    expect(Number(head.headers['content-length'])).toBe(output.sizeBytes)
+    // On S3, HEAD answers the redirect too (a presigned URL is signed for GET only).
+    expect(head.statusCode).toBe(server.config.storage.kind === 's3' ? 302 : 200)
+    if (server.config.storage.kind === 'local') expect(Number(head.headers['content-length'])).toBe(output.sizeBytes)
 
-    const download = await inject(server, 'GET', video.downloadUrl!, me.cookie)
+    const download = await getStoredFile(server, video.downloadUrl!, me.cookie)
     expect(download.statusCode).toBe(200)
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="Launch day.mp4"; filename*=UTF-8''Launch%20day.mp4`,
     )
     expect(download.rawPayload.equals(file.rawPayload)).toBe(true)
 
-    const thumbnail = await inject(server, 'GET', video.thumbnailUrl!, me.cookie)
+    const thumbnail = await getStoredFile(server, video.thumbnailUrl!, me.cookie)
     expect(thumbnail.statusCode).toBe(200)
     expect(thumbnail.headers['content-type']).toBe('image/jpeg')
     expect([...thumbnail.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
@@ -456,7 +459,7 @@ describe('a render that fails', () => {
     const files = await db().select().from(mediaFile).where(eq(mediaFile.userId, me.userId))
     expect(files).toHaveLength(3)
     // A source is untouched and still plays.
-    expect((await inject(server, 'GET', `/api/media/${me.hookId}/file`, me.cookie)).statusCode).toBe(200)
+    expect((await getStoredFile(server, `/api/media/${me.hookId}/file`, me.cookie)).statusCode).toBe(200)
 
     // Retry: only when failed. With the file repaired, it renders.
     const repaired = path.join(fixtureDir, 'repaired.mp4')
