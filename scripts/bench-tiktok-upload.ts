@@ -1,16 +1,19 @@
 /**
  * Uploads a generated 500 MB video through the TikTok client to a local sandbox and reports throughput, peak memory
  * growth and chunk count. The sandbox runs in a child process, so the memory figures are the client's alone; the
- * client streams each chunk from disk through a small buffer pool, so they should stay flat whatever the file size.
+ * client streams each chunk from media storage (local here, read as the publisher reads it) through a small buffer
+ * pool, so they should stay flat whatever the file size.
  *
  *   node --import tsx scripts/bench-tiktok-upload.ts [sizeInMiB]
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { createLocalMediaStorage } from '../apps/server/src/integrations/storage'
 import { createTiktokClient } from '../apps/server/src/integrations/tiktok'
+import { mediaFilesOf } from '../apps/server/src/modules/posts/media-files'
 import { sandboxSession, startSandboxProcess } from '../apps/server/src/integrations/tiktok/testing/sandbox-session'
 
 const MIB = 1024 * 1024
@@ -45,7 +48,11 @@ async function main() {
     dataDir: path.join(dir, 'sandbox'),
   })
   try {
-    const filePath = path.join(dir, 'video.mp4')
+    // As the publisher reads it (modules/posts/media-files.ts).
+    const media = mediaFilesOf(createLocalMediaStorage(path.join(dir, 'media')))
+    const key = 'bench/video.mp4'
+    const filePath = path.join(dir, 'media', 'bench', 'video.mp4')
+    mkdirSync(path.dirname(filePath), { recursive: true })
     let started = performance.now()
     await writeVideo(filePath, size)
     console.log(`generated ${mb(size)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`)
@@ -81,7 +88,10 @@ async function main() {
     }, 20)
     started = performance.now()
     try {
-      await client.uploadFile({ uploadUrl: init.uploadUrl, filePath, contentType: 'video/mp4', plan: init.chunks })
+      const { uploadUrl, chunks: plan } = init
+      await media.withChunkSource(key, (source) =>
+        client.uploadFile({ uploadUrl, source, contentType: 'video/mp4', plan }),
+      )
     } finally {
       clearInterval(sampler)
     }

@@ -56,13 +56,14 @@ import {
   createPostsService,
   createPublishingService,
   DEFAULT_PUBLISHING_SETTINGS,
+  mediaFilesOf,
   postJobHandlers,
   type PostsService,
   type PublishingService,
   type PublishingSettings,
 } from '../modules/posts'
 import { createOpenAiCompatibleClient } from '../integrations/ai'
-import { createMediaStorage } from '../integrations/storage'
+import { createMediaStorage, type MediaStorage } from '../integrations/storage'
 import { imageInfo, inspectVideo } from '../media'
 import { makeStillClip, renderVideo } from '../media/render'
 import {
@@ -166,6 +167,19 @@ export interface Runtime {
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
+}
+
+/**
+ * The origin the browser is redirected to for stored files (S3's presigned URLs), for the page's CSP: read from a
+ * presigned URL (signing is local, nothing is fetched); none when the app serves the files itself (local storage).
+ */
+async function storageOrigins(storage: MediaStorage): Promise<string[]> {
+  const url = await storage.presignedUrl('csp/origin', {
+    expiresInSeconds: 60,
+    contentType: 'video/mp4',
+    contentDisposition: 'inline',
+  })
+  return url ? [new URL(url).origin] : []
 }
 
 const consoleLog: Log = {
@@ -325,14 +339,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       events: bus,
       notify: notifications.notify,
       box,
-      media: {
-        path: (key) => mediaStorage.absolutePath(key),
-        size: (key) =>
-          mediaStorage.size(key).then(
-            (size) => size ?? undefined,
-            () => undefined,
-          ),
-      },
+      media: mediaFilesOf(mediaStorage),
       clock,
       log,
       settings: { ...DEFAULT_PUBLISHING_SETTINGS, ...options.posts },
@@ -568,6 +575,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         trustProxy: config.trustProxy,
         publicUrl: config.publicUrl,
         imageOrigins: tiktok.sandboxUrl ? [new URL(tiktok.sandboxUrl).origin] : TIKTOK_IMAGE_ORIGINS,
+        storageOrigins: await storageOrigins(mediaStorage),
         webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST,
         logger: options.httpLogger === false ? false : { level: config.logLevel },
       })

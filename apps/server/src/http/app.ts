@@ -105,6 +105,11 @@ export interface HttpDeps {
   publicUrl: string
   /** Origins avatars come from besides ours (TikTok's CDN, or the sandbox while it stands in for TikTok). */
   imageOrigins?: string[]
+  /**
+   * Where stored videos and images are fetched from besides ours: the bucket's origin when file routes answer with a
+   * redirect to a presigned URL (S3); none on local storage, where the app sends the bytes.
+   */
+  storageOrigins?: string[]
   /** Folder of the built web app; when absent the API runs alone (e.g. `api` entrypoint behind a CDN, or tests). */
   webDistDir?: string | undefined
   logger?: FastifyServerOptions['logger']
@@ -128,8 +133,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(deps.imageOrigins ?? [])],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(deps.imageOrigins ?? []), ...(deps.storageOrigins ?? [])],
+        mediaSrc: ["'self'", 'blob:', ...(deps.storageOrigins ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],

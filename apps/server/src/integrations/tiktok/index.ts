@@ -2,6 +2,7 @@ export * from './chunks'
 export * from './errors'
 export { RATE_WINDOW_MS, TIKTOK_RATE_LIMITS, type RateLimitedEndpoint } from './pacer'
 export * from './tiktok-client'
+export { fileChunkSource, streamChunkSource, type ChunkReader, type ChunkSource } from './chunk-source'
 export {
   resumeOffset,
   UPLOAD_BACKOFF_MS,

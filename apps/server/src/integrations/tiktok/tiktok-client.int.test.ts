@@ -11,6 +11,7 @@ import { describeTiktokCode, TIKTOK_ERROR_TABLE, TiktokError, type TiktokErrorCo
 import {
   CREATOR_INFO_RETRY_DELAY_MS,
   createTiktokClient,
+  fileChunkSource,
   type TiktokClient,
   type TiktokPrivacyLevel,
   type TiktokPublishStatus,
@@ -136,7 +137,12 @@ async function postFile(
     source: { kind: 'file', size },
   })
   if (!init.uploadUrl || !init.chunks) throw new Error('FILE_UPLOAD init without upload URL')
-  await env.client.uploadFile({ uploadUrl: init.uploadUrl, filePath, contentType: 'video/mp4', plan: init.chunks })
+  await env.client.uploadFile({
+    uploadUrl: init.uploadUrl,
+    source: fileChunkSource(filePath),
+    contentType: 'video/mp4',
+    plan: init.chunks,
+  })
   return init
 }
 
@@ -444,7 +450,7 @@ describe('pacing and caps, with one fake clock for client and sandbox', () => {
     clock.time += 3_600_001
     const upload = paced.client.uploadFile({
       uploadUrl: created.uploadUrl ?? '',
-      filePath,
+      source: fileChunkSource(filePath),
       contentType: 'video/mp4',
       plan: created.chunks ?? { videoSize: 0, chunkSize: 0, totalChunkCount: 0, ranges: [] },
     })
@@ -503,7 +509,7 @@ describe('uploads and the status lifecycle', () => {
       try {
         await client.uploadFile({
           uploadUrl: init.uploadUrl,
-          filePath,
+          source: fileChunkSource(filePath),
           contentType: 'video/mp4',
           plan: init.chunks,
           onProgress: (sent) => progress.push(sent),
@@ -617,7 +623,7 @@ describe('uploads and the status lifecycle', () => {
     try {
       await env.client.uploadFile({
         uploadUrl: proxied.toString(),
-        filePath,
+        source: fileChunkSource(filePath),
         contentType: 'video/mp4',
         plan: init.chunks,
       })

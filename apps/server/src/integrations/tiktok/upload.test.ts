@@ -7,6 +7,7 @@ import { TiktokError } from './errors'
 import { createTiktokClient } from './tiktok-client'
 import { createFakeClock } from './testing/fake-fetch'
 import { startUploadServer, type UploadServer } from './testing/upload-server'
+import { fileChunkSource } from './chunk-source'
 import { resumeOffset } from './upload'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tiktok-upload-unit-'))
@@ -62,7 +63,7 @@ function setup(timeoutMs = 1_000) {
   const upload = (extra: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {}) =>
     client.uploadFile({
       uploadUrl: `${server.url}/video/?upload_id=1&t=x`,
-      filePath,
+      source: fileChunkSource(filePath),
       contentType: 'video/mp4',
       plan,
       ...extra,
@@ -241,7 +242,7 @@ describe('uploadFile', () => {
     })
     const run = client.uploadFile({
       uploadUrl: `${server.url}/x`,
-      filePath,
+      source: fileChunkSource(filePath),
       contentType: 'video/mp4',
       plan: { ...plan, videoSize: 31, ranges: [...plan.ranges.slice(0, 2), { start: 20, end: 30 }] },
     })
@@ -282,7 +283,7 @@ describe('uploadFile', () => {
     server.answer(status(201))
     await client.uploadFile({
       uploadUrl: `${server.url}/big`,
-      filePath: bigPath,
+      source: fileChunkSource(bigPath),
       contentType: 'video/webm',
       plan: {
         videoSize: big.length,

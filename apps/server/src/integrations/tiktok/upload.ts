@@ -1,6 +1,6 @@
-import { open, type FileHandle } from 'node:fs/promises'
 import { request as httpRequest, type ClientRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import type { ChunkReader, ChunkSource } from './chunk-source'
 import type { ChunkPlan, ChunkRange } from './chunks'
 import { TiktokError } from './errors'
 
@@ -9,7 +9,8 @@ export type TiktokVideoContentType = 'video/mp4' | 'video/quicktime' | 'video/we
 export interface UploadFileInput {
   /** The whole `upload_url` from video/init, query string included (§3.4). */
   uploadUrl: string
-  filePath: string
+  /** The video's bytes (chunk-source.ts): a file, or a stored object read in ranges. */
+  source: ChunkSource
   contentType: TiktokVideoContentType
   /** The plan that video/init was told about (`planChunks(size)`). */
   plan: ChunkPlan
@@ -35,9 +36,9 @@ const PROGRESS_STEP_BYTES = 1 << 20
 type ChunkOutcome = { type: 'answer'; status: number; contentRange: string | null } | { type: 'failed'; error: unknown }
 
 /**
- * Sends a FILE_UPLOAD's chunks in order (§3.4, §3.5), each read from disk into a small pool of reused buffers and
- * written to the socket (node:http(s), not fetch: a buffer is reused only once the socket has taken it, so the upload
- * neither holds the file nor leaves megabytes of garbage behind). 206 → next chunk; 201 → done; 5xx, 429 and network
+ * Sends a FILE_UPLOAD's chunks in order (§3.4, §3.5), each read from its source (a ranged read of media storage) into
+ * a small pool of reused buffers and written to the socket (node:http(s), not fetch: a buffer is reused only once the
+ * socket has taken it, so the upload neither holds the file nor, read from disk, leaves megabytes of garbage behind). 206 → next chunk; 201 → done; 5xx, 429 and network
  * failures → the same chunk again with back-off; 416 → continue from the offset TikTok reports when it matches a chunk
  * boundary of the plan; 403 → the link expired; 400/404 → refused.
  */
@@ -46,16 +47,11 @@ export async function uploadFile(deps: UploadDeps, input: UploadFileInput): Prom
   assertPlan(plan)
   const url = new URL(input.uploadUrl)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new RangeError('upload_url must be http(s)')
-  const file = await open(input.filePath, 'r')
-  try {
-    if ((await file.stat()).size !== plan.videoSize) throw new TiktokError({ code: 'video_file_changed' })
-    await sendChunks(deps, input, url, file)
-  } finally {
-    await file.close()
-  }
+  if ((await input.source.size()) !== plan.videoSize) throw new TiktokError({ code: 'video_file_changed' })
+  await sendChunks(deps, input, url)
 }
 
-async function sendChunks(deps: UploadDeps, input: UploadFileInput, url: URL, file: FileHandle): Promise<void> {
+async function sendChunks(deps: UploadDeps, input: UploadFileInput, url: URL): Promise<void> {
   const { plan } = input
   let pool = newPool()
 
@@ -73,7 +69,7 @@ async function sendChunks(deps: UploadDeps, input: UploadFileInput, url: URL, fi
     input.signal?.throwIfAborted()
     const range = plan.ranges[index]
     if (!range) break
-    const sent = await sendChunk({ url, file, range, pool, timeoutMs: deps.timeoutMs, input })
+    const sent = await sendChunk({ url, range, pool, timeoutMs: deps.timeoutMs, input })
     if (input.signal?.aborted) throw input.signal.reason
     // A buffer of an interrupted attempt may still be referenced by its dead socket: never reuse it.
     if (!sent.poolReusable) pool = newPool()
@@ -172,7 +168,6 @@ function newPool(): Buffer[] {
 
 interface ChunkAttempt {
   url: URL
-  file: FileHandle
   range: ChunkRange
   pool: Buffer[]
   timeoutMs: number
@@ -235,9 +230,9 @@ function sendChunk(attempt: ChunkAttempt): Promise<{ outcome: ChunkOutcome; pool
 }
 
 /**
- * Reads the chunk from disk into the pool's buffers in turn and writes them out; a buffer is read into again only
- * after the socket reported it written. Resolves true when the whole chunk went out (the pool is free again), false
- * when the request ended early.
+ * Reads the chunk from its source into the pool's buffers in turn and writes them out; a buffer is read into again
+ * only after the socket reported it written. Resolves true when the whole chunk went out (the pool is free again),
+ * false when the request ended early. The source's range is closed (a file, or a ranged GET aborted) whatever happens.
  */
 async function pumpBody(
   request: ClientRequest,
@@ -246,18 +241,20 @@ async function pumpBody(
   closed: Promise<void>,
   onBytes: (bytes: number) => void,
 ): Promise<boolean> {
-  const { pool, file, range } = attempt
+  const { pool, range, input } = attempt
   const written: (Promise<void> | undefined)[] = pool.map(() => undefined)
   let offset = 0
   let slot = 0
+  let reader: ChunkReader | undefined
   try {
+    reader = input.source.open(range)
     while (offset < length) {
       const buffer = pool[slot]
       if (!buffer) return false
       const previous = written[slot]
       if (previous) await Promise.race([previous, closed])
       if (request.destroyed) return false
-      const { bytesRead } = await file.read(buffer, 0, Math.min(buffer.length, length - offset), range.start + offset)
+      const bytesRead = await reader.read(buffer, Math.min(buffer.length, length - offset))
       if (request.destroyed) return false
       if (bytesRead === 0) {
         request.destroy(new Error('the file ended before the chunk did'))
@@ -275,5 +272,7 @@ async function pumpBody(
   } catch (error) {
     request.destroy(error instanceof Error ? error : new Error(String(error)))
     return false
+  } finally {
+    await reader?.close().catch(() => undefined)
   }
 }

@@ -19,7 +19,7 @@ import type { MediaStorage } from '../../integrations/storage'
 import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
 import { aiFailureReason, type ImageMaker, type MadeImage } from '../ai'
-import type { ServedFile } from '../media/serve-file'
+import { storedFile, type ServedFile } from '../media/serve-file'
 import type { AiImageRow, ImagesRepository } from './images.repository'
 
 /** The gallery shows at most this many saved images, newest first. */
@@ -38,7 +38,7 @@ export type DescribeImage = (data: Uint8Array) => Omit<MadeImage, 'data'> | null
 
 export interface ImagesServiceDeps {
   repo: ImagesRepository
-  storage: Pick<MediaStorage, 'write' | 'read' | 'size' | 'absolutePath' | 'remove'>
+  storage: Pick<MediaStorage, 'write' | 'read' | 'size' | 'withLocalFile' | 'presignedUrl' | 'remove'>
   /** The configured image model, or the offline text card (`fallback`). */
   maker: ImageMaker
   describeImage: DescribeImage
@@ -121,7 +121,10 @@ export function createImagesService(deps: ImagesServiceDeps) {
     const dir = await mkdtemp(path.join(deps.scratchDir, 'still-'))
     try {
       const clip = path.join(dir, 'clip.mp4')
-      await deps.makeStillClip(storage.absolutePath(image.storageKey), clip, IMAGE_VIDEO_SECONDS)
+      // ffmpeg reads a file: the image's own (local storage) or a temporary download (S3), gone once the clip is made.
+      await storage.withLocalFile(image.storageKey, (imagePath) =>
+        deps.makeStillClip(imagePath, clip, IMAGE_VIDEO_SECONDS),
+      )
       return await deps.adoptVideo(userId, clip, `${title}.mp4`)
     } finally {
       await rm(dir, { recursive: true, force: true })
@@ -214,12 +217,11 @@ export function createImagesService(deps: ImagesServiceDeps) {
       const row = await owned(userId, imageId)
       const size = await storage.size(row.storageKey)
       if (size === null) throw new AppError('NOT_FOUND', AI_IMAGE_MESSAGES.imageNotFound)
-      return {
+      return storedFile(storage, row.storageKey, {
         sizeBytes: size,
         contentType: row.contentType,
         fileName: `image-${row.id}.${EXTENSIONS[row.contentType]}`,
-        open: (range) => storage.read(row.storageKey, range),
-      }
+      })
     },
 
     /**

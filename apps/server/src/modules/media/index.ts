@@ -1,7 +1,7 @@
 export { parseByteRange, type ByteRange } from './byte-range'
 export { createMediaRepository, type MediaRepository, type MediaRow } from './media.repository'
 export { mediaRoutes } from './media.routes'
-export { contentDisposition, sendStoredFile, type ServedFile } from './serve-file'
+export { contentDisposition, PRESIGNED_URL_SECONDS, sendStoredFile, storedFile, type ServedFile } from './serve-file'
 export {
   createMediaService,
   type MediaFileStream,

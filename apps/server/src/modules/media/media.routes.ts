@@ -60,7 +60,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
     },
     handler: async (request, reply) => {
       const file = await media.file(userId(request), request.params.id)
-      return sendStoredFile(request, reply, { ...file, fileName: file.originalName }, { disposition: 'inline' })
+      return sendStoredFile(request, reply, file, { disposition: 'inline' })
     },
   })
 

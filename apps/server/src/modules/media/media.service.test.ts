@@ -118,7 +118,7 @@ describe('finalize', () => {
     expect(repo.rows.get(media.id)?.storageKey).toBe(`user-1/${media.id}.mp4`)
     expect(leftovers()).toEqual({ uploads: [], claimed: [], media: ['user-1', `user-1/${media.id}.mp4`] })
     expect(await service.openForUpload('user-1', media.id)).toEqual({
-      path: path.join(mediaDir(), 'user-1', `${media.id}.mp4`),
+      storageKey: `user-1/${media.id}.mp4`,
       sizeBytes: 10,
       contentType: 'video/mp4',
       durationMs: 2000,

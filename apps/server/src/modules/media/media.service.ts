@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { Readable } from 'node:stream'
 import { MESSAGES, POST_LIMITS, type MediaFile } from '@hookpost/shared'
 import type { MediaStorage } from '../../integrations/storage'
 import { CONTAINER_CONTENT_TYPES, tiktokVideoProblems, type Inspection } from '../../media'
 import { AppError } from '../../lib/errors'
 import type { MediaRepository, MediaRow } from './media.repository'
+import { storedFile, type ServedFile } from './serve-file'
 import type { UploadStore } from './upload-store'
 
 type Log = { info: (msg: string) => void; warn: (msg: string) => void }
@@ -19,20 +19,16 @@ export interface MediaServiceDeps {
   log: Log
 }
 
-/** What the posts engine needs to send a video to TikTok. */
+/** What the posts engine needs to send a video to TikTok: its stored key (read in ranges, chunk by chunk) and facts. */
 export interface MediaForUpload {
-  path: string
+  storageKey: string
   sizeBytes: number
   contentType: MediaFile['contentType']
   durationMs: number
 }
 
-export interface MediaFileStream {
-  sizeBytes: number
-  contentType: MediaFile['contentType']
-  originalName: string
-  open(range?: { start: number; end: number }): Readable
-}
+/** The person's file to send over HTTP, named as they named it. */
+export type MediaFileStream = ServedFile & { contentType: MediaFile['contentType'] }
 
 const EXTENSIONS: Record<MediaFile['contentType'], string> = {
   'video/mp4': 'mp4',
@@ -199,10 +195,8 @@ export function createMediaService(deps: MediaServiceDeps) {
       const sizeBytes = await storage.size(row.storageKey)
       if (sizeBytes === null) throw new AppError('NOT_FOUND', MESSAGES.mediaFileMissing)
       return {
-        sizeBytes,
+        ...storedFile(storage, row.storageKey, { sizeBytes, contentType: row.contentType, fileName: row.originalName }),
         contentType: row.contentType,
-        originalName: row.originalName,
-        open: (range) => storage.read(row.storageKey, range),
       }
     },
 
@@ -216,13 +210,8 @@ export function createMediaService(deps: MediaServiceDeps) {
       await storage.remove(result.storageKey)
     },
 
-    /** The file on disk for a row the caller already holds (e.g. joined to a post). */
-    absolutePath(media: Pick<MediaRow, 'storageKey'>): string {
-      return storage.absolutePath(media.storageKey)
-    },
-
     /**
-     * For the posts engine: the user's video, checked to still be on disk. Throws NOT_FOUND with a message fit for a
+     * For the posts engine: the user's video, checked to still be in media storage. Throws NOT_FOUND with a message fit for a
      * post's error_message when the row or the file is gone.
      */
     async openForUpload(userId: string, mediaId: string): Promise<MediaForUpload> {
@@ -230,7 +219,7 @@ export function createMediaService(deps: MediaServiceDeps) {
       const sizeBytes = await storage.size(row.storageKey)
       if (sizeBytes === null) throw new AppError('NOT_FOUND', MESSAGES.mediaFileMissing)
       return {
-        path: storage.absolutePath(row.storageKey),
+        storageKey: row.storageKey,
         sizeBytes,
         contentType: row.contentType,
         durationMs: row.durationMs,

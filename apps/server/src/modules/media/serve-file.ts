@@ -1,6 +1,10 @@
 import type { FastifyReply } from 'fastify'
 import type { Readable } from 'node:stream'
+import type { MediaStorage } from '../../integrations/storage'
 import { parseByteRange } from './byte-range'
+
+/** How long a redirect to the storage's own URL may be followed (a paused video asks the app again afterwards). */
+export const PRESIGNED_URL_SECONDS = 15 * 60
 
 /** A stored file to send: its size and type, and a lazy reader (Range requests read a slice). */
 export interface ServedFile {
@@ -8,6 +12,28 @@ export interface ServedFile {
   contentType: string
   fileName: string
   open(range?: { start: number; end: number }): Readable
+  /**
+   * A URL the browser may fetch the bytes from directly (S3: a presigned GET that answers with this type and
+   * disposition, Range included), or null when the app sends them itself (local storage). Absent: always the app.
+   */
+  directUrl?(options: {
+    expiresInSeconds: number
+    contentType: string
+    contentDisposition: string
+  }): Promise<string | null>
+}
+
+/** A file of media storage under `key`: read through the store, or fetched from it directly when it can (S3). */
+export function storedFile(
+  storage: Pick<MediaStorage, 'read' | 'presignedUrl'>,
+  key: string,
+  file: Pick<ServedFile, 'sizeBytes' | 'contentType' | 'fileName'>,
+): ServedFile {
+  return {
+    ...file,
+    open: (range) => storage.read(key, range),
+    directUrl: (options) => storage.presignedUrl(key, options),
+  }
 }
 
 /** RFC 6266 / 8187: an ASCII fallback plus the exact UTF-8 name. */
@@ -17,16 +43,27 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
 }
 
 /**
- * Sends a stored file for GET or HEAD with one `Range` (RFC 9110 §14): 200 with the whole file, 206 with a slice, 416
- * when the range starts past the end. HEAD sends the headers only, without opening the file. Routes declare HEAD
+ * Sends a stored file for GET or HEAD, the caller having checked it is the person's. When the storage hands out its
+ * own short-lived URL (S3), a 302 to it: the bytes never pass through the app, and the browser's Range requests go
+ * there. Otherwise the bytes, with one `Range` (RFC 9110 §14): 200 with the whole file, 206 with a slice, 416 when
+ * the range starts past the end. HEAD sends the headers only, without opening the file. Routes declare HEAD
  * themselves: Fastify's automatic one would read the whole file to throw it away.
  */
-export function sendStoredFile(
+export async function sendStoredFile(
   request: { method: string; headers: { range?: string | undefined } },
   reply: FastifyReply,
   file: ServedFile,
   options: { disposition: 'inline' | 'attachment' },
 ) {
+  const direct = await file.directUrl?.({
+    expiresInSeconds: PRESIGNED_URL_SECONDS,
+    contentType: file.contentType,
+    contentDisposition: contentDisposition(options.disposition, file.fileName),
+  })
+  if (direct) {
+    // The link works for anyone holding it, for a while: never kept by a cache, and asked for again every time.
+    return reply.code(302).header('location', direct).header('cache-control', 'private, no-store').send(null)
+  }
   const range = parseByteRange(request.headers.range, file.sizeBytes)
   const body = (slice?: { start: number; end: number }) => (request.method === 'HEAD' ? null : file.open(slice))
   reply

@@ -9,6 +9,7 @@ import { createSecretBox } from '../../lib/crypto'
 import { eventually } from '../../testing/test-runtime'
 import { inject } from '../../testing/http-test-kit'
 import { createPostsRepository } from './posts.repository'
+import { mediaFilesOf } from './media-files'
 import { createPublishingService } from './publishing.service'
 import { DEFAULT_PUBLISHING_SETTINGS } from './post-state-machine'
 import { formAt, TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/posts-int-context'
@@ -129,10 +130,7 @@ describe('prepared ahead of its time', () => {
       }),
       accounts: runtime.tiktokAccounts,
       events: runtime.events,
-      media: {
-        path: (key) => createLocalMediaStorage(path.join(config.dataDir, 'media')).absolutePath(key),
-        size: async (key) => (await createLocalMediaStorage(path.join(config.dataDir, 'media')).size(key)) ?? undefined,
-      },
+      media: mediaFilesOf(createLocalMediaStorage(path.join(config.dataDir, 'media'))),
       box: createSecretBox(config.encryptionKey),
       clock: () => new Date(),
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },

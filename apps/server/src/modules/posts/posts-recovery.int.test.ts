@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { MESSAGES, tiktokCaption, type PostState, type ServerEvent } from '@hookpost/shared'
 import { post } from '../../db/schema'
 import { createRuntime, type Runtime } from '../../entrypoints/runtime'
-import { createTiktokClient } from '../../integrations/tiktok'
+import { createTiktokClient, fileChunkSource } from '../../integrations/tiktok'
 import { eventually } from '../../testing/test-runtime'
 import { TEST_REDIRECT_URI, SANDBOX_CLIENT_KEY } from '../../testing/tiktok-sandbox'
 import type { PublishingSettings } from './post-state-machine'
@@ -216,7 +216,7 @@ describe('a worker that dies mid-publish', () => {
     })
     await client.uploadFile({
       uploadUrl: init.uploadUrl!,
-      filePath: world.video,
+      source: fileChunkSource(world.video),
       contentType: 'video/mp4',
       plan: init.chunks!,
     })

@@ -28,15 +28,10 @@ import {
 } from './post-state-machine'
 import type { MediaRow, PostForPublishing, PostRow, PostView, PostsRepository } from './posts.repository'
 import type { Log } from '../../lib/log'
+import type { MediaFiles } from './media-files'
 import { createJobRunner } from '../../lib/job-runner'
 import { createLimiter } from '../../lib/limiter'
 import { createBatcher } from '../../lib/batcher'
-
-/** Where uploaded videos live (the media module's storage): the file of a stored key, and its size if it exists. */
-export interface MediaFiles {
-  path(storageKey: string): string
-  size(storageKey: string): Promise<number | undefined>
-}
 
 export interface PublishingDeps {
   repo: PostsRepository
@@ -534,22 +529,24 @@ export function createPublishingService(deps: PublishingDeps) {
       )
     }, settings.progressWriteMs)
     try {
-      await tiktok.uploadFile({
-        uploadUrl: upload.url,
-        filePath: media.path(file.storageKey),
-        contentType: file.contentType,
-        plan: upload.plan,
-        signal: AbortSignal.any([jobs.signal, lost.signal]),
-        onProgress: (sentBytes, totalBytes) => {
-          sent = sentBytes
-          const now = Date.now()
-          if (now - lastEvent >= settings.progressEventMs || sentBytes === totalBytes) {
-            lastEvent = now
-            const event: ServerEvent = { type: 'post.progress', postId, sentBytes, totalBytes }
-            events.publish(row.userId, event)
-          }
-        },
-      })
+      await media.withChunkSource(file.storageKey, (source) =>
+        tiktok.uploadFile({
+          uploadUrl: upload.url,
+          source,
+          contentType: file.contentType,
+          plan: upload.plan,
+          signal: AbortSignal.any([jobs.signal, lost.signal]),
+          onProgress: (sentBytes, totalBytes) => {
+            sent = sentBytes
+            const now = Date.now()
+            if (now - lastEvent >= settings.progressEventMs || sentBytes === totalBytes) {
+              lastEvent = now
+              const event: ServerEvent = { type: 'post.progress', postId, sentBytes, totalBytes }
+              events.publish(row.userId, event)
+            }
+          },
+        }),
+      )
       return { type: 'done' }
     } catch (error) {
       if (lost.signal.aborted) return { type: 'lost' }

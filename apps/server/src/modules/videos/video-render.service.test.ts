@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES, type ServerEvent } from '@hookpost/shared'
-import { createLocalMediaStorage, type MediaStorage } from '../../integrations/storage'
+import { createLocalMediaStorage, type LocalMediaStorage } from '../../integrations/storage'
 import { RenderError, type RenderOptions, type RenderPlan, type RenderResult } from '../../media/render/types'
 import { DEFAULT_RENDER_SETTINGS, type RenderSettings } from './render-rules'
 import { createRenderWorkspaces } from './render-workspace'
@@ -70,7 +70,7 @@ function hangingRender(): FakeRender & { started: Promise<void> } {
 }
 
 let dir: string
-let storage: MediaStorage
+let storage: LocalMediaStorage
 let mem: ReturnType<typeof memoryVideosRepository>
 let queue: ReturnType<typeof recordingQueue>
 let bus: ReturnType<typeof recordingBus>

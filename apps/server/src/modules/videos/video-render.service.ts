@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { MESSAGES, OUTPUT_FRAME, readOverlays } from '@hookpost/shared'
-import type { MediaStorage } from '../../integrations/storage'
+import { StorageNotFoundError, type MediaStorage } from '../../integrations/storage'
 import type { EventBus } from '../../lib/events'
 import type { JobScheduler, JobTransaction } from '../../lib/job-queue'
 import {
@@ -23,8 +23,11 @@ export type RenderFunction = (plan: RenderPlan, options: RenderOptions) => Promi
 export interface VideoRenderDeps {
   repo: VideosRepository
   queue: JobScheduler
-  /** Media storage: where sources are read and the rendered file and thumbnail are moved in. */
-  storage: Pick<MediaStorage, 'absolutePath' | 'size' | 'importFile' | 'remove'>
+  /**
+   * Media storage: the sources are read as local files for the render (on S3, downloaded to temporary files deleted
+   * afterwards) and the rendered file and thumbnail are moved in.
+   */
+  storage: Pick<MediaStorage, 'withLocalFile' | 'size' | 'importFile' | 'remove'>
   workspaces: RenderWorkspaces
   render: RenderFunction
   ffmpegPath: string
@@ -39,14 +42,34 @@ export interface VideoRenderDeps {
 /** Thrown inside the completing transaction when the attempt lost its claim: rolls the media row back. */
 class ClaimLost extends Error {}
 
-function source(storage: VideoRenderDeps['storage'], media: MediaRow): RenderSource {
+function source(media: MediaRow, filePath: string): RenderSource {
   return {
-    path: storage.absolutePath(media.storageKey),
+    path: filePath,
     width: media.width,
     height: media.height,
     durationMs: media.durationMs,
     fps: media.fps,
     hasAudio: media.audioCodec !== null,
+  }
+}
+
+/**
+ * Runs `use` with a local file for each key (nested `withLocalFile`s): every file is there until `use` settles. A
+ * missing object is the video's own fault, not the renderer's: it fails the attempt for good.
+ */
+async function withLocalFiles<T>(
+  storage: VideoRenderDeps['storage'],
+  keys: string[],
+  use: (filePaths: string[]) => Promise<T>,
+  held: string[] = [],
+): Promise<T> {
+  const [key, ...rest] = keys
+  if (key === undefined) return use(held)
+  try {
+    return await storage.withLocalFile(key, (filePath) => withLocalFiles(storage, rest, use, [...held, filePath]))
+  } catch (err) {
+    if (err instanceof StorageNotFoundError) throw new RenderError(MESSAGES.mediaFileMissing, err.message, false)
+    throw err
   }
 }
 
@@ -210,32 +233,40 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
     }, settings.progressWriteMs)
     heartbeat.unref()
 
-    const plan: RenderPlan = {
-      layout: claimed.layout,
-      fit: claimed.fit,
-      hook: source(storage, inputs.source),
-      demo: claimed.layout !== 'single' && inputs.demo ? source(storage, inputs.demo) : null,
-      overlays: readOverlays(claimed.textOverlays),
-      outputPath: workspace.outputPath,
-      thumbnailPath: workspace.thumbnailPath,
-      workDir: workspace.workDir,
-    }
+    const demo = claimed.layout !== 'single' ? inputs.demo : null
+    const sources = demo ? [inputs.source, demo] : [inputs.source]
     try {
       let result: RenderResult
       try {
-        result = await deps.render(plan, {
-          ffmpegPath: deps.ffmpegPath,
-          ...(deps.ffprobePath ? { ffprobePath: deps.ffprobePath } : {}),
-          timeoutMs: settings.timeoutMs,
-          signal: controller.signal,
-          onProgress: (value) => {
-            percent = Math.min(100, Math.max(0, Math.round(value)))
-            const now = Date.now()
-            if (now - lastEvent < settings.progressEventMs && percent < 100) return
-            lastEvent = now
-            events.publish(claimed.userId, { type: 'video.progress', videoId, percent })
+        result = await withLocalFiles(
+          storage,
+          sources.map((media) => media.storageKey),
+          ([hookPath, demoPath]) => {
+            const plan: RenderPlan = {
+              layout: claimed.layout,
+              fit: claimed.fit,
+              hook: source(inputs.source, hookPath!),
+              demo: demo && demoPath ? source(demo, demoPath) : null,
+              overlays: readOverlays(claimed.textOverlays),
+              outputPath: workspace.outputPath,
+              thumbnailPath: workspace.thumbnailPath,
+              workDir: workspace.workDir,
+            }
+            return deps.render(plan, {
+              ffmpegPath: deps.ffmpegPath,
+              ...(deps.ffprobePath ? { ffprobePath: deps.ffprobePath } : {}),
+              timeoutMs: settings.timeoutMs,
+              signal: controller.signal,
+              onProgress: (value) => {
+                percent = Math.min(100, Math.max(0, Math.round(value)))
+                const now = Date.now()
+                if (now - lastEvent < settings.progressEventMs && percent < 100) return
+                lastEvent = now
+                events.publish(claimed.userId, { type: 'video.progress', videoId, percent })
+              },
+            })
           },
-        })
+        )
       } finally {
         clearInterval(heartbeat)
         jobs.signal.removeEventListener('abort', onStop)

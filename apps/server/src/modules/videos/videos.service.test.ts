@@ -4,7 +4,7 @@ import path from 'node:path'
 import { text } from 'node:stream/consumers'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES, type CreateVideoInput } from '@hookpost/shared'
-import { createLocalMediaStorage, type MediaStorage } from '../../integrations/storage'
+import { createLocalMediaStorage, type LocalMediaStorage } from '../../integrations/storage'
 import { AppError } from '../../lib/errors'
 import { memoryVideosRepository } from './testing/memory-videos-repository'
 import { quietLog, recordingBus, recordingQueue } from './testing/video-fakes'
@@ -19,7 +19,7 @@ const OTHER = 'user-other'
 const now = new Date('2026-11-22T10:00:00Z')
 
 let dir: string
-let storage: MediaStorage
+let storage: LocalMediaStorage
 let mem: ReturnType<typeof memoryVideosRepository>
 let queue: ReturnType<typeof recordingQueue>
 let bus: ReturnType<typeof recordingBus>

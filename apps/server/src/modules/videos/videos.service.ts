@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream'
 import { z } from 'zod'
 import { MESSAGES, type CreatedVideo, type createVideoInputSchema, type SourceFit } from '@hookpost/shared'
 import type { MediaStorage } from '../../integrations/storage'
@@ -10,13 +9,14 @@ import type { RenderWorkspaces } from './render-workspace'
 import { toCreatedVideoDto } from './video-dto'
 import type { VideosRepository } from './videos.repository'
 import type { Log as BaseLog } from '../../lib/log'
+import { storedFile, type ServedFile } from '../media/serve-file'
 
 type Log = Pick<BaseLog, 'warn' | 'error'>
 
 export interface VideosServiceDeps {
   repo: VideosRepository
   queue: JobScheduler
-  storage: Pick<MediaStorage, 'size' | 'read' | 'remove'>
+  storage: Pick<MediaStorage, 'size' | 'read' | 'presignedUrl' | 'remove'>
   workspaces: Pick<RenderWorkspaces, 'clear'>
   events: EventBus
   clock: () => Date
@@ -27,12 +27,7 @@ export interface VideosServiceDeps {
 export type CreateVideoBody = Omit<z.output<typeof createVideoInputSchema>, 'fit'> & { fit?: SourceFit }
 
 /** A stored file to send over HTTP (modules/media serve-file.ts). */
-export interface VideoFile {
-  sizeBytes: number
-  contentType: string
-  fileName: string
-  open(range?: { start: number; end: number }): Readable
-}
+export type VideoFile = ServedFile
 
 const LIST_LIMIT = 500
 const uuid = z.uuid()
@@ -88,7 +83,7 @@ export function createVideosService(deps: VideosServiceDeps) {
   async function stored(key: string, contentType: string, fileName: string): Promise<VideoFile> {
     const sizeBytes = await storage.size(key)
     if (sizeBytes === null) throw new AppError('NOT_FOUND', MESSAGES.mediaFileMissing)
-    return { sizeBytes, contentType, fileName, open: (range) => storage.read(key, range) }
+    return storedFile(storage, key, { sizeBytes, contentType, fileName })
   }
 
   return {
