@@ -591,10 +591,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           })
         : undefined
 
-    // Stock clips are made once per DATA_DIR (ADR 012), in the background: the API answers meanwhile.
+    // Stock clips are made once per DATA_DIR (ADR 012), in the background: the API answers meanwhile. With S3 an API
+    // process may have a DATA_DIR of its own (ADR 035), and it serves and copies the clips: it makes them too.
     const stockStop = new AbortController()
-    const stockReady =
-      (options.prepareStock ?? options.mode !== 'api') ? library.prepareStock(stockStop.signal) : Promise.resolve()
+    const makesStock = options.prepareStock ?? (options.mode !== 'api' || config.storage.kind === 's3')
+    const stockReady = makesStock ? library.prepareStock(stockStop.signal) : Promise.resolve()
 
     let stopped = false
     return {
