@@ -22,12 +22,16 @@ const DATABASE_FREE = [
   'apps/server/src/media/render/render.int.test.ts',
   'apps/server/src/integrations/tiktok/tiktok-client.int.test.ts',
 ]
-// Integration tests whose server stores videos and images (uploads, renders): run again with S3 media storage
+// Integration tests whose server stores videos and images (uploads, renders, images, stock copies, account deletion):
+// run again with S3 media storage
 // (TEST_STORAGE=s3: each file starts an s3rver), beside the storage suite that runs both stores itself (ADR 035).
 const MULTI_PROCESS = 'apps/server/src/entrypoints/multi-process.int.test.ts'
 const STORAGE_FILES = [
   'apps/server/src/modules/media/media.int.test.ts',
   'apps/server/src/modules/videos/videos.int.test.ts',
+  'apps/server/src/modules/images/images.int.test.ts',
+  'apps/server/src/modules/library/library.int.test.ts',
+  'apps/server/src/modules/account/account.int.test.ts',
 ]
 const tiers = [
   { name: 'small tests', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web'], env: envWithoutPg },
