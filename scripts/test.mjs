@@ -23,8 +23,8 @@ const DATABASE_FREE = [
   'apps/server/src/integrations/tiktok/tiktok-client.int.test.ts',
 ]
 // Integration tests whose server stores videos and images (uploads, renders, images, stock copies, account deletion):
-// run again with S3 media storage
-// (TEST_STORAGE=s3: each file starts an s3rver), beside the storage suite that runs both stores itself (ADR 035).
+// run again with S3 media storage (TEST_STORAGE=s3: each file starts an s3rver), beside the storage suite that runs
+// both stores itself (ADR 035).
 const MULTI_PROCESS = 'apps/server/src/entrypoints/multi-process.int.test.ts'
 const STORAGE_FILES = [
   'apps/server/src/modules/media/media.int.test.ts',
