@@ -69,8 +69,12 @@ import { makeStillClip, renderVideo } from '../media/render'
 import {
   createMediaRepository,
   createMediaService,
+  createOrphanSweep,
+  createStorageReferences,
+  orphanSweepJobHandlers,
   createUploadStore,
   startUploadSweeper,
+  storageOrigins,
   type MediaService,
   type UploadSweeper,
 } from '../modules/media'
@@ -147,6 +151,8 @@ export interface Runtime {
   tiktokAccounts: TiktokAccountsService
   /** Validated videos (uploads → media storage); the posts engine opens files through it. */
   media: MediaService
+  /** Media storage itself (local disk or S3): test fixtures store files the way the app does. */
+  mediaStorage: MediaStorage
   posts: PostsService
   publishing: PublishingService
   /** The video studio: created videos (API) and their render engine (worker). */
@@ -167,19 +173,6 @@ export interface Runtime {
   events: EventBus
   http?: FastifyInstance
   stop(): Promise<void>
-}
-
-/**
- * The origin the browser is redirected to for stored files (S3's presigned URLs), for the page's CSP: read from a
- * presigned URL (signing is local, nothing is fetched); none when the app serves the files itself (local storage).
- */
-async function storageOrigins(storage: MediaStorage): Promise<string[]> {
-  const url = await storage.presignedUrl('csp/origin', {
-    expiresInSeconds: 60,
-    contentType: 'video/mp4',
-    contentDisposition: 'inline',
-  })
-  return url ? [new URL(url).origin] : []
 }
 
 const consoleLog: Log = {
@@ -330,6 +323,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       log,
     })
 
+    // Stored objects no row references (a crash between storing a file and writing its row, a failed delete).
+    const sweepOrphans = createOrphanSweep({
+      storage: mediaStorage,
+      references: createStorageReferences(database.db),
+      clock,
+      log,
+    })
+
     const postsRepo = createPostsRepository(database.db)
     const publishing = createPublishingService({
       repo: postsRepo,
@@ -475,6 +476,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           ...automationJobHandlers(automation),
           ...statsSyncJobHandlers(statsSync),
           ...notificationJobHandlers(notifications),
+          ...orphanSweepJobHandlers(sweepOrphans),
         },
         (msg, err) => log.error(`[worker] ${msg}`, err),
       )
@@ -605,6 +607,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       auth,
       tiktokAccounts,
       media,
+      mediaStorage,
       posts,
       publishing,
       videos,

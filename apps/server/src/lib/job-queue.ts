@@ -110,6 +110,13 @@ export const JOBS = {
     queue: { retryLimit: 0, expireInSeconds: 600 },
     cron: '*/15 * * * *',
   },
+  'media.orphan-sweep': {
+    payload: z.object({}),
+    // Deletes stored objects no row references, once they are two days old (modules/media/orphan-sweep.ts): hourly,
+    // one run at a time (pg-boss's cron sends one job per schedule). Idempotent; a missed run is harmless.
+    queue: { retryLimit: 0, expireInSeconds: 3600 },
+    cron: '35 * * * *',
+  },
 } as const satisfies Record<
   string,
   {

@@ -64,7 +64,7 @@ export async function storeMedia(
   } = typeof facts === 'number' ? { durationMs: facts } : facts
   const id = crypto.randomUUID()
   const storageKey = `${userId}/${id}.mp4`
-  await server.storage.copyIn(video, storageKey)
+  await server.runtime.mediaStorage.copyIn(video, storageKey)
   await server.runtime.database.db.insert(mediaFile).values({
     id,
     userId,

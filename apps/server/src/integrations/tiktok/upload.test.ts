@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ChunkPlan } from './chunks'
 import { TiktokError } from './errors'
 import { createTiktokClient } from './tiktok-client'
 import { createFakeClock } from './testing/fake-fetch'
 import { startUploadServer, type UploadServer } from './testing/upload-server'
-import { fileChunkSource } from './chunk-source'
+import { fileChunkSource, streamChunkSource, type ChunkSource } from './chunk-source'
 import { resumeOffset } from './upload'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tiktok-upload-unit-'))
@@ -36,7 +37,7 @@ beforeEach(async () => {
 })
 afterEach(() => server.close())
 
-function setup(timeoutMs = 1_000) {
+function setup(timeoutMs = 1_000, source: ChunkSource = fileChunkSource(filePath)) {
   const clock = createFakeClock()
   const client = createTiktokClient({
     apiBase: 'https://api.test',
@@ -63,7 +64,7 @@ function setup(timeoutMs = 1_000) {
   const upload = (extra: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {}) =>
     client.uploadFile({
       uploadUrl: `${server.url}/video/?upload_id=1&t=x`,
-      source: fileChunkSource(filePath),
+      source,
       contentType: 'video/mp4',
       plan,
       ...extra,
@@ -308,5 +309,77 @@ describe('resumeOffset', () => {
     expect(resumeOffset('bytes 0-3/30', plan)).toBeUndefined()
     expect(resumeOffset('garbage', plan)).toBeUndefined()
     expect(resumeOffset(null, plan)).toBeUndefined()
+  })
+})
+
+/**
+ * A stored object read in ranges (S3's ranged GETs) in 3-byte pieces: every range asked for, and whether each stream
+ * was let go. `fault` may end or break the stream of one read.
+ */
+function rangedSource(fault?: (read: number) => 'error' | 'short' | undefined) {
+  const reads: string[] = []
+  const streams: Readable[] = []
+  const source = streamChunkSource({
+    size: async () => content.length,
+    read: (range) => {
+      reads.push(`${range.start}-${range.end}`)
+      const kind = fault?.(reads.length)
+      const bytes = content.subarray(range.start, kind === 'short' ? range.end - 2 : range.end + 1)
+      const pieces = Array.from({ length: Math.ceil(bytes.length / 3) }, (_, i) => bytes.subarray(i * 3, i * 3 + 3))
+      const stream = Readable.from(
+        (function* () {
+          for (const [i, piece] of pieces.entries()) {
+            if (kind === 'error' && i === 1) throw new Error('connection reset by the bucket')
+            yield piece
+          }
+        })(),
+        { objectMode: false },
+      )
+      streams.push(stream)
+      return stream
+    },
+  })
+  return { source, reads, streams }
+}
+
+describe('uploadFile from a stream of each range (S3)', () => {
+  it('sends the exact bytes, reading each chunk’s range once, and lets every stream go', async () => {
+    const ranged = rangedSource()
+    const { fake, upload } = setup(1_000, ranged.source)
+    fake.answer(status(206), status(206), status(201))
+    await upload()
+    expect(fake.calls.map((c) => c.body).join('')).toBe(content.toString())
+    expect(ranged.reads).toEqual(['0-9', '10-19', '20-29'])
+    expect(ranged.streams.every((s) => s.destroyed)).toBe(true)
+  })
+
+  it('reads the range again for every retry of a chunk', async () => {
+    const ranged = rangedSource()
+    const { fake, upload } = setup(1_000, ranged.source)
+    fake.answer(status(206), status(503), 'drop', status(206), status(201))
+    await upload()
+    expect(ranged.reads).toEqual(['0-9', '10-19', '10-19', '10-19', '20-29'])
+    expect(fake.calls.map((c) => c.body)).toEqual([
+      content.subarray(0, 10).toString(),
+      ...fake.calls.slice(1, 4).map(() => content.subarray(10, 20).toString()),
+      content.subarray(20, 30).toString(),
+    ])
+  })
+
+  it('retries a chunk whose read broke or came up short, then sends it whole', async () => {
+    const ranged = rangedSource((read) => (read === 2 ? 'error' : read === 3 ? 'short' : undefined))
+    const { fake, clock, upload } = setup(1_000, ranged.source)
+    fake.answer(status(206), status(206), status(201))
+    await upload()
+    expect(ranged.reads).toEqual(['0-9', '10-19', '10-19', '10-19', '20-29'])
+    expect(clock.sleeps).toEqual([2_000, 4_000])
+    expect(fake.calls.at(-2)?.body).toBe(content.subarray(10, 20).toString())
+    expect(ranged.streams.every((s) => s.destroyed)).toBe(true)
+  })
+
+  it('refuses to start when the stored object’s size is not the planned one', async () => {
+    const source = streamChunkSource({ size: async () => null, read: () => Readable.from([]) })
+    const { upload } = setup(1_000, source)
+    expect(await caught(upload())).toMatchObject({ code: 'video_file_changed' })
   })
 })

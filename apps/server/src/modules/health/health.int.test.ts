@@ -33,6 +33,7 @@ describe('health, app info and the API reference', () => {
           'analytics.sweep',
           'analytics.sync',
           'notifications.digest',
+          'media.orphan-sweep',
         ],
       },
     })

@@ -1,7 +1,14 @@
 export { parseByteRange, type ByteRange } from './byte-range'
 export { createMediaRepository, type MediaRepository, type MediaRow } from './media.repository'
 export { mediaRoutes } from './media.routes'
-export { contentDisposition, PRESIGNED_URL_SECONDS, sendStoredFile, storedFile, type ServedFile } from './serve-file'
+export {
+  contentDisposition,
+  PRESIGNED_URL_SECONDS,
+  sendStoredFile,
+  storageOrigins,
+  storedFile,
+  type ServedFile,
+} from './serve-file'
 export {
   createMediaService,
   type MediaFileStream,
@@ -13,3 +20,5 @@ export {
 export { createUploadStore, UPLOAD_EXPIRY_MS, type UploadInfo, type UploadStore } from './upload-store'
 export { startUploadSweeper, SWEEP_INTERVAL_MS, type UploadSweeper } from './upload-sweeper'
 export { uploadRoutes, type UploadRoutesOptions } from './uploads.routes'
+export { createOrphanSweep, ORPHAN_GRACE_MS, orphanSweepJobHandlers, type OrphanSweepResult } from './orphan-sweep'
+export { createStorageReferences, type StorageReferences } from './storage-references.repository'

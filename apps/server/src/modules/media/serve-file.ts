@@ -23,6 +23,20 @@ export interface ServedFile {
   }): Promise<string | null>
 }
 
+/**
+ * The origin the browser is redirected to for stored files (S3's presigned URLs), for the page's CSP (media-src,
+ * img-src): read from a presigned URL (signing is local, nothing is fetched); none when the app serves the files
+ * itself (local storage).
+ */
+export async function storageOrigins(storage: Pick<MediaStorage, 'presignedUrl'>): Promise<string[]> {
+  const url = await storage.presignedUrl('csp/origin', {
+    expiresInSeconds: 60,
+    contentType: 'video/mp4',
+    contentDisposition: 'inline',
+  })
+  return url ? [new URL(url).origin] : []
+}
+
 /** A file of media storage under `key`: read through the store, or fetched from it directly when it can (S3). */
 export function storedFile(
   storage: Pick<MediaStorage, 'read' | 'presignedUrl'>,
@@ -62,7 +76,7 @@ export async function sendStoredFile(
   })
   if (direct) {
     // The link works for anyone holding it, for a while: never kept by a cache, and asked for again every time.
-    return reply.code(302).header('location', direct).header('cache-control', 'private, no-store').send(null)
+    return reply.code(302).header('location', direct).header('cache-control', 'private, no-store').send()
   }
   const range = parseByteRange(request.headers.range, file.sizeBytes)
   const body = (slice?: { start: number; end: number }) => (request.method === 'HEAD' ? null : file.open(slice))

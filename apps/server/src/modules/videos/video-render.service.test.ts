@@ -1,9 +1,18 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES, type ServerEvent } from '@hookpost/shared'
-import { createLocalMediaStorage, type LocalMediaStorage } from '../../integrations/storage'
+import { createLocalMediaStorage, StorageNotFoundError, type LocalMediaStorage } from '../../integrations/storage'
 import { RenderError, type RenderOptions, type RenderPlan, type RenderResult } from '../../media/render/types'
 import { DEFAULT_RENDER_SETTINGS, type RenderSettings } from './render-rules'
 import { createRenderWorkspaces } from './render-workspace'
@@ -228,6 +237,48 @@ describe('rendering a queued video', () => {
         hasAudio: false,
       },
     })
+  })
+
+  it('renders from local copies when the storage is remote (S3), held until the render ends, then gone', async () => {
+    const demo = source({ userId: USER, durationMs: 5000 })
+    const video = await queuedVideo({ layout: 'sequence', demoMediaId: demo.id })
+    const downloads = path.join(dir, 'downloads')
+    mkdirSync(downloads)
+    const local = storage
+    // S3's withLocalFile: a temporary download, deleted once `use` settles.
+    storage = {
+      ...local,
+      async withLocalFile(key, use) {
+        const copy = path.join(downloads, key.replaceAll('/', '_'))
+        copyFileSync(local.absolutePath(key), copy)
+        try {
+          return await use(copy)
+        } finally {
+          rmSync(copy)
+        }
+      },
+    }
+    let seen: boolean[] = []
+    const render = fakeRender(async (plan) => {
+      seen = [plan.hook.path, plan.demo!.path].map((p) => p.startsWith(downloads) && existsSync(p))
+    })
+    await service(render).render(video.id)
+    expect(seen).toEqual([true, true])
+    expect(mem.videos.get(video.id)!.state).toBe('processed')
+    expect(readdirSync(downloads)).toEqual([])
+  })
+
+  it('fails for good, with the message, when a source is gone by the time it is fetched', async () => {
+    const video = await queuedVideo()
+    const local = storage
+    storage = {
+      ...local,
+      withLocalFile: (key) => Promise.reject(new StorageNotFoundError(key)),
+    }
+    const render = fakeRender()
+    await service(render).render(video.id)
+    expect(render.plans).toEqual([])
+    expect(mem.videos.get(video.id)).toMatchObject({ state: 'failed', errorMessage: MESSAGES.mediaFileMissing })
   })
 
   it('writes progress into the row now and then while rendering (the heartbeat)', async () => {
