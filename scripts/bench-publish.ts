@@ -15,7 +15,7 @@
 import { signUpWithCreators } from './lib/bench-accounts'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
@@ -112,10 +112,9 @@ async function main() {
     const storageKey = `${userId}/${mediaId}.mp4`
     const source = path.join(dir, 'clip.mp4')
     const made = makeVideo(source) ?? (await writeSparseMp4(source, 200_000), 'sparse MP4 header, 200 kB')
-    const target = path.join(config.dataDir, 'media', storageKey)
-    mkdirSync(path.dirname(target), { recursive: true })
-    copyFileSync(source, target)
-    const sizeBytes = statSync(target).size
+    // Into media storage as the app stores files (local disk, or S3).
+    await runtime.mediaStorage.copyIn(source, storageKey)
+    const sizeBytes = statSync(source).size
     await runtime.database.db.insert(mediaFile).values({
       id: mediaId,
       userId,
