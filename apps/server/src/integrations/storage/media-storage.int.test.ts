@@ -126,6 +126,20 @@ describe.each([
     expect(await storage.size(`${user}/nope.mp4`)).toBeNull()
   })
 
+  it('lets a reader stop early (a browser seeking): the stream closes and the store keeps answering', async () => {
+    await storage.importFile(sourceFile(Buffer.alloc(PART + 1, 5)), `${user}/seek.mp4`)
+    const stream = storage.read(`${user}/seek.mp4`)
+    const first = await new Promise<Buffer>((resolve, reject) => {
+      stream.once('data', resolve)
+      stream.once('error', reject)
+    })
+    expect(first.length).toBeGreaterThan(0)
+    const closed = new Promise((resolve) => stream.once('close', resolve))
+    stream.destroy()
+    await closed
+    expect(await text(storage.read(`${user}/seek.mp4`, { start: 0, end: 3 }))).toBe('\x05'.repeat(4))
+  })
+
   it('copies a file in, keeping the source', async () => {
     const source = sourceFile('stock')
     await storage.copyIn(source, `${user}/copy.mp4`)
