@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://127.0.0.1:${PORT}`
+/** The second server, with STORAGE=s3 (e2e/storage-s3.spec.ts); PORT + 1 is the first server's TikTok sandbox. */
+const S3_PORT = Number(process.env.E2E_S3_PORT ?? PORT + 2)
 
 /**
  * E2E in Debian's Chromium (`npx playwright install` cannot download browsers here). The server is the real one,
@@ -37,13 +39,25 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { E2E_PORT: String(PORT) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // Started one after the other (the first builds the web app if it is stale).
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { E2E_PORT: String(PORT) },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${S3_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { E2E_PORT: String(S3_PORT), E2E_STORAGE: 's3' },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 })

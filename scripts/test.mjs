@@ -3,6 +3,7 @@
 //   1. small tests (server units, shared contracts, web components in jsdom)
 //   2. server integration tests on the embedded PGlite
 //   3. the same integration tests on PostgreSQL, when TEST_DATABASE_URL names a server (CI sets it)
+//   3b. the integration tests that store media, again on S3 (an s3rver per file)
 //   4. Playwright end-to-end tests in Debian's Chromium against the real server and the production web build
 // Every tier runs even if an earlier one failed; the summary says which failed and the exit code is non-zero.
 import { checkNode, ensureDependencies, ensureSystemPackages, mediaToolPackages, run, step } from './lib/prepare.mjs'
@@ -21,6 +22,17 @@ const DATABASE_FREE = [
   'apps/server/src/media/render/render.int.test.ts',
   'apps/server/src/integrations/tiktok/tiktok-client.int.test.ts',
 ]
+// Integration tests whose server stores videos and images (uploads, renders, images, stock copies, account deletion):
+// run again with S3 media storage (TEST_STORAGE=s3: each file starts an s3rver), beside the storage suite that runs
+// both stores itself (ADR 035).
+const MULTI_PROCESS = 'apps/server/src/entrypoints/multi-process.int.test.ts'
+const STORAGE_FILES = [
+  'apps/server/src/modules/media/media.int.test.ts',
+  'apps/server/src/modules/videos/videos.int.test.ts',
+  'apps/server/src/modules/images/images.int.test.ts',
+  'apps/server/src/modules/library/library.int.test.ts',
+  'apps/server/src/modules/account/account.int.test.ts',
+]
 const tiers = [
   { name: 'small tests', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web'], env: envWithoutPg },
   { name: 'integration · PGlite', cmd: ['npx', 'vitest', 'run', '--project', 'int'], env: envWithoutPg },
@@ -31,6 +43,12 @@ const tiers = [
         env: { ...envWithoutPg, TEST_DATABASE_URL },
       }
     : { name: 'integration · PostgreSQL', skip: 'set TEST_DATABASE_URL=postgres://user@host:5432/db to run it' },
+  // With PostgreSQL, also the scale-out test: API and worker processes on separate DATA_DIRs, sharing the bucket.
+  {
+    name: 'integration · S3 storage',
+    cmd: ['npx', 'vitest', 'run', '--project', 'int', ...STORAGE_FILES, ...(TEST_DATABASE_URL ? [MULTI_PROCESS] : [])],
+    env: { ...envWithoutPg, TEST_STORAGE: 's3', ...(TEST_DATABASE_URL ? { TEST_DATABASE_URL } : {}) },
+  },
   { name: 'end-to-end · Chromium', cmd: ['npx', 'playwright', 'test'], env: { ...envWithoutPg, CI: '1' } },
 ]
 

@@ -38,6 +38,7 @@ describe('loadConfig defaults', () => {
     expect(config.mail.smtpUrl).toBeUndefined()
     expect(config.tiktok.sandbox).toBe(true)
     expect(config.ai.provider).toBe('offline')
+    expect(config.storage).toEqual({ kind: 'local' })
   })
 
   it('derives the default public URL from PORT', () => {
@@ -302,13 +303,101 @@ describe('BILLING', () => {
   })
 })
 
+describe('STORAGE=s3', () => {
+  it('takes the endpoint, bucket, region, keys and path style', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_PUBLIC_ENDPOINT: 'https://media.example.com/',
+      S3_BUCKET: 'hookpost-media',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI',
+      S3_FORCE_PATH_STYLE: 'true',
+    })
+    expect(config.storage).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      publicEndpoint: 'https://media.example.com',
+      bucket: 'hookpost-media',
+      region: 'eu-west-3',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI',
+      forcePathStyle: true,
+    })
+  })
+
+  it("defaults to AWS itself in us-east-1, virtual-hosted style, with the SDK's own credentials", () => {
+    const config = loadConfig({ DATA_DIR: dataDir, STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: '', S3_REGION: '' })
+    expect(config.storage).toEqual({
+      kind: 's3',
+      endpoint: undefined,
+      publicEndpoint: undefined,
+      bucket: 'media',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    })
+  })
+
+  it.each([
+    ['1', true],
+    ['0', false],
+    ['FALSE', false],
+    ['', false],
+  ])('reads S3_FORCE_PATH_STYLE=%j as %s', (value, expected) => {
+    const config = loadConfig({ DATA_DIR: dataDir, STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: value })
+    expect(config.storage.kind === 's3' && config.storage.forcePathStyle).toBe(expected)
+  })
+
+  it('requires a bucket, both keys or neither, a URL endpoint and a boolean path style, listing each', () => {
+    const err = configError({
+      DATA_DIR: dataDir,
+      STORAGE: 's3',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    })
+    expect(err.problems).toEqual([
+      'S3_BUCKET: required when STORAGE=s3',
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK's default credential chain)",
+    ])
+    expect(
+      configError({ DATA_DIR: dataDir, STORAGE: 's3', S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI', S3_BUCKET: 'b' }).problems,
+    ).toEqual([
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK's default credential chain)",
+    ])
+    const invalid = configError({
+      DATA_DIR: dataDir,
+      STORAGE: 's3',
+      S3_BUCKET: 'b',
+      S3_ENDPOINT: 'minio:9000',
+      S3_FORCE_PATH_STYLE: 'yes',
+    })
+    expect(invalid.problems).toHaveLength(2)
+    expect(invalid.problems[0]).toBe('S3_ENDPOINT: must be an http:// or https:// URL')
+    expect(invalid.problems[1]).toBe('S3_FORCE_PATH_STYLE: must be true or false')
+  })
+
+  it('never puts the secret key in an error message', () => {
+    const err = configError({ DATA_DIR: dataDir, STORAGE: 's3', S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI' })
+    expect(err.message).not.toContain('wJalrXUtnFEMI')
+  })
+
+  it('ignores the S3 variables with local storage', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'only-one' }).storage).toEqual({
+      kind: 'local',
+    })
+  })
+})
+
 describe('.env.example and README', () => {
   const repoRoot = path.resolve(import.meta.dirname, '../../../..')
   const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8')
   const exampleEnv = Object.fromEntries(
     example
       .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line))
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   )
 

@@ -25,6 +25,25 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.string().default('./data'),
   STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_PUBLIC_ENDPOINT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' ? v.toLowerCase() : v),
+    z
+      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+  ),
   TIKTOK_CLIENT_KEY: optionalString,
   TIKTOK_CLIENT_SECRET: optionalString,
   TIKTOK_REDIRECT_URI: optionalUrl,
@@ -91,7 +110,8 @@ export interface Config {
   publicUrl: string
   dataDir: string
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string }
-  storage: Env['STORAGE']
+  /** Where media lives (ADR 035): `<dataDir>/media`, or an S3-compatible bucket. */
+  storage: StorageConfig
   /** Real TikTok when TIKTOK_CLIENT_KEY is set; otherwise the sandbox (apps/tiktok-sandbox) over HTTP. */
   tiktok: {
     sandbox: boolean
@@ -142,6 +162,22 @@ export interface Config {
         prices: { basic: string; pro: string; business: string }
       }
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3'
+      /** Absent: AWS itself (the region's endpoint). */
+      endpoint?: string | undefined
+      /** Where browsers reach the store, when not at `endpoint` (presigned URLs are signed for this address). */
+      publicEndpoint?: string | undefined
+      bucket: string
+      region: string
+      /** Both or neither; neither: the SDK's default credential chain (environment, profile, instance role). */
+      accessKeyId?: string | undefined
+      secretAccessKey?: string | undefined
+      forcePathStyle: boolean
+    }
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -228,7 +264,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       if (!e[name]) problems.push(`${name}: required when BILLING=stripe`)
     }
   }
-  if (e.STORAGE === 's3') problems.push('STORAGE: s3 is not supported yet; use local')
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3')
+  if (e.STORAGE === 's3' && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK's default credential chain)",
+    )
+  }
   if (problems.length > 0) throw new ConfigError(problems)
 
   const dataDir = path.resolve(e.DATA_DIR)
@@ -242,7 +283,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'pgdata') },
-    storage: e.STORAGE,
+    storage:
+      e.STORAGE === 's3' && e.S3_BUCKET
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+            publicEndpoint: e.S3_PUBLIC_ENDPOINT?.replace(/\/$/, ''),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
     tiktok: tiktokConfig(e, dataDir, publicUrl),
     ai:
       e.AI_BASE_URL && e.AI_MODEL

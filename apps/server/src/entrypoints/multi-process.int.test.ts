@@ -8,7 +8,9 @@ import { inArray } from 'drizzle-orm'
 import pg from 'pg'
 import { OVERLAY_DEFAULTS, type ServerEvent } from '@hookpost/shared'
 import { createdVideo, mediaFile, post } from '../db/schema'
+import { createS3MediaStorage } from '../integrations/storage'
 import { openEventStream } from '../testing/http-test-kit'
+import { startS3Server, type TestS3Server } from '../testing/s3-server'
 import { makeVideo } from '../testing/media-fixtures'
 import { buildServer, freePort, startServerProcess, type ServerProcess } from '../testing/server-process'
 import { eventually } from '../testing/test-runtime'
@@ -20,8 +22,12 @@ import { startTestSandbox, TEST_REDIRECT_URI, type TestSandbox } from '../testin
  * creators of two people, scheduled over HTTP through both API processes, and four renders — every post reaches TikTok
  * (the sandbox) exactly once and every video is rendered exactly once, and a browser's event stream on API #1 hears
  * what the workers did. PGlite is one process only, so this needs PostgreSQL.
+ *
+ * With TEST_STORAGE=s3 (ADR 035) media lives in an S3 bucket (s3rver) and each process has a DATA_DIR of its own, as
+ * processes on different machines would: nothing but the database and the bucket is shared.
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL
+const S3 = process.env.TEST_STORAGE === 's3'
 const CREATORS_PER_PERSON = 8
 const POSTS = 64
 const RENDERS = 4
@@ -47,6 +53,7 @@ let pool: pg.Pool
 let apis: { process: ServerProcess; url: string }[] = []
 let workers: ServerProcess[] = []
 let buildMs = 0
+let s3: TestS3Server | undefined
 
 async function request(base: string, method: string, url: string, cookie: string | undefined, body?: unknown) {
   const res = await fetch(`${base}${url}`, {
@@ -98,9 +105,14 @@ async function person(base: string, n: number): Promise<Person> {
   // The video, stored as a finished upload (the upload path is covered by the media tests).
   const mediaId = crypto.randomUUID()
   const storageKey = `${userId}/${mediaId}.mp4`
-  const target = path.join(dir, 'data', 'media', storageKey)
-  mkdirSync(path.dirname(target), { recursive: true })
-  copyFileSync(clip, target)
+  if (s3) {
+    const bucket = createS3MediaStorage({ ...s3, forcePathStyle: true })
+    await bucket.copyIn(clip, storageKey).finally(() => bucket.close())
+  } else {
+    const target = path.join(dir, 'data', 'media', storageKey)
+    mkdirSync(path.dirname(target), { recursive: true })
+    copyFileSync(clip, target)
+  }
   await drizzle(pool)
     .insert(mediaFile)
     .values({
@@ -109,7 +121,7 @@ async function person(base: string, n: number): Promise<Person> {
       originalName: 'clip.mp4',
       storageKey,
       contentType: 'video/mp4',
-      sizeBytes: statSync(target).size,
+      sizeBytes: statSync(clip).size,
       durationMs: 1_000,
       width: 360,
       height: 640,
@@ -129,6 +141,7 @@ describe.skipIf(!ADMIN_URL)(
       const made = makeVideo(clip, { seconds: 1, width: 360, height: 640 })
       buildMs = await buildServer()
       sandbox = await startTestSandbox()
+      if (S3) s3 = await startS3Server()
 
       dbName = `hookpost_multi_${process.pid}_${randomBytes(4).toString('hex')}`
       const admin = new pg.Client({ connectionString: ADMIN_URL })
@@ -140,7 +153,8 @@ describe.skipIf(!ADMIN_URL)(
       databaseUrl = url.toString()
       pool = new pg.Pool({ connectionString: databaseUrl, max: 2 })
 
-      // What a deployment of N processes shares: the database, DATA_DIR (uploads, media) and the secrets.
+      // What a deployment of N processes shares: the database, DATA_DIR (uploads, media) and the secrets; on S3, the
+      // bucket instead of DATA_DIR.
       const env = {
         NODE_ENV: 'test',
         DATABASE_URL: databaseUrl,
@@ -153,14 +167,18 @@ describe.skipIf(!ADMIN_URL)(
         ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         AUTH_SECRET: randomBytes(32).toString('hex'),
         ...sandbox.env,
+        ...s3?.env,
       }
+      const own = (name: string) => (s3 ? { DATA_DIR: path.join(dir, `data-${name}`) } : {})
       // Migrations first and alone, as the README says for a rollout of several processes.
       await startServerProcess('migrate', 'migrate', env)
       const ports = [await freePort(), await freePort()]
       const starting = await Promise.allSettled([
-        ...ports.map((port, i) => startServerProcess(`api-${i + 1}`, 'api', { ...env, PORT: String(port) })),
-        startServerProcess('worker-1', 'worker', env),
-        startServerProcess('worker-2', 'worker', env),
+        ...ports.map((port, i) =>
+          startServerProcess(`api-${i + 1}`, 'api', { ...env, ...own(`api-${i + 1}`), PORT: String(port) }),
+        ),
+        startServerProcess('worker-1', 'worker', { ...env, ...own('worker-1') }),
+        startServerProcess('worker-2', 'worker', { ...env, ...own('worker-2') }),
       ])
       const started = starting.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
       // One that could not start has exited; the others are stopped by afterAll.
@@ -182,6 +200,7 @@ describe.skipIf(!ADMIN_URL)(
       await Promise.all([...apis.map((a) => a.process.stop()), ...workers.map((w) => w.stop())])
       await pool?.end()
       await sandbox?.close()
+      await s3?.stop()
       if (dbName) {
         const admin = new pg.Client({ connectionString: ADMIN_URL })
         await admin.connect()

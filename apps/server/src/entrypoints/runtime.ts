@@ -66,7 +66,7 @@ import {
 } from '../modules/posts'
 import { createOpenAiCompatibleClient } from '../integrations/ai'
 import { createStripeBilling } from '../integrations/billing/stripe-billing'
-import { createLocalMediaStorage, type MediaStorage } from '../integrations/storage'
+import { createMediaStorage, type MediaStorage } from '../integrations/storage'
 import { imageInfo, inspectVideo } from '../media'
 import { makeStillClip, renderVideo } from '../media/render'
 import {
@@ -231,7 +231,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     )
   }
 
-  const database = await openDatabase(config.database)
+  // Media storage first: with STORAGE=s3 the bucket is checked (HeadBucket), so a wrong endpoint, bucket or key stops
+  // start-up with its reason before anything else is opened (ADR 035).
+  const mediaStorage = await createMediaStorage(config)
+  const database = await openDatabase(config.database).catch((err: unknown) => {
+    mediaStorage.close()
+    throw err
+  })
   let queue: QueueRuntime | undefined
   let events: EventBus | undefined
   try {
@@ -329,9 +335,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       tiktok.sandboxUrl ? createSandboxAdmin({ baseUrl: tiktok.sandboxUrl, adminKey: tiktok.clientSecret }) : undefined,
     )
 
-    // Uploads and validated videos live on local disk under DATA_DIR (api and worker processes must share it).
+    // Uploads in progress live on local disk under DATA_DIR; validated videos in media storage (local or S3).
     const uploads = createUploadStore({ directory: path.join(config.dataDir, 'uploads') })
-    const mediaStorage = createLocalMediaStorage(path.join(config.dataDir, 'media'))
     const inspect = (file: string) => inspectVideo(file, { ffprobePath: config.ffprobePath })
     const media = createMediaService({
       repo: createMediaRepository(database.db),
@@ -615,10 +620,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           })
         : undefined
 
-    // Stock clips are made once per DATA_DIR (ADR 012), in the background: the API answers meanwhile.
+    // Stock clips are made once per DATA_DIR (ADR 012), in the background: the API answers meanwhile. With S3 an API
+    // process may have a DATA_DIR of its own (ADR 035), and it serves and copies the clips: it makes them too.
     const stockStop = new AbortController()
-    const stockReady =
-      (options.prepareStock ?? options.mode !== 'api') ? library.prepareStock(stockStop.signal) : Promise.resolve()
+    const makesStock = options.prepareStock ?? (options.mode !== 'api' || config.storage.kind === 's3')
+    const stockReady = makesStock ? library.prepareStock(stockStop.signal) : Promise.resolve()
 
     let stopped = false
     return {
@@ -660,12 +666,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         await stockReady.catch(() => undefined)
         await bus.close()
         await database.close()
+        mediaStorage.close()
       },
     }
   } catch (err) {
     await events?.close().catch(() => undefined)
     await queue?.stop().catch(() => undefined)
     await database.close().catch(() => undefined)
+    mediaStorage.close()
     throw err
   }
 }

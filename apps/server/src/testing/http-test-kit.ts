@@ -25,6 +25,31 @@ export function inject(
   })
 }
 
+/**
+ * A stored file fetched as a browser would: the app's answer, or, when the app redirects to the storage's own URL
+ * (S3's presigned GET, ADR 035), the storage's answer to the same GET (Range included). `redirected` says which.
+ */
+export async function getStoredFile(
+  server: TestServer,
+  url: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<{ statusCode: number; headers: Record<string, string>; rawPayload: Buffer; redirected: boolean }> {
+  const res = await inject(server, 'GET', url, cookie, undefined, headers)
+  const location = res.headers.location
+  if (res.statusCode !== 302 || typeof location !== 'string' || location.startsWith('/')) {
+    const flat = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]))
+    return { statusCode: res.statusCode, headers: flat, rawPayload: res.rawPayload, redirected: false }
+  }
+  const direct = await fetch(location, { headers })
+  return {
+    statusCode: direct.status,
+    headers: Object.fromEntries(direct.headers.entries()),
+    rawPayload: Buffer.from(await direct.arrayBuffer()),
+    redirected: true,
+  }
+}
+
 let people = 0
 export async function signUp(server: TestServer): Promise<{ cookie: string; userId: string }> {
   people++

@@ -48,7 +48,7 @@ export interface StoredMediaFacts {
   originalName?: string
 }
 
-/** A validated upload as the media module leaves it: `video` copied into media storage, and its row. */
+/** A validated upload as the media module leaves it: `video` copied into media storage (local or S3), and its row. */
 export async function storeMedia(
   server: TestServer,
   userId: string,

@@ -7,16 +7,26 @@ import pg from 'pg'
 import { loadConfig, type Config } from '../config'
 import { MIGRATIONS_FOLDER, openDatabase } from '../db/client'
 import { createRuntime, type Runtime, type RuntimeOptions } from '../entrypoints/runtime'
+import { createMediaStorage, type OpenMediaStorage } from '../integrations/storage'
+import { startS3Server, type TestS3Server } from './s3-server'
 
 /**
  * A whole server (API + worker) on a fresh database for one test file: PGlite in a temp folder by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards). Tests talk to it with
  * `runtime.http.inject`, exactly as a browser would over HTTP.
+ *
+ * Media storage is local (`DATA_DIR/media`) by default, or S3 when `STORAGE: 's3'` is passed or the run sets
+ * TEST_STORAGE=s3 (`npm test`'s S3 tier): an s3rver for the file is started and the S3_* settings point at it, unless
+ * the caller names its own bucket (S3_BUCKET).
  */
 export interface TestServer {
   runtime: Runtime
   config: Config
   kind: 'pglite' | 'postgres'
+  /** The server's media storage, opened beside it, for tests that look at what is stored (local or S3 alike). */
+  storage: OpenMediaStorage
+  /** The S3 server behind `storage` when it is S3 and this helper started it. */
+  s3: TestS3Server | undefined
   /** Stops the whole server and starts a new one on the same data (as `npm start` after Ctrl-C would). */
   restart(): Promise<void>
   close(): Promise<void>
@@ -48,7 +58,10 @@ export async function startTestServer(
     url.pathname = `/${dbName}`
     databaseUrl = url.toString()
   }
+  const storageKind = env.STORAGE ?? process.env.TEST_STORAGE ?? 'local'
+  const s3 = storageKind === 's3' && !env.S3_BUCKET ? await startS3Server() : undefined
   const config = loadConfig({
+    ...s3?.env,
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3999',
@@ -56,6 +69,7 @@ export async function startTestServer(
     AUTH_RATE_LIMIT_MAX: '1000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    STORAGE: storageKind,
     ...env,
   })
   const start = () =>
@@ -67,16 +81,24 @@ export async function startTestServer(
       ...options,
       prepareStock: options.prepareStock ?? false,
     })
+  const runtime = await start().catch(async (err: unknown) => {
+    await s3?.stop()
+    throw err
+  })
   const server: TestServer = {
-    runtime: await start(),
+    runtime,
     config,
     kind: config.database.kind,
+    storage: await createMediaStorage(config),
+    s3,
     async restart() {
       await server.runtime.stop()
       server.runtime = await start()
     },
     async close() {
       await server.runtime.stop()
+      server.storage.close()
+      await s3?.stop()
       rmSync(dataDir, { recursive: true, force: true })
       if (adminUrl && dbName) {
         const admin = new pg.Client({ connectionString: adminUrl })

@@ -94,7 +94,10 @@ export function createLocalMediaStorage(root: string): LocalMediaStorage {
       if (!info?.isFile()) throw new StorageNotFoundError(key)
       return use(file)
     },
-    presignedUrl: () => Promise.resolve(null),
+    async presignedUrl(key) {
+      resolve(key)
+      return null
+    },
     list(prefix) {
       return walk(prefix === undefined ? base : resolve(prefix))
     },

@@ -15,7 +15,7 @@ import {
   type MediaFile,
 } from '@hookpost/shared'
 import { createdVideo, mediaFile } from '../../db/schema'
-import { inject, signUp } from '../../testing/http-test-kit'
+import { getStoredFile, inject, signUp } from '../../testing/http-test-kit'
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { STOCK_CLIPS, STOCK_FRAME, STOCK_VERSION, stockClipBySlug } from './stock-catalogue'
@@ -231,7 +231,7 @@ describe('the library', () => {
     const [stored] = await server.runtime.database.db.select().from(mediaFile).where(eq(mediaFile.id, media.id))
     expect(stored).toMatchObject({ userId: person.userId, stockClipId: 'feature-tour', videoCodec: 'h264' })
     expect(stored!.audioCodec).toBe('aac')
-    expect(existsSync(path.join(server.config.dataDir, 'media', stored!.storageKey))).toBe(true)
+    expect(await server.storage.size(stored!.storageKey)).not.toBeNull()
     const asMedia = await inject(server, 'GET', `/api/media/${media.id}`, person.cookie)
     expect(asMedia.statusCode, asMedia.body).toBe(200)
     expect(asMedia.json()).toMatchObject({
@@ -261,10 +261,11 @@ describe('the library', () => {
     const ids = new Set([a, b, c].map((res) => useLibraryItemResponseSchema.parse(res!.json()).media.id))
     expect(ids.size).toBe(1)
     expect(await stockCopies(person.userId, 'connect-your-tools')).toBe(1)
-    // The losers' files were removed: only the one copy is on disk for this person.
+    // The losers' files were removed: only the one copy is stored for this person.
     const [row] = await server.runtime.database.db.select().from(mediaFile).where(eq(mediaFile.userId, person.userId))
-    const files = readdirSync(path.join(server.config.dataDir, 'media', person.userId))
-    expect(files).toEqual([path.basename(row!.storageKey)])
+    const files: string[] = []
+    for await (const object of server.storage.list(person.userId)) files.push(object.key)
+    expect(files).toEqual([row!.storageKey])
   })
 
   it('renders a video from a stock copy; the rendered video joins the list and can be used', async () => {
@@ -289,8 +290,8 @@ describe('the library', () => {
     // Stock clips first, then the person's videos.
     expect(videos.slice(0, STOCK_CLIPS.length).every((v) => !v.isUserContent)).toBe(true)
     const item = mine.find((v) => v.id === `video:${video.id}`)!
-    expect((await inject(server, 'GET', item.videoUrl, me.cookie)).statusCode).toBe(200)
-    expect((await inject(server, 'GET', item.thumbnailUrl, me.cookie)).statusCode).toBe(200)
+    expect((await getStoredFile(server, item.videoUrl, me.cookie)).statusCode).toBe(200)
+    expect((await getStoredFile(server, item.thumbnailUrl, me.cookie)).statusCode).toBe(200)
 
     // Using it gives the rendered file itself (no copy), which renders again.
     const before = await server.runtime.database.db

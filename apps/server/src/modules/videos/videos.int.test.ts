@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +14,7 @@ import {
 import { createdVideo, mediaFile } from '../../db/schema'
 import { createRuntime } from '../../entrypoints/runtime'
 import { RENDER_MESSAGES, RenderError } from '../../media/render'
-import { inject, openEventStream, signUp } from '../../testing/http-test-kit'
+import { getStoredFile, inject, openEventStream, signUp } from '../../testing/http-test-kit'
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
@@ -88,7 +88,8 @@ afterAll(async () => {
 })
 
 const db = () => server.runtime.database.db
-const mediaPath = (key: string) => path.join(server.config.dataDir, 'media', key)
+/** Whether media storage (local or S3) holds `key`. */
+const isStored = async (key: string) => (await server.storage.size(key)) !== null
 
 /** A signed-in person with a portrait hook clip (1.5 s, with sound) and a landscape demo (1 s, silent). */
 async function person() {
@@ -254,11 +255,13 @@ describe('creating and rendering a video', () => {
       videoCodec: 'h264',
       audioCodec: 'aac',
     })
-    expect(existsSync(mediaPath(output.storageKey))).toBe(true)
+    expect(await isStored(output.storageKey)).toBe(true)
     const asMedia = await inject(server, 'GET', `/api/media/${video.outputMediaId}`, me.cookie)
     expect(asMedia.json()).toMatchObject({ media: { width: 1080, height: 1920 } })
 
-    const file = await inject(server, 'GET', video.processedVideoUrl!, me.cookie)
+    // Local storage: the app sends the bytes; S3: it redirects to a presigned URL on the bucket, which sends them.
+    const file = await getStoredFile(server, video.processedVideoUrl!, me.cookie)
+    expect(file.redirected).toBe(server.config.storage.kind === 's3')
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-type']).toBe('video/mp4')
     expect(file.headers['accept-ranges']).toBe('bytes')
@@ -266,23 +269,24 @@ describe('creating and rendering a video', () => {
     expect(file.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp')
     expect(file.headers['content-disposition']).toMatch(/^inline; /)
 
-    const slice = await inject(server, 'GET', video.processedVideoUrl!, me.cookie, undefined, { range: 'bytes=0-99' })
+    const slice = await getStoredFile(server, video.processedVideoUrl!, me.cookie, { range: 'bytes=0-99' })
     expect(slice.statusCode).toBe(206)
     expect(slice.headers['content-range']).toBe(`bytes 0-99/${output.sizeBytes}`)
     expect(slice.rawPayload).toHaveLength(100)
     expect(slice.rawPayload.equals(file.rawPayload.subarray(0, 100))).toBe(true)
     const head = await inject(server, 'HEAD', video.processedVideoUrl!, me.cookie)
-    expect(head.statusCode).toBe(200)
-    expect(Number(head.headers['content-length'])).toBe(output.sizeBytes)
+    // On S3, HEAD answers the redirect too (a presigned URL is signed for GET only).
+    expect(head.statusCode).toBe(server.config.storage.kind === 's3' ? 302 : 200)
+    if (server.config.storage.kind === 'local') expect(Number(head.headers['content-length'])).toBe(output.sizeBytes)
 
-    const download = await inject(server, 'GET', video.downloadUrl!, me.cookie)
+    const download = await getStoredFile(server, video.downloadUrl!, me.cookie)
     expect(download.statusCode).toBe(200)
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="Launch day.mp4"; filename*=UTF-8''Launch%20day.mp4`,
     )
     expect(download.rawPayload.equals(file.rawPayload)).toBe(true)
 
-    const thumbnail = await inject(server, 'GET', video.thumbnailUrl!, me.cookie)
+    const thumbnail = await getStoredFile(server, video.thumbnailUrl!, me.cookie)
     expect(thumbnail.statusCode).toBe(200)
     expect(thumbnail.headers['content-type']).toBe('image/jpeg')
     expect([...thumbnail.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
@@ -433,7 +437,7 @@ describe('a render that fails', () => {
     const me = await person()
     const corrupt = await storeMedia(server, me.userId, hookClip, { durationMs: 1_500, width: 360, height: 640 })
     const stored = (await mediaRow(corrupt))!
-    writeFileSync(mediaPath(stored.storageKey), Buffer.alloc(4_096, 7))
+    await server.storage.write(stored.storageKey, Buffer.alloc(4_096, 7))
     const video = await createVideo(me.cookie, { sourceMediaId: corrupt, textOverlays: overlays })
 
     const failed = await settled(me.cookie, video.id)
@@ -455,11 +459,12 @@ describe('a render that fails', () => {
     const files = await db().select().from(mediaFile).where(eq(mediaFile.userId, me.userId))
     expect(files).toHaveLength(3)
     // A source is untouched and still plays.
-    expect((await inject(server, 'GET', `/api/media/${me.hookId}/file`, me.cookie)).statusCode).toBe(200)
+    expect((await getStoredFile(server, `/api/media/${me.hookId}/file`, me.cookie)).statusCode).toBe(200)
 
     // Retry: only when failed. With the file repaired, it renders.
-    writeFileSync(mediaPath(stored.storageKey), Buffer.alloc(0))
-    await makeVideo(mediaPath(stored.storageKey), { seconds: 1.5, width: 360, height: 640 })
+    const repaired = path.join(fixtureDir, 'repaired.mp4')
+    await makeVideo(repaired, { seconds: 1.5, width: 360, height: 640 })
+    await server.storage.copyIn(repaired, stored.storageKey)
     const retried = await inject(server, 'POST', `/api/videos/${video.id}/retry`, me.cookie)
     expect(retried.statusCode).toBe(200)
     expect(retried.json().video).toMatchObject({ state: 'queued', errorMessage: null })
@@ -499,7 +504,7 @@ describe('scheduling and deleting', () => {
     expect(refused.json()).toEqual({ code: 'CONFLICT', message: MESSAGES.mediaInUse })
     expect((await getVideo(me.cookie, video.id)).processed).toBe(true)
     const output = (await mediaRow(video.outputMediaId!))!
-    expect(existsSync(mediaPath(output.storageKey))).toBe(true)
+    expect(await isStored(output.storageKey)).toBe(true)
 
     // Deleting a source a created video uses is refused with words that say so.
     const source = await inject(server, 'DELETE', `/api/media/${me.hookId}`, me.cookie)
@@ -512,8 +517,8 @@ describe('scheduling and deleting', () => {
     const video = await settled(me.cookie, (await createVideo(me.cookie, { sourceMediaId: me.hookId })).id)
     const stored = (await row(video.id))!
     const output = (await mediaRow(video.outputMediaId!))!
-    expect(existsSync(mediaPath(output.storageKey))).toBe(true)
-    expect(existsSync(mediaPath(stored.thumbnailKey!))).toBe(true)
+    expect(await isStored(output.storageKey)).toBe(true)
+    expect(await isStored(stored.thumbnailKey!)).toBe(true)
     const stream = await openEventStream(address, me.cookie)
     try {
       const res = await inject(server, 'DELETE', `/api/videos/${video.id}`, me.cookie)
@@ -526,8 +531,8 @@ describe('scheduling and deleting', () => {
     }
     expect(await row(video.id)).toBeUndefined()
     expect(await mediaRow(video.outputMediaId!)).toBeUndefined()
-    expect(existsSync(mediaPath(output.storageKey))).toBe(false)
-    expect(existsSync(mediaPath(stored.thumbnailKey!))).toBe(false)
+    expect(await isStored(output.storageKey)).toBe(false)
+    expect(await isStored(stored.thumbnailKey!)).toBe(false)
     expect((await inject(server, 'GET', `/api/videos/${video.id}`, me.cookie)).statusCode).toBe(404)
     // The sources are the user's still.
     expect(await mediaRow(me.hookId)).toBeDefined()
