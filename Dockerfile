@@ -2,6 +2,7 @@
 # Hookpost's container image (docs/deploy.md, ADR 037). One image, four commands: `migrate`, `api`, `worker`, `all`
 # (deploy/entrypoint.sh). Build from the repository root:  docker build -t hookpost .
 #
+#   manifests  the workspace's package.json files and the lock file (what both installs start from)
 #   deps       every npm dependency (dev ones too: Vite and esbuild build the app)
 #   build      `npm run build`: the web app (Vite) and the server compiled by esbuild (ADR 027)
 #   prod-deps  production dependencies only (npm packages stay external to the bundle and load from node_modules)
@@ -9,8 +10,8 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# --- deps ---------------------------------------------------------------------------------------------------------
-FROM ${NODE_IMAGE} AS deps
+# --- manifests ----------------------------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -19,6 +20,9 @@ COPY apps/web/package.json apps/web/
 COPY apps/tiktok-sandbox/package.json apps/tiktok-sandbox/
 COPY packages/shared/package.json packages/shared/
 COPY packages/data-dir-lock/package.json packages/data-dir-lock/
+
+# --- deps ---------------------------------------------------------------------------------------------------------
+FROM manifests AS deps
 RUN npm ci --no-audit --no-fund
 
 # --- build --------------------------------------------------------------------------------------------------------
@@ -27,15 +31,7 @@ COPY . .
 RUN npm run build
 
 # --- prod-deps ----------------------------------------------------------------------------------------------------
-FROM ${NODE_IMAGE} AS prod-deps
-WORKDIR /app
-ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-COPY package.json package-lock.json ./
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY apps/tiktok-sandbox/package.json apps/tiktok-sandbox/
-COPY packages/shared/package.json packages/shared/
-COPY packages/data-dir-lock/package.json packages/data-dir-lock/
+FROM manifests AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- runtime ------------------------------------------------------------------------------------------------------

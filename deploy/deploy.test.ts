@@ -234,8 +234,8 @@ describe('Dockerfile', () => {
 
   it('builds in stages on node:20-bookworm-slim and ends in the runtime stage', () => {
     expect(lines).toContain('ARG NODE_IMAGE=node:20-bookworm-slim')
-    expect(stages.map((s) => s.name)).toEqual(['deps', 'build', 'prod-deps', 'runtime'])
-    expect(stages.map((s) => s.from)).toEqual(['${NODE_IMAGE}', 'deps', '${NODE_IMAGE}', '${NODE_IMAGE}'])
+    expect(stages.map((s) => s.name)).toEqual(['manifests', 'deps', 'build', 'prod-deps', 'runtime'])
+    expect(stages.map((s) => s.from)).toEqual(['${NODE_IMAGE}', 'manifests', 'deps', 'manifests', '${NODE_IMAGE}'])
   })
 
   it('runs as a user other than root, through deploy/entrypoint.sh, with a health check on /api/health', () => {

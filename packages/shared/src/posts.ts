@@ -97,6 +97,18 @@ export function displayStatus(state: PostState): PostDisplayStatus {
 }
 
 /**
+ * States of a post that is going out or has gone out (or may have: unconfirmed): not a draft, a skipped draft or a
+ * failed post. These count against a plan's monthly posts (ADR 036); with drafts, they hold a queue slot (ADR 029).
+ */
+export const SENDING_OR_SENT_POST_STATES = [
+  'scheduled',
+  'publishing',
+  'processing_on_tiktok',
+  'uploaded',
+  'unconfirmed',
+] as const satisfies readonly PostState[]
+
+/**
  * States in which a post has not started to go out, so it can still be edited: a draft, a scheduled post, and a
  * skipped draft (given a new time it waits for approval again).
  */

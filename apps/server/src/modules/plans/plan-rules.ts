@@ -1,4 +1,12 @@
-import { instantToZoned, planById, TRIAL_DAYS, TRIAL_PLAN_ID, type PlanId, type PlanState } from '@hookpost/shared'
+import {
+  instantToZoned,
+  planById,
+  SENDING_OR_SENT_POST_STATES,
+  TRIAL_DAYS,
+  TRIAL_PLAN_ID,
+  type PlanId,
+  type PlanState,
+} from '@hookpost/shared'
 
 /**
  * The pure rules of plans and the trial (ADR 036): what a subscription row means at an instant, and which calendar
@@ -83,10 +91,4 @@ export function monthWindow(month: string): { from: Date; to: Date } {
 }
 
 /** Post states that count against the month: not drafts, skipped drafts or failed posts (deleted ones are gone). */
-export const COUNTED_POST_STATES = [
-  'scheduled',
-  'publishing',
-  'processing_on_tiktok',
-  'uploaded',
-  'unconfirmed',
-] as const
+export const COUNTED_POST_STATES = SENDING_OR_SENT_POST_STATES

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm'
-import type { PrivacyLevel, QueueSlot } from '@hookpost/shared'
+import { SENDING_OR_SENT_POST_STATES, type PrivacyLevel, type QueueSlot } from '@hookpost/shared'
 import type { Database } from '../../db/client'
 import { post, queueEntry, queueSetting, queueSlot } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
@@ -32,14 +32,7 @@ export interface QueueLine {
 }
 
 /** Posts in these states hold their time: a slot with one of them in it is taken. */
-const SLOT_TAKING_STATES = [
-  'draft',
-  'scheduled',
-  'publishing',
-  'processing_on_tiktok',
-  'uploaded',
-  'unconfirmed',
-] as const
+const SLOT_TAKING_STATES = ['draft', ...SENDING_OR_SENT_POST_STATES] as const
 
 /** Every statement about queues; each is scoped by the user id. */
 function createQueries(db: Executor) {
