@@ -66,7 +66,7 @@ async function request(base: string, method: string, url: string, cookie: string
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null, headers: res.headers }
 }
 
-/** Signs up over HTTP on `base` and connects `creators` sandbox creators the way the browser does. */
+/** Signs up over HTTP on `base`, chooses the Business plan and connects sandbox creators the way the browser does. */
 async function person(base: string, n: number): Promise<Person> {
   const password = 'correct horse 1'
   const res = await fetch(`${base}/api/auth/sign-up`, {
@@ -85,6 +85,9 @@ async function person(base: string, n: number): Promise<Person> {
     .map((c) => c.split(';')[0])
     .join('; ')
   const userId = ((await res.json()) as { user: { id: string } }).user.id
+  // 8 accounts: more than the trial's 3 (ADR 036). Business allows 10; manual billing activates it at once.
+  const plan = await request(base, 'POST', '/api/billing/checkout', cookie, { plan: 'business' })
+  expect(plan.status, JSON.stringify(plan.body)).toBe(200)
   // Connected side by side: each connect holds its own single-use state.
   const accounts = await Promise.all(
     Array.from({ length: CREATORS_PER_PERSON }, async (_, i) => {
