@@ -26,6 +26,8 @@ export const subscription = pgTable(
     customerId: text('customer_id'),
     subscriptionId: text('subscription_id'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** When the provider made the last event applied here: an older one arriving late changes nothing (ADR 036). */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -21,11 +21,16 @@ export interface CheckoutInput {
 /** `redirect`: send the browser to `url` (the provider's hosted checkout). `activated`: the plan is active now (manual). */
 export type CheckoutResult = { kind: 'redirect'; url: string } | { kind: 'activated' }
 
-/** What a verified webhook means for a person's subscription. Every event carries the provider's id, for idempotency. */
+/**
+ * What a verified webhook means for a person's subscription. Every event carries the provider's id, for idempotency,
+ * and when the provider made it: providers do not promise order, so an event older than the last one applied to a
+ * subscription changes nothing (a late "active" must not revive a cancelled plan).
+ */
 export type BillingEvent =
   | {
       kind: 'subscription_active'
       eventId: string
+      occurredAt: Date
       /** Ours, when the provider echoes it back (Checkout's client_reference_id / metadata); else find by subscriptionId. */
       userId: string | null
       plan: PlanId
@@ -37,6 +42,7 @@ export type BillingEvent =
   | {
       kind: 'subscription_ended'
       eventId: string
+      occurredAt: Date
       userId: string | null
       subscriptionId: string
     }

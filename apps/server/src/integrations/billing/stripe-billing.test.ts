@@ -40,6 +40,8 @@ describe('parseWebhook', () => {
     expect(await parse(eventBody('checkout.session.completed'))).toEqual({
       kind: 'subscription_active',
       eventId: 'evt_1SXm4rLkdIwHu7ix0Qp7cV2a',
+      // The event's `created`: orders events that arrive out of order.
+      occurredAt: new Date(1795000123 * 1000),
       userId: USER_ID,
       plan: 'pro',
       customerId: 'cus_TQm4nX8pZr2kLd',
@@ -52,6 +54,8 @@ describe('parseWebhook', () => {
     expect(await parse(eventBody('customer.subscription.updated-active'))).toEqual({
       kind: 'subscription_active',
       eventId: 'evt_1SXm51LkdIwHu7ixPz4eW9qN',
+      // The event's `created`: orders events that arrive out of order.
+      occurredAt: new Date(1795000190 * 1000),
       userId: USER_ID,
       plan: 'pro',
       customerId: 'cus_TQm4nX8pZr2kLd',
@@ -75,12 +79,16 @@ describe('parseWebhook', () => {
     expect(await parse(eventBody('customer.subscription.updated-canceled'))).toEqual({
       kind: 'subscription_ended',
       eventId: 'evt_1SaQ2eLkdIwHu7ixVb8mK3sD',
+      // The event's `created`: orders events that arrive out of order.
+      occurredAt: new Date(1797678452 * 1000),
       userId: USER_ID,
       subscriptionId: 'sub_1SXm4oLkdIwHu7ixKf2pQ8Zr',
     })
     expect(await parse(eventBody('customer.subscription.deleted'))).toEqual({
       kind: 'subscription_ended',
       eventId: 'evt_1SaQ2eLkdIwHu7ixX4cT0pWq',
+      // The event's `created`: orders events that arrive out of order.
+      occurredAt: new Date(1797678452 * 1000),
       userId: USER_ID,
       subscriptionId: 'sub_1SXm4oLkdIwHu7ixKf2pQ8Zr',
     })

@@ -124,20 +124,22 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
 
   /** Only these events say anything about a plan; every other type is acknowledged and ignored. */
   function toEvent(event: Stripe.Event): BillingEvent {
+    // Stripe's `created`: when the event happened (seconds), which orders events that arrive out of order.
+    const occurredAt = new Date(event.created * 1000)
     if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-      return fromCheckout(event.id, event.data.object) ?? ignoredEvent(event)
+      return fromCheckout({ eventId: event.id, occurredAt }, event.data.object) ?? ignoredEvent(event)
     }
     if (
       event.type === 'customer.subscription.created' ||
       event.type === 'customer.subscription.updated' ||
       event.type === 'customer.subscription.deleted'
     ) {
-      return fromSubscription(event.id, event.type, event.data.object)
+      return fromSubscription({ eventId: event.id, occurredAt }, event.type, event.data.object)
     }
     return ignoredEvent(event)
   }
 
-  function fromCheckout(eventId: string, session: Stripe.Checkout.Session): BillingEvent | null {
+  function fromCheckout(ref: EventRef, session: Stripe.Checkout.Session): BillingEvent | null {
     if (session.mode !== 'subscription') return null
     // A delayed payment method (bank debit): the session completes unpaid and `async_payment_succeeded` follows.
     if (session.payment_status === 'unpaid') return null
@@ -154,7 +156,7 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
     }
     return {
       kind: 'subscription_active',
-      eventId,
+      ...ref,
       userId: session.client_reference_id ?? session.metadata?.userId ?? null,
       plan,
       customerId,
@@ -164,20 +166,20 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
     }
   }
 
-  function fromSubscription(eventId: string, type: string, subscription: Stripe.Subscription): BillingEvent {
+  function fromSubscription(ref: EventRef, type: string, subscription: Stripe.Subscription): BillingEvent {
     const userId = subscription.metadata?.userId ?? null
     if (type === 'customer.subscription.deleted' || ENDED_STATUSES.has(subscription.status)) {
-      return { kind: 'subscription_ended', eventId, userId, subscriptionId: subscription.id }
+      return { kind: 'subscription_ended', ...ref, userId, subscriptionId: subscription.id }
     }
-    if (!ACTIVE_STATUSES.has(subscription.status)) return { kind: 'ignored', eventId, type }
+    if (!ACTIVE_STATUSES.has(subscription.status)) return { kind: 'ignored', eventId: ref.eventId, type }
     const found = planOf(subscription)
-    if (!found) return { kind: 'ignored', eventId, type }
+    if (!found) return { kind: 'ignored', eventId: ref.eventId, type }
     const { plan, item } = found
     const customerId = idOf(subscription.customer)
     if (!customerId) throw new Error(`Stripe subscription ${subscription.id} has no customer`)
     return {
       kind: 'subscription_active',
-      eventId,
+      ...ref,
       userId,
       plan,
       customerId,
@@ -227,6 +229,11 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
       return toEvent(event)
     },
   }
+}
+
+interface EventRef {
+  eventId: string
+  occurredAt: Date
 }
 
 /** Our checkouts put the person's id in the session's and the subscription's metadata (startCheckout). */

@@ -310,6 +310,7 @@ describe('billing webhooks', () => {
     const active = {
       kind: 'subscription_active' as const,
       eventId: `evt_active_${me.userId}`,
+      occurredAt: new Date(Date.now() - 60_000),
       userId: me.userId,
       plan: 'business' as const,
       customerId: 'cus_1',
@@ -322,12 +323,26 @@ describe('billing webhooks', () => {
     const ended = {
       kind: 'subscription_ended' as const,
       eventId: `evt_end_${me.userId}`,
+      occurredAt: new Date(Date.now() - 30_000),
       userId: null,
       subscriptionId: active.subscriptionId,
     }
     expect(await plans.apply(ended)).toBe('applied')
     expect(await plans.apply(active)).toBe('duplicate')
     expect(await overview(me)).toMatchObject({ state: 'trial', plan: null })
+    // Out of order: an "active" made before the cancellation, arriving after it (a new event id), changes nothing.
+    const late = { ...active, eventId: `evt_late_${me.userId}`, occurredAt: new Date(Date.now() - 45_000) }
+    expect(await plans.apply(late)).toBe('stale')
+    expect(await overview(me)).toMatchObject({ state: 'trial', plan: null })
+    // A new subscription made later still activates.
+    const renewed = {
+      ...active,
+      eventId: `evt_new_${me.userId}`,
+      occurredAt: new Date(Date.now() - 10_000),
+      subscriptionId: `sub_new_${me.userId}`,
+    }
+    expect(await plans.apply(renewed)).toBe('applied')
+    expect(await overview(me)).toMatchObject({ state: 'active', plan: 'business' })
     // An event for nobody we know (a deleted account) is recorded and changes nothing.
     const stranger = {
       ...active,

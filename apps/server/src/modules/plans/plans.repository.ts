@@ -86,6 +86,8 @@ export const plansQueries = {
       customerId: string | null
       subscriptionId: string | null
       currentPeriodEnd: Date | null
+      /** The provider's event time (webhooks); manual choices leave it as it was. */
+      lastEventAt?: Date
     },
     at: Date,
   ): Promise<boolean> {
@@ -103,10 +105,10 @@ export const plansQueries = {
   },
 
   /** The paid plan ended (the trial's dates stay: a trial still running goes on). */
-  async end(db: Executor, userId: string, subscriptionId: string, at: Date): Promise<boolean> {
+  async end(db: Executor, userId: string, subscriptionId: string, lastEventAt: Date, at: Date): Promise<boolean> {
     const rows = await db
       .update(subscription)
-      .set({ status: 'ended', plan: null, currentPeriodEnd: null, updatedAt: at })
+      .set({ status: 'ended', plan: null, currentPeriodEnd: null, lastEventAt, updatedAt: at })
       .where(and(eq(subscription.userId, userId), eq(subscription.subscriptionId, subscriptionId)))
       .returning({ userId: subscription.userId })
     return rows.length > 0

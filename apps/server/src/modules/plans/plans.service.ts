@@ -85,7 +85,7 @@ export function createPlansService(deps: PlansServiceDeps) {
     }
   }
 
-  async function apply(event: BillingEvent): Promise<'applied' | 'duplicate' | 'unknown_user'> {
+  async function apply(event: BillingEvent): Promise<'applied' | 'duplicate' | 'unknown_user' | 'stale'> {
     return repo.transaction(async (tx) => {
       let userId = event.kind === 'ignored' ? null : event.userId
       if (event.kind !== 'ignored' && !userId) {
@@ -106,7 +106,15 @@ export function createPlansService(deps: PlansServiceDeps) {
         log.warn(`[billing] ${event.kind} ${event.eventId} names no known person; recorded, nothing changed`)
         return 'unknown_user'
       }
-      await q.lock(tx, userId)
+      const current = await q.lock(tx, userId)
+      // Providers do not promise order: an event made before the last one applied (a late "active" after the
+      // cancellation) is recorded and changes nothing.
+      if (current?.lastEventAt && event.occurredAt < current.lastEventAt) {
+        log.warn(
+          `[billing] ${event.kind} ${event.eventId} is older than the last event applied; recorded, nothing changed`,
+        )
+        return 'stale'
+      }
       if (event.kind === 'subscription_active') {
         await q.activate(
           tx,
@@ -117,11 +125,12 @@ export function createPlansService(deps: PlansServiceDeps) {
             customerId: event.customerId,
             subscriptionId: event.subscriptionId,
             currentPeriodEnd: event.currentPeriodEnd,
+            lastEventAt: event.occurredAt,
           },
           clock(),
         )
       } else {
-        await q.end(tx, userId, event.subscriptionId, clock())
+        await q.end(tx, userId, event.subscriptionId, event.occurredAt, clock())
       }
       return 'applied'
     })
