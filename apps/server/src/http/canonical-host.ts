@@ -4,7 +4,7 @@
  * the other, signed out. So a page requested on any other host is sent to the same path and query on PUBLIC_URL.
  *
  * `host` is what Fastify trusts (the Host header, or X-Forwarded-Host only when TRUST_PROXY trusts the proxy), so a
- * reverse proxy must pass the browser's host on (nginx: `proxy_set_header Host $host`), or every page would redirect
+ * reverse proxy must pass the browser's host on (nginx: `proxy_set_header Host $http_host`, which keeps the port; `$host` drops it), or every page would redirect
  * to itself. Only the host is compared: the scheme behind a TLS-terminating proxy is not known without TRUST_PROXY.
  * Returns the URL to redirect to, or undefined to serve the page.
  */

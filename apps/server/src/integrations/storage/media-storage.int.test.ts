@@ -7,7 +7,7 @@ import { startS3Server, type TestS3Server } from '../../testing/s3-server'
 import { createMediaStorage } from './create-media-storage'
 import { createLocalMediaStorage } from './local-media-storage'
 import { StorageKeyError, StorageNotFoundError, type MediaStorage } from './port'
-import { createS3MediaStorage, type S3MediaStorage } from './s3-media-storage'
+import { createS3MediaStorage, PRESIGN_WINDOW_SECONDS, type S3MediaStorage } from './s3-media-storage'
 
 /**
  * The storage port's contract (ADR 035), the same tests for the local disk and for S3 (s3rver). Where the two differ
@@ -344,6 +344,31 @@ describe('opening the configured store', () => {
   it('checks the S3 bucket at start: a reachable one opens', async () => {
     const storage = await createMediaStorage({ dataDir: dir, storage: { kind: 's3', ...s3Options() } })
     expect(storage.kind).toBe('s3')
+    storage.close()
+  })
+
+  it('gives the same presigned URL all through a signing window (the browser cache works), a new one after it', async () => {
+    const windowMs = PRESIGN_WINDOW_SECONDS * 1000
+    const start = Math.floor(Date.now() / windowMs) * windowMs
+    let now = start + 1_000
+    const storage = createS3MediaStorage({ ...s3Options(), clock: () => new Date(now) })
+    await storage.write('user-w/t.jpg', Buffer.from('jpeg'))
+    const sign = () =>
+      storage.presignedUrl('user-w/t.jpg', {
+        expiresInSeconds: 900,
+        contentType: 'image/jpeg',
+        contentDisposition: 'inline',
+      })
+    const first = await sign()
+    now = start + windowMs - 1
+    expect(await sign()).toBe(first)
+    now = start + windowMs
+    expect(await sign()).not.toBe(first)
+    // Valid for at least the time asked, and cacheable by the browser for that long.
+    expect(new URL(first!).searchParams.get('X-Amz-Expires')).toBe(String(900 + PRESIGN_WINDOW_SECONDS))
+    const response = await fetch(first!)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('private, max-age=900')
     storage.close()
   })
 

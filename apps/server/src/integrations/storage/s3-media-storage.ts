@@ -39,7 +39,16 @@ export interface S3StorageOptions {
   listPageSize?: number
   /** Where `withLocalFile` downloads objects (the system temp folder by default). */
   tempDir?: string
+  /** For tests: the time presigned URLs are signed at. */
+  clock?: () => Date
 }
+
+/**
+ * Presigned URLs are signed at the start of a window of this length, so every page load within it gets the same URL
+ * for an object and the browser's cache (keyed by URL) serves thumbnails and videos again; each URL is valid for the
+ * asked time counted from the end of its window, so never for less than asked.
+ */
+export const PRESIGN_WINDOW_SECONDS = 5 * 60
 
 export type S3MediaStorage = MediaStorage & {
   readonly bucket: string
@@ -226,6 +235,8 @@ export function createS3MediaStorage(options: S3StorageOptions): S3MediaStorage 
       }
     },
     presignedUrl(objectKey, { expiresInSeconds, contentType, contentDisposition }) {
+      const windowMs = PRESIGN_WINDOW_SECONDS * 1000
+      const signingDate = new Date(Math.floor((options.clock?.() ?? new Date()).getTime() / windowMs) * windowMs)
       return getSignedUrl(
         signer,
         new GetObjectCommand({
@@ -233,8 +244,10 @@ export function createS3MediaStorage(options: S3StorageOptions): S3MediaStorage 
           Key: key(objectKey),
           ResponseContentType: contentType,
           ResponseContentDisposition: contentDisposition,
+          // Keys name immutable objects: the browser may keep what it fetched for as long as the URL is valid.
+          ResponseCacheControl: `private, max-age=${expiresInSeconds}`,
         }),
-        { expiresIn: expiresInSeconds },
+        { expiresIn: expiresInSeconds + PRESIGN_WINDOW_SECONDS, signingDate },
       )
     },
     async *list(prefix) {
