@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createScratchDatabase, type ScratchDatabase } from '../apps/server/src/testing/scratch-database'
 import { buildServer, freePort } from '../apps/server/src/testing/server-process'
 
 /**
@@ -48,20 +48,15 @@ describe('deploy/entrypoint.sh migrate on PGlite', () => {
 })
 
 describe.skipIf(!ADMIN_URL)('deploy/entrypoint.sh on PostgreSQL (needs TEST_DATABASE_URL)', () => {
-  const dbName = `hookpost_entrypoint_${process.pid}_${randomBytes(4).toString('hex')}`
+  let scratch: ScratchDatabase | undefined
   let env: Record<string, string>
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${dbName}`)
-    await admin.end()
-    const url = new URL(ADMIN_URL!)
-    url.pathname = `/${dbName}`
+    scratch = await createScratchDatabase(ADMIN_URL!, 'hookpost_entrypoint')
     // What the compose file gives every Hookpost container, but local storage (the S3 store is another branch).
     env = {
       NODE_ENV: 'production',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       DATA_DIR: path.join(dir, 'data'),
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:8080',
@@ -74,10 +69,7 @@ describe.skipIf(!ADMIN_URL)('deploy/entrypoint.sh on PostgreSQL (needs TEST_DATA
   })
 
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL })
-    await admin.connect()
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-    await admin.end()
+    await scratch?.drop()
   })
 
   it('migrates, then runs the API, healthy by the image’s own check, until SIGTERM', async () => {

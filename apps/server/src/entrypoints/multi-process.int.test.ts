@@ -11,6 +11,7 @@ import { createdVideo, mediaFile, post } from '../db/schema'
 import { createS3MediaStorage } from '../integrations/storage'
 import { openEventStream } from '../testing/http-test-kit'
 import { startS3Server, type TestS3Server } from '../testing/s3-server'
+import { createScratchDatabase, type ScratchDatabase } from '../testing/scratch-database'
 import { makeVideo } from '../testing/media-fixtures'
 import { buildServer, freePort, startServerProcess, type ServerProcess } from '../testing/server-process'
 import { eventually } from '../testing/test-runtime'
@@ -47,7 +48,7 @@ interface Person {
 let dir: string
 let clip: string
 let sandbox: TestSandbox
-let dbName: string
+let scratch: ScratchDatabase | undefined
 let databaseUrl: string
 let pool: pg.Pool
 let apis: { process: ServerProcess; url: string }[] = []
@@ -146,14 +147,8 @@ describe.skipIf(!ADMIN_URL)(
       sandbox = await startTestSandbox()
       if (S3) s3 = await startS3Server()
 
-      dbName = `hookpost_multi_${process.pid}_${randomBytes(4).toString('hex')}`
-      const admin = new pg.Client({ connectionString: ADMIN_URL })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${dbName}`)
-      await admin.end()
-      const url = new URL(ADMIN_URL!)
-      url.pathname = `/${dbName}`
-      databaseUrl = url.toString()
+      scratch = await createScratchDatabase(ADMIN_URL!, 'hookpost_multi')
+      databaseUrl = scratch.url
       pool = new pg.Pool({ connectionString: databaseUrl, max: 2 })
 
       // What a deployment of N processes shares: the database, DATA_DIR (uploads, media) and the secrets; on S3, the
@@ -204,12 +199,7 @@ describe.skipIf(!ADMIN_URL)(
       await pool?.end()
       await sandbox?.close()
       await s3?.stop()
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: ADMIN_URL })
-        await admin.connect()
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-        await admin.end()
-      }
+      await scratch?.drop()
       if (dir) rmSync(dir, { recursive: true, force: true })
     }, 60_000)
 

@@ -3,12 +3,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { loadConfig, type Config } from '../config'
 import { MIGRATIONS_FOLDER, openDatabase } from '../db/client'
 import { createRuntime, type Runtime, type RuntimeOptions } from '../entrypoints/runtime'
 import { createMediaStorage, type OpenMediaStorage } from '../integrations/storage'
 import { startS3Server, type TestS3Server } from './s3-server'
+import { createScratchDatabase } from './scratch-database'
 
 /**
  * A whole server (API + worker) on a fresh database for one test file: PGlite in a temp folder by default, or a new
@@ -46,18 +46,8 @@ export async function startTestServer(
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl && !env.DATABASE_URL)
     cpSync(await migratedPgliteTemplate(), path.join(dataDir, 'pgdata'), { recursive: true })
-  let databaseUrl: string | undefined
-  let dbName: string | undefined
-  if (adminUrl) {
-    dbName = `hookpost_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${dbName}`)
-    await admin.end()
-    const url = new URL(adminUrl)
-    url.pathname = `/${dbName}`
-    databaseUrl = url.toString()
-  }
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'hookpost_test') : undefined
+  const databaseUrl = scratch?.url
   const storageKind = env.STORAGE ?? process.env.TEST_STORAGE ?? 'local'
   const s3 = storageKind === 's3' && !env.S3_BUCKET ? await startS3Server() : undefined
   const config = loadConfig({
@@ -100,12 +90,7 @@ export async function startTestServer(
       server.storage.close()
       await s3?.stop()
       rmSync(dataDir, { recursive: true, force: true })
-      if (adminUrl && dbName) {
-        const admin = new pg.Client({ connectionString: adminUrl })
-        await admin.connect()
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-        await admin.end()
-      }
+      await scratch?.drop()
     },
   }
   return server
