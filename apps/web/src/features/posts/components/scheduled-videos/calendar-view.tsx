@@ -25,7 +25,7 @@ import {
 import type { CalendarPost } from '@hookpost/shared/posts'
 import { accountColor } from '../../utils/account-colors'
 import { WEEKDAYS, dayLabel, daysBetween, postDay, timeIn } from './calendar'
-import { PostProblem } from './post-dialogs'
+import { PostProblem } from './post-problem'
 import { PostProgressBar } from './post-progress'
 import { SourceBadge, sourceSuffix } from './source-badge'
 import { StatusBadge, statusLabel } from './status-badge'

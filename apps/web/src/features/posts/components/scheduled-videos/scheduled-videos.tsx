@@ -31,7 +31,10 @@ import {
   type CalendarSpan,
 } from './calendar'
 import { Agenda, CalendarTable } from './calendar-view'
-import { DeletePostDialog, MovePostDialog, PostDetailsDialog, PostNowDialog } from './post-dialogs'
+import { DeletePostDialog } from './delete-post-dialog'
+import { MovePostDialog } from './move-post-dialog'
+import { PostDetailsDialog } from './post-details-dialog'
+import { PostNowDialog } from './post-now-dialog'
 import { PostList } from './post-list'
 import { useMediaQuery, useNow } from './use-now'
 import { useNotice } from '../../../../lib/use-notice'
