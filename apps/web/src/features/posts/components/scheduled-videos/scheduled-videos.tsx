@@ -30,7 +30,8 @@ import {
   weekTitle,
   type CalendarSpan,
 } from './calendar'
-import { Agenda, CalendarTable } from './calendar-view'
+import { Agenda } from './agenda'
+import { CalendarTable } from './calendar-table'
 import { DeletePostDialog } from './delete-post-dialog'
 import { MovePostDialog } from './move-post-dialog'
 import { PostDetailsDialog } from './post-details-dialog'
