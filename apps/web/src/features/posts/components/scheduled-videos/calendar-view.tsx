@@ -1,0 +1,69 @@
+import type { CalendarPost } from '@hookpost/shared/posts'
+import type { usePosts } from '../../api/get-posts'
+import { Agenda } from './agenda'
+import { monthWeeks, weekDays } from './calendar'
+import { CalendarTable } from './calendar-table'
+import type { CalendarPeriod } from './use-calendar-period'
+import { LoadingVideos, VideosLoadError } from './videos-load-state'
+
+/**
+ * The Calendar view of the period's posts: a Sun–Sat grid where it fits, the days as a list on phones (`wide` is
+ * false).
+ */
+export function CalendarView({
+  posts,
+  days,
+  period,
+  wide,
+  zone,
+  onOpen,
+  onMoveByDays,
+  onScheduleOn,
+}: {
+  posts: ReturnType<typeof usePosts>
+  /** The period's posts by display day, narrowed to the chosen account. */
+  days: Map<string, CalendarPost[]>
+  period: CalendarPeriod
+  wide: boolean
+  zone: string
+  onOpen: (post: CalendarPost) => void
+  onMoveByDays: (post: CalendarPost, days: number) => void
+  onScheduleOn: ((day: string) => void) | undefined
+}) {
+  const { span, first, today, title } = period
+  if (posts.isPending) return <LoadingVideos />
+  if (posts.isError && !posts.data) {
+    return <VideosLoadError retrying={posts.isFetching} onRetry={() => void posts.refetch()} />
+  }
+  if (wide) {
+    return (
+      <CalendarTable
+        weeks={span === 'month' ? monthWeeks(first) : [weekDays(first)]}
+        postsByDay={days}
+        today={today}
+        zone={zone}
+        caption={`Scheduled videos, ${title}`}
+        onOpen={onOpen}
+        onMoveByDays={onMoveByDays}
+        onScheduleOn={onScheduleOn}
+      />
+    )
+  }
+  const agendaDays =
+    span === 'week'
+      ? weekDays(first)
+      : monthWeeks(first)
+          .flat()
+          .filter((day): day is string => day !== null && (days.has(day) || day === today))
+  return (
+    <Agenda
+      days={agendaDays}
+      postsByDay={days}
+      today={today}
+      zone={zone}
+      emptyText={`No videos ${span === 'month' ? 'in' : 'in the week of'} ${title}`}
+      onOpen={onOpen}
+      onScheduleOn={onScheduleOn}
+    />
+  )
+}
