@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AccountQueue } from '@hookpost/shared/queue'
 import { mockApi, notFound, renderWithQueryClient } from '../../../testing/api-mock'
-import { PAUSED_EXPLANATION, QueueSection } from './queue-section'
+import { PAUSED_EXPLANATION } from './account-queue-panel'
+import { QueueSection } from './queue-section'
 
 afterEach(() => {
   cleanup()

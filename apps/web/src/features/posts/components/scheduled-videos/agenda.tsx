@@ -1,0 +1,88 @@
+import type { CalendarPost } from '@hookpost/shared/posts'
+import { accountColor } from '../../utils/account-colors'
+import { AccountName } from './account-name'
+import { dayLabel, timeIn } from './calendar'
+import { entryName, videoCount } from './calendar-labels'
+import { PostProblem } from './post-problem'
+import { PostProgressBar } from './post-progress'
+import { ScheduleOnDayButton } from './schedule-on-day-button'
+import { SourceBadge } from './source-badge'
+import { StatusBadge } from './status-badge'
+
+/**
+ * Phones: the grid's seven columns do not fit in 375 px, so the days become a list (the week's seven days; the month's
+ * days that have videos, and today). Moving is done with 'Move to…' here.
+ */
+export function Agenda({
+  days,
+  postsByDay,
+  today,
+  zone,
+  emptyText,
+  onOpen,
+  onScheduleOn,
+}: {
+  days: string[]
+  postsByDay: Map<string, CalendarPost[]>
+  today: string
+  zone: string
+  emptyText: string
+  onOpen: (post: CalendarPost) => void
+  onScheduleOn?: (day: string) => void
+}) {
+  if (days.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
+  return (
+    <ol className="divide-y divide-slate-200 rounded-md border border-slate-200">
+      {days.map((day) => {
+        const posts = postsByDay.get(day) ?? []
+        const isToday = day === today
+        return (
+          <li key={day} aria-current={isToday ? 'date' : undefined} className={`p-3 ${isToday ? 'bg-fuchsia-50' : ''}`}>
+            <div className="flex items-baseline justify-between gap-2">
+              <h4 className={`text-sm font-semibold ${isToday ? 'text-fuchsia-800' : 'text-slate-900'}`}>
+                {dayLabel(day)}
+                {isToday ? ' (today)' : ''}
+              </h4>
+              <span className="flex shrink-0 items-center gap-2">
+                {posts.length > 0 ? (
+                  <span className="text-xs whitespace-nowrap text-slate-600">{videoCount(posts.length)}</span>
+                ) : null}
+                {onScheduleOn && day >= today ? <ScheduleOnDayButton day={day} onScheduleOn={onScheduleOn} /> : null}
+              </span>
+            </div>
+            {posts.length > 0 ? (
+              <ul className="mt-2 space-y-2">
+                {posts.map((post) => (
+                  <li
+                    key={post.id}
+                    className={`rounded border border-l-4 border-slate-200 bg-white p-2 text-sm ${accountColor(post.accountId).stripe}`}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => onOpen(post)}
+                      aria-label={entryName(post, zone)}
+                      aria-haspopup="dialog"
+                      className="w-full rounded text-left focus-visible:outline-2 focus-visible:outline-fuchsia-700"
+                    >
+                      <span className="block font-medium [overflow-wrap:anywhere] text-slate-900">{post.title}</span>
+                      <span className="mt-0.5 flex flex-wrap items-center gap-2 text-slate-600">
+                        <time dateTime={post.scheduledAt}>{timeIn(post.scheduledAt, zone)}</time>
+                        <StatusBadge state={post.state} />
+                        <SourceBadge post={post} />
+                      </span>
+                    </button>
+                    <AccountName post={post} className="mt-1 text-xs" />
+                    <PostProblem post={post} className="mt-1 text-xs" />
+                    <PostProgressBar postId={post.id} title={post.title} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-1 text-xs text-slate-500">No videos</p>
+            )}
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

@@ -1,0 +1,102 @@
+import { useDraggable, type DraggableSyntheticListeners } from '@dnd-kit/core'
+import {
+  useEffect,
+  useRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react'
+import type { CalendarPost } from '@hookpost/shared/posts'
+import { accountColor } from '../../utils/account-colors'
+import { AccountName } from './account-name'
+import { timeIn } from './calendar'
+import type { EntryData } from './calendar-drag'
+import { entryName } from './calendar-labels'
+import { PostProblem } from './post-problem'
+import { PostProgressBar } from './post-progress'
+import { SourceBadge } from './source-badge'
+import { StatusBadge } from './status-badge'
+import type { ClaimFocus } from './use-keyboard-drop-focus'
+
+/** dnd-kit types its listeners as plain `Function`s; these are React event handlers. */
+function handler<E>(listeners: DraggableSyntheticListeners, name: 'onPointerDown' | 'onKeyDown') {
+  return listeners?.[name] as ((event: E) => void) | undefined
+}
+
+/** A post in its day's cell: opens its details; a scheduled or draft one has a handle to drag it to another day. */
+export function CalendarEntry({
+  post,
+  day,
+  zone,
+  onOpen,
+  claimFocus,
+}: {
+  post: CalendarPost
+  /** The cell it is in. */
+  day: string
+  zone: string
+  onOpen: (post: CalendarPost) => void
+  claimFocus: ClaimFocus
+}) {
+  const movable = post.state === 'scheduled' || post.state === 'draft'
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
+    id: post.id,
+    data: { post } satisfies EntryData,
+    disabled: !movable,
+  })
+  // aria-pressed would make the handle read as a toggle button; the role description already says "draggable".
+  const { 'aria-pressed': _pressed, ...handleAttributes } = attributes
+  const handleRef = useRef<HTMLButtonElement | null>(null)
+  // Moving re-creates the entry in its new cell: the keyboard user's focus follows it there instead of being lost.
+  useEffect(() => {
+    if (handleRef.current && claimFocus(post.id, day)) handleRef.current.focus()
+  })
+  return (
+    <li
+      ref={setNodeRef}
+      onPointerDown={movable ? handler<ReactPointerEvent<HTMLLIElement>>(listeners, 'onPointerDown') : undefined}
+      style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
+      className={`relative rounded border border-l-4 border-slate-200 bg-white p-1 text-xs shadow-sm ${accountColor(post.accountId).stripe} ${
+        isDragging ? 'z-10 opacity-90 shadow-lg ring-2 ring-fuchsia-500' : ''
+      } ${movable ? 'cursor-grab' : ''}`}
+    >
+      <div className="flex items-start gap-0.5">
+        {movable ? (
+          <button
+            ref={(node) => {
+              setActivatorNodeRef(node)
+              handleRef.current = node
+            }}
+            type="button"
+            {...handleAttributes}
+            onKeyDown={handler<ReactKeyboardEvent<HTMLButtonElement>>(listeners, 'onKeyDown')}
+            aria-label={`Drag ${post.title} to another day`}
+            className="shrink-0 touch-none rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-fuchsia-700"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor">
+              <path d="M7 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 6a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 16a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
+            </svg>
+          </button>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => onOpen(post)}
+          aria-label={entryName(post, zone)}
+          aria-haspopup="dialog"
+          className="min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-fuchsia-700"
+        >
+          <span className="block truncate font-medium text-slate-900" title={post.title}>
+            {post.title}
+          </span>
+          <span className="mt-0.5 flex flex-wrap items-center gap-1 text-slate-600">
+            <time dateTime={post.scheduledAt}>{timeIn(post.scheduledAt, zone)}</time>
+            <StatusBadge state={post.state} />
+            <SourceBadge post={post} />
+          </span>
+        </button>
+      </div>
+      <AccountName post={post} className="mt-0.5" />
+      <PostProblem post={post} className="mt-0.5 line-clamp-3" />
+      <PostProgressBar postId={post.id} title={post.title} />
+    </li>
+  )
+}
