@@ -67,8 +67,8 @@ import {
 import { createOpenAiCompatibleClient } from '../integrations/ai'
 import { createStripeBilling } from '../integrations/billing/stripe-billing'
 import { createMediaStorage, type MediaStorage } from '../integrations/storage'
-import { imageInfo, inspectVideo } from '../media'
-import { makeStillClip, renderVideo } from '../media/render'
+import { imageInfo, inspectVideo } from '../integrations/ffmpeg/inspect'
+import { makeStillClip, renderVideo } from '../integrations/ffmpeg/render'
 import {
   createMediaRepository,
   createMediaService,
@@ -200,7 +200,7 @@ export interface RuntimeOptions {
   posts?: Partial<PublishingSettings>
   /** Render engine tuning (tests shorten the lease and back-off). */
   videos?: Partial<RenderSettings>
-  /** The renderer (default: media/render's ffmpeg renderer); tests may stand in for it. */
+  /** The renderer (default: integrations/ffmpeg/render's ffmpeg renderer); tests may stand in for it. */
   render?: RenderFunction
   /**
    * Make the Library's stock clips that are missing, in the background, at start (default: in processes that run

@@ -49,7 +49,7 @@ export interface ImagesServiceDeps {
     userId: string,
     input: { title: string; description: string; sourceMediaId: string },
   ) => Promise<CreatedVideo>
-  /** Makes the zoom-and-pan clip of an image (media/render still-clip.ts). */
+  /** Makes the zoom-and-pan clip of an image (integrations/ffmpeg/render/still-clip.ts). */
   makeStillClip: (imagePath: string, outputPath: string, seconds: number) => Promise<void>
   videoUrl: (videoId: string) => string
   /** A scratch folder on the same disk as media storage (the clip is moved in, not copied). */

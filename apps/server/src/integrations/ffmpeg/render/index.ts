@@ -1,3 +1,4 @@
+/** The renderer: inputs + overlay spec → MP4 and thumbnail with ffmpeg, overlays drawn with @napi-rs/canvas. */
 export { RENDER_MESSAGES } from './messages'
 export { registerOverlayFonts } from './fonts'
 export { renderOverlayImage, writeOverlayImage, type OverlayImage } from './overlay-image'
