@@ -17,5 +17,5 @@ export {
   type RenderArgsOptions,
 } from './render-args'
 export { makeStillClip } from './still-clip'
-export { renderVideo, type RenderTuning } from './render'
+export { renderVideo, runFfmpeg, type RenderTuning } from './render'
 export { RenderError, type RenderOptions, type RenderPlan, type RenderResult, type RenderSource } from './types'
