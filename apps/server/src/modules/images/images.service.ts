@@ -19,7 +19,7 @@ import type { MediaStorage } from '../../integrations/storage'
 import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
 import { aiFailureReason, type ImageMaker, type MadeImage } from '../ai'
-import { storedFile, type ServedFile } from '../media/serve-file'
+import { storedFile, type ServedFile } from '../media'
 import type { AiImageRow, ImagesRepository } from './images.repository'
 
 /** The gallery shows at most this many saved images, newest first. */
