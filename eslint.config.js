@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint'
 
 /**
  * Import direction (docs/style.md): web `shared → features → app`, features never import each other; server
- * `http/jobs → modules → integrations/db/lib`, only repositories touch db/, only config/ reads process.env.
+ * `http/entrypoints → modules → integrations/db/lib` (a module's jobs are its own `*.jobs.ts`), only repositories touch
+ * db/, only integrations/ffmpeg spawns ffmpeg and ffprobe, only config/ reads process.env.
  */
 const restrict = (patterns) => ['error', { patterns }]
 
@@ -82,7 +83,7 @@ export default tseslint.config(
       ]),
     },
   },
-  // Server: modules don't reach up into http/jobs/entrypoints; only repositories touch db/ (types excepted).
+  // Server: modules don't reach up into http/entrypoints; only repositories touch db/ (types excepted).
   {
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: [
@@ -93,7 +94,7 @@ export default tseslint.config(
     ],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/http/**', '**/jobs/**', '**/entrypoints/**'], message: 'Modules are below http/ and jobs/.' },
+        { group: ['**/http/**', '**/entrypoints/**'], message: 'Modules are below http/ and entrypoints/.' },
         { group: ['**/db/**', '!**/db/client'], message: 'Only repositories touch db/.' },
       ]),
     },
@@ -102,7 +103,7 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.repository.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/http/**', '**/jobs/**', '**/entrypoints/**'], message: 'Modules are below http/ and jobs/.' },
+        { group: ['**/http/**', '**/entrypoints/**'], message: 'Modules are below http/ and entrypoints/.' },
       ]),
     },
   },
@@ -111,10 +112,32 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         {
-          group: ['**/modules/**', '**/http/**', '**/jobs/**', '**/entrypoints/**'],
+          group: ['**/modules/**', '**/http/**', '**/entrypoints/**'],
           message: 'Infrastructure does not import the layers above it.',
         },
       ]),
+    },
+  },
+  // Only integrations/ffmpeg starts processes (ffmpeg, ffprobe; style.md rule 4); tests and test kits start servers and
+  // the sandbox. typescript-eslint's copy of the rule, so it adds to the layer rules above instead of replacing them.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/integrations/ffmpeg/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/testing/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:child_process', 'child_process'].map((name) => ({
+            name,
+            message: 'Only integrations/ffmpeg spawns processes: run ffmpeg and ffprobe through it.',
+            allowTypeImports: true,
+          })),
+        },
+      ],
     },
   },
   // Only config/ reads process.env.

@@ -261,7 +261,7 @@ describe('Dockerfile', () => {
       'apps/server/src/modules/ai/prompts.ts': 'apps/server/src/modules/ai/prompts',
       'apps/server/src/http/app.ts': 'apps/web/dist',
       // Resolves npm packages (the fonts) from node_modules: nothing to copy.
-      'apps/server/src/media/render/fonts.ts': null,
+      'apps/server/src/integrations/ffmpeg/render/fonts.ts': null,
     }
     const users = sourceFiles('apps/server/src').filter((f) => read(f).includes('import.meta.url'))
     expect(users.sort()).toEqual(Object.keys(readBesideSources).sort())
@@ -290,7 +290,7 @@ describe('Dockerfile', () => {
     }
     // Resolved by name at run time (createRequire), not imported.
     for (const name of ['@fontsource/inter', '@fontsource/noto-color-emoji']) {
-      expect(read('apps/server/src/media/render/fonts.ts')).toContain(`'${name}'`)
+      expect(read('apps/server/src/integrations/ffmpeg/render/fonts.ts')).toContain(`'${name}'`)
       imported.add(name)
     }
     expect(imported.size).toBeGreaterThan(10)

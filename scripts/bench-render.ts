@@ -25,7 +25,7 @@ import {
   type EncoderSettings,
   type RenderPlan,
   type RenderSource,
-} from '../apps/server/src/media/render'
+} from '../apps/server/src/integrations/ffmpeg/render'
 
 const { values } = parseArgs({
   options: {

@@ -19,7 +19,7 @@ const { TEST_DATABASE_URL, ...envWithoutPg } = process.env
 // Integration tests that open no database (ffmpeg renders, the TikTok client against the sandbox): run once, on the
 // PGlite tier; the PostgreSQL tier is for what the database kind can change.
 const DATABASE_FREE = [
-  'apps/server/src/media/render/render.int.test.ts',
+  'apps/server/src/integrations/ffmpeg/render/render.int.test.ts',
   'apps/server/src/integrations/tiktok/tiktok-client.int.test.ts',
 ]
 // Integration tests whose server stores videos and images (uploads, renders, images, stock copies, account deletion):

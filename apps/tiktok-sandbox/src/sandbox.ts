@@ -1,5 +1,5 @@
 import { logId } from './domain/ids'
-import { pruneExpired } from './domain/tokens'
+import { pruneExpired } from './domain/expired-tokens'
 import { FaultState } from './domain/faults'
 import { SlidingWindowLimiter } from './domain/rate-limiter'
 import type { ResolvedConfig, SandboxClientApp } from './options'
@@ -39,7 +39,7 @@ export class Sandbox {
 
   /** Drops expired tokens and codes, then persists (resolves once on disk). */
   save(): Promise<void> {
-    pruneExpired(this)
+    pruneExpired(this.state, this.now())
     return this.store.save()
   }
 

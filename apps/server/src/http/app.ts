@@ -36,11 +36,15 @@ import { libraryRoutes, type LibraryService } from '../modules/library'
 import { imageRoutes, type ImagesService } from '../modules/images'
 import { automationRoutes, type AutomationService } from '../modules/automation'
 import { queueRoutes, type QueueService } from '../modules/queue'
-import { statsSyncRoutes, type StatsSyncService } from '../modules/analytics'
+import {
+  analyticsRoutes,
+  bestTimesRoutes,
+  statsSyncRoutes,
+  type AnalyticsService,
+  type BestTimesService,
+  type StatsSyncService,
+} from '../modules/analytics'
 import { aiRoutes, type AiService } from '../modules/ai'
-import { bestTimesRoutes } from '../modules/analytics/best-times.routes'
-import type { BestTimesService } from '../modules/analytics/best-times.repository'
-import { analyticsRoutes, type AnalyticsService } from '../modules/analytics'
 import { notificationRoutes, type NotificationsService } from '../modules/notifications'
 import { billingRoutes, billingWebhookRoutes, type PlansService } from '../modules/plans'
 import type { EventBus } from '../lib/events'

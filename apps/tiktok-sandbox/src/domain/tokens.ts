@@ -111,17 +111,6 @@ export function removeAuthorization(sandbox: Sandbox, openId: string, clientKey?
   return revoked
 }
 
-/** Drops expired tokens and codes so state.json does not grow forever. */
-export function pruneExpired(sandbox: Sandbox): void {
-  const now = sandbox.now()
-  for (const [token, record] of Object.entries(sandbox.state.tokens)) {
-    if (record.expiresAt <= now) delete sandbox.state.tokens[token]
-  }
-  for (const [code, record] of Object.entries(sandbox.state.codes)) {
-    if (record.expiresAt <= now) delete sandbox.state.codes[code]
-  }
-}
-
 export interface Caller {
   token: TokenRecord
   grant: Grant

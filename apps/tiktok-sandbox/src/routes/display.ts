@@ -7,7 +7,7 @@ import { escapeHtml } from '../http/html'
 import { ApiError } from '../http/errors'
 import type { Sandbox } from '../sandbox'
 import type { Publish } from '../state/schema'
-import { guard, objectBody, RATE_LIMITS, requestedFields } from './api'
+import { guard, objectBody, RATE_LIMITS, requestedFields } from './api-request'
 
 /** Video Object fields (tiktok-api.md §5.3). */
 export const VIDEO_FIELDS = [

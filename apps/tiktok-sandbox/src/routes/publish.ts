@@ -18,7 +18,7 @@ import { ApiError } from '../http/errors'
 import { RawJsonNumber } from '../http/json'
 import type { Sandbox } from '../sandbox'
 import { PRIVACY_LEVELS, type Creator, type PostInfo, type PrivacyLevel, type Publish } from '../state/schema'
-import { guard, objectBody, RATE_LIMITS } from './api'
+import { guard, objectBody, RATE_LIMITS } from './api-request'
 
 /** §3.2: the caption is at most 2200 UTF-16 code units (a JS string's length). */
 export const TITLE_MAX_UTF16 = 2200

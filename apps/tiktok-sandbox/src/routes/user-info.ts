@@ -5,7 +5,7 @@ import { sendOk } from '../http/envelope'
 import { ApiError } from '../http/errors'
 import type { Sandbox } from '../sandbox'
 import type { Creator, Scope } from '../state/schema'
-import { guard, RATE_LIMITS, requestedFields } from './api'
+import { guard, RATE_LIMITS, requestedFields } from './api-request'
 
 /** The User Object and the scope each field needs (tiktok-api.md §2, S9/S9b). */
 export const USER_FIELD_SCOPES = {

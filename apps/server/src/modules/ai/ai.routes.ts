@@ -8,14 +8,22 @@ import {
   generateImageResponseSchema,
   generateHooksInputSchema,
   generateHooksResponseSchema,
+  type GenerateImageResponse,
 } from '@hookpost/shared'
 import { parseBody } from '../../lib/parse-body'
-import type { ImagesService } from '../images/images.service'
 import type { AiService } from './ai.service'
 import { userId } from '../../lib/request-user'
 
+/**
+ * What type=image needs: the images module's service (which stores the picture) fits it. Declared here so ai/ does not
+ * import images/, which imports ai/ for the image makers.
+ */
+export interface ImageGenerator {
+  generate(userId: string, input: z.output<typeof generateImageInputSchema>): Promise<GenerateImageResponse>
+}
+
 /** Registered inside the authenticated scope under /api (spec §7: POST /api/generate?type=…). */
-export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: Pick<ImagesService, 'generate'> }> = async (
+export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGenerator }> = async (
   app,
   { ai, images },
 ) => {

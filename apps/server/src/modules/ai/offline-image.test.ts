@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { imageInfo } from '../../media'
+import { imageInfo } from '../../integrations/ffmpeg/inspect'
 import { cardPrompt, createOfflineImageMaker, OFFLINE_CARD_PROMPT_MAX } from './offline-image'
 
 describe('the offline text card', () => {

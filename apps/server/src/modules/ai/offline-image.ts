@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createCanvas } from '@napi-rs/canvas'
 import { OUTPUT_FRAME, overlayFont, wrapText, type ImageStyle } from '@hookpost/shared'
-import { registerOverlayFonts } from '../../media/render'
+import { registerOverlayFonts } from '../../integrations/ffmpeg/render'
 import type { ImageMaker, MadeImage } from './ai-writer'
 
 /** The words across the top of every offline card: it is not a picture, and the person must be able to tell. */

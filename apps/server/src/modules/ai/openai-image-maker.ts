@@ -1,5 +1,5 @@
 import { AiProviderError, type OpenAiCompatibleClient } from '../../integrations/ai'
-import type { ImageInfo } from '../../media'
+import type { ImageInfo } from '../../integrations/ffmpeg/inspect'
 import type { ImageMaker } from './ai-writer'
 import { PROMPTS, renderPrompt } from './prompts'
 

@@ -16,7 +16,7 @@ import {
   type HookContext,
 } from '@hookpost/shared'
 import { AiProviderError, createOpenAiCompatibleClient, type OpenAiCompatibleClient } from '../../integrations/ai'
-import { imageInfo } from '../../media'
+import { imageInfo } from '../../integrations/ffmpeg/inspect'
 import { inject, signUp } from '../../testing/http-test-kit'
 import { startFakeOpenAi, type FakeOpenAi } from '../../testing/fake-openai'
 import { startTestServer, type TestServer } from '../../testing/test-runtime'

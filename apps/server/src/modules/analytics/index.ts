@@ -15,3 +15,6 @@ export { recordPostHook } from './post-hook.repository'
 export { createAnalyticsRepository, type AnalyticsRepository } from './analytics.repository'
 export { analyticsRoutes } from './analytics.routes'
 export { createAnalyticsService, type AnalyticsService } from './analytics.service'
+// Best time to post (GET /api/analytics/best-times).
+export { createBestTimesRepository, createBestTimesService, type BestTimesService } from './best-times.repository'
+export { bestTimesRoutes } from './best-times.routes'

@@ -15,7 +15,7 @@ import {
   type CreatedVideo,
 } from '@hookpost/shared'
 import { aiImage } from '../../db/schema'
-import { imageInfo, inspectVideo } from '../../media'
+import { imageInfo, inspectVideo } from '../../integrations/ffmpeg/inspect'
 import { getStoredFile, inject, signUp } from '../../testing/http-test-kit'
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'

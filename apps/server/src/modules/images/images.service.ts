@@ -19,7 +19,7 @@ import type { MediaStorage } from '../../integrations/storage'
 import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
 import { aiFailureReason, type ImageMaker, type MadeImage } from '../ai'
-import { storedFile, type ServedFile } from '../media/serve-file'
+import { storedFile, type ServedFile } from '../media'
 import type { AiImageRow, ImagesRepository } from './images.repository'
 
 /** The gallery shows at most this many saved images, newest first. */
@@ -49,7 +49,7 @@ export interface ImagesServiceDeps {
     userId: string,
     input: { title: string; description: string; sourceMediaId: string },
   ) => Promise<CreatedVideo>
-  /** Makes the zoom-and-pan clip of an image (media/render still-clip.ts). */
+  /** Makes the zoom-and-pan clip of an image (integrations/ffmpeg/render/still-clip.ts). */
   makeStillClip: (imagePath: string, outputPath: string, seconds: number) => Promise<void>
   videoUrl: (videoId: string) => string
   /** A scratch folder on the same disk as media storage (the clip is moved in, not copied). */

@@ -7,7 +7,7 @@ import { MESSAGES, USER_CATEGORY, type LibraryItem, type MediaFile } from '@hook
 import type { MediaStorage } from '../../integrations/storage'
 import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
-import { CONTAINER_CONTENT_TYPES, type Inspection } from '../../media'
+import { CONTAINER_CONTENT_TYPES, type Inspection } from '../../integrations/ffmpeg/inspect'
 import { toMediaFile } from '../media'
 import type { LibraryRepository } from './library.repository'
 import { STOCK_CLIPS, STOCK_FRAME, stockClipBySlug, type StockClip } from './stock-catalogue'
@@ -19,7 +19,7 @@ export interface LibraryServiceDeps {
   /** Where the stock clips are made and kept (DATA_DIR/stock). */
   stockDir: string
   ffmpegPath: string
-  /** ffprobe's facts about a file (media/inspect.ts): the person's copy gets a media row like an upload's. */
+  /** ffprobe's facts about a file (integrations/ffmpeg/inspect/inspect.ts): the person's copy gets a media row like an upload's. */
   inspect: (filePath: string) => Promise<Inspection>
   clock: () => Date
   log: Log

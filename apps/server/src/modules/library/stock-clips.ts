@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
+import { runFfmpeg } from '../../integrations/ffmpeg/render'
 import type { Log } from '../../lib/log'
 import { STOCK_CLIPS, STOCK_FRAME, STOCK_VERSION, type StockClip, type StockScene } from './stock-catalogue'
-
-const run = promisify(execFile)
 
 /** One clip takes a few seconds (more on a busy machine); a stuck ffmpeg must not hold the library back for ever. */
 const CLIP_TIMEOUT_MS = 180_000
@@ -357,8 +354,8 @@ export async function ensureStockClips(options: {
     try {
       const video = path.join(scratch, 'clip.mp4')
       const thumbnail = path.join(scratch, 'thumb.jpg')
-      await run(ffmpegPath, stockClipArgs(clip, video), { timeout: CLIP_TIMEOUT_MS })
-      await run(ffmpegPath, stockThumbnailArgs(video, thumbnail), { timeout: CLIP_TIMEOUT_MS })
+      await runFfmpeg(ffmpegPath, stockClipArgs(clip, video), { timeoutMs: CLIP_TIMEOUT_MS })
+      await runFfmpeg(ffmpegPath, stockThumbnailArgs(video, thumbnail), { timeoutMs: CLIP_TIMEOUT_MS })
       await rename(thumbnail, paths.thumbnail)
       await rename(video, paths.video)
       made.push(clip.slug)

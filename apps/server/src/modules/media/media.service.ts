@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { MESSAGES, POST_LIMITS, type MediaFile } from '@hookpost/shared'
 import type { MediaStorage } from '../../integrations/storage'
-import { CONTAINER_CONTENT_TYPES, tiktokVideoProblems, type Inspection } from '../../media'
+import { CONTAINER_CONTENT_TYPES, tiktokVideoProblems, type Inspection } from '../../integrations/ffmpeg/inspect'
 import { AppError } from '../../lib/errors'
 import type { MediaRepository, MediaRow } from './media.repository'
 import { storedFile, type ServedFile } from './serve-file'
@@ -13,7 +13,7 @@ export interface MediaServiceDeps {
   repo: MediaRepository
   storage: MediaStorage
   uploads: UploadStore
-  /** Magic bytes + container sizes + ffprobe (media/inspect.ts); a port so tests can stand in for ffprobe. */
+  /** Magic bytes + container sizes + ffprobe (integrations/ffmpeg/inspect/inspect.ts); a port so tests can stand in for ffprobe. */
   inspect: (filePath: string) => Promise<Inspection>
   clock: () => Date
   log: Log

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '@hookpost/shared'
-import { RenderError } from '../../media/render/types'
+import { RenderError } from '../../integrations/ffmpeg/render/types'
 import {
   DEFAULT_RENDER_SETTINGS,
   decideOrphan,

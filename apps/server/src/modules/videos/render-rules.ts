@@ -1,5 +1,5 @@
 import { MESSAGES, overlayTimeProblem, type TextOverlay, type VideoLayout } from '@hookpost/shared'
-import { RenderError } from '../../media/render/types'
+import { RenderError } from '../../integrations/ffmpeg/render/types'
 
 /**
  * The render job's decisions, as pure functions (spec §4 "Server combine": retry 3 attempts, back-off 2 s × 2^attempt,

@@ -13,7 +13,12 @@ import path from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES, type ServerEvent } from '@hookpost/shared'
 import { createLocalMediaStorage, StorageNotFoundError, type LocalMediaStorage } from '../../integrations/storage'
-import { RenderError, type RenderOptions, type RenderPlan, type RenderResult } from '../../media/render/types'
+import {
+  RenderError,
+  type RenderOptions,
+  type RenderPlan,
+  type RenderResult,
+} from '../../integrations/ffmpeg/render/types'
 import { DEFAULT_RENDER_SETTINGS, type RenderSettings } from './render-rules'
 import { createRenderWorkspaces } from './render-workspace'
 import { memoryVideosRepository } from './testing/memory-videos-repository'

@@ -9,7 +9,7 @@ import {
   type RenderPlan,
   type RenderResult,
   type RenderSource,
-} from '../../media/render/types'
+} from '../../integrations/ffmpeg/render/types'
 import { decideOrphan, decideRenderFailure, downloadFileName, type RenderSettings } from './render-rules'
 import type { RenderWorkspace, RenderWorkspaces } from './render-workspace'
 import { toCreatedVideoDto } from './video-dto'
@@ -17,7 +17,7 @@ import type { CreatedVideoRow, MediaRow, VideosRepository } from './videos.repos
 import type { Log } from '../../lib/log'
 import { createJobRunner } from '../../lib/job-runner'
 
-/** The renderer (media/render): inputs + overlay spec → MP4 and thumbnail. A port, so unit tests use a fake. */
+/** The renderer (integrations/ffmpeg/render): inputs + overlay spec → MP4 and thumbnail. A port, so unit tests use a fake. */
 export type RenderFunction = (plan: RenderPlan, options: RenderOptions) => Promise<RenderResult>
 
 export interface VideoRenderDeps {

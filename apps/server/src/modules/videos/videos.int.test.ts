@@ -13,7 +13,7 @@ import {
 } from '@hookpost/shared'
 import { createdVideo, mediaFile } from '../../db/schema'
 import { createRuntime } from '../../entrypoints/runtime'
-import { RENDER_MESSAGES, RenderError } from '../../media/render'
+import { RENDER_MESSAGES, RenderError } from '../../integrations/ffmpeg/render'
 import { getStoredFile, inject, openEventStream, signUp } from '../../testing/http-test-kit'
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'

@@ -9,7 +9,7 @@ import type { RenderWorkspaces } from './render-workspace'
 import { toCreatedVideoDto } from './video-dto'
 import type { VideosRepository } from './videos.repository'
 import type { Log as BaseLog } from '../../lib/log'
-import { storedFile, type ServedFile } from '../media/serve-file'
+import { storedFile, type ServedFile } from '../media'
 
 type Log = Pick<BaseLog, 'warn' | 'error'>
 

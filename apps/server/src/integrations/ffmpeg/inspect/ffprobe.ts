@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process'
 import type { VideoContainer } from './sniff'
 
 /**
- * Runs ffprobe on a local file (style.md rule 4: argument array, no shell, a timeout). Only this folder spawns media
- * binaries. A non-zero exit, a timeout or garbage output all mean the same thing to the caller: the file cannot be
+ * Runs ffprobe on a local file (style.md rule 4: argument array, no shell, a timeout). Only integrations/ffmpeg spawns
+ * media binaries. A non-zero exit, a timeout or garbage output all mean the same thing to the caller: the file cannot be
  * read. Only "ffprobe is not installed" is an error of ours, and it throws.
  */
 export const FFPROBE_TIMEOUT_MS = 30_000

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseProbe } from './probe'
-import { ffprobeJson, type VideoFixture } from './testing/ffprobe-fixtures'
+import { ffprobeJson, type VideoFixture } from '../testing/ffprobe-fixtures'
 import { formatDuration, tiktokVideoProblems } from './tiktok-video-rules'
 
 const problems = (f: VideoFixture) => tiktokVideoProblems(parseProbe(ffprobeJson(f)))

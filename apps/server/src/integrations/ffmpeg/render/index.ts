@@ -1,3 +1,4 @@
+/** The renderer: inputs + overlay spec → MP4 and thumbnail with ffmpeg, overlays drawn with @napi-rs/canvas. */
 export { RENDER_MESSAGES } from './messages'
 export { registerOverlayFonts } from './fonts'
 export { renderOverlayImage, writeOverlayImage, type OverlayImage } from './overlay-image'
@@ -16,5 +17,5 @@ export {
   type RenderArgsOptions,
 } from './render-args'
 export { makeStillClip } from './still-clip'
-export { renderVideo, type RenderTuning } from './render'
+export { renderVideo, runFfmpeg, type RenderTuning } from './render'
 export { RenderError, type RenderOptions, type RenderPlan, type RenderResult, type RenderSource } from './types'

@@ -1,3 +1,7 @@
+/**
+ * What a stored file is (magic bytes, container sizes, ffprobe's facts, an image's header) and whether TikTok takes it.
+ * Kept apart from render/, which loads the canvas and the fonts, so inspecting an upload does not.
+ */
 export { FFPROBE_TIMEOUT_MS, ffprobeArgs, runFfprobe, type FfprobeResult } from './ffprobe'
 export { inspectVideo, type Inspection, type InspectOptions } from './inspect'
 export { parseProbe, parseRate, type ProbeFacts, type VideoStreamFacts } from './probe'

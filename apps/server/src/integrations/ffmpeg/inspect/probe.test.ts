@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseProbe, parseRate } from './probe'
-import { ffprobeJson } from './testing/ffprobe-fixtures'
+import { ffprobeJson } from '../testing/ffprobe-fixtures'
 
 describe('parseRate', () => {
   it.each([

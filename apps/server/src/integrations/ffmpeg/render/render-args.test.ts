@@ -1,6 +1,6 @@
 import type { TextOverlay } from '@hookpost/shared'
 import { describe, expect, it } from 'vitest'
-import { parseProbe } from '../probe'
+import { parseProbe } from '../inspect'
 import { ffprobeJson, type VideoFixture } from '../testing/ffprobe-fixtures'
 import {
   buildRenderArgs,

@@ -1,0 +1,274 @@
+import path from 'node:path'
+import { imageInfo, inspectVideo } from '../integrations/ffmpeg/inspect'
+import { makeStillClip, renderVideo } from '../integrations/ffmpeg/render'
+import { createTiktokClient } from '../integrations/tiktok'
+import { createSandboxAdmin } from '../integrations/tiktok-sandbox'
+import { createSecretBox } from '../lib/crypto'
+import { createAccountDeletionService, createAccountRepository } from '../modules/account'
+import { createAiService } from '../modules/ai'
+import {
+  createAnalyticsRepository,
+  createAnalyticsService,
+  createBestTimesRepository,
+  createBestTimesService,
+  createStatsSyncRepository,
+  createStatsSyncService,
+} from '../modules/analytics'
+import { createAutomationRepository, createAutomationService } from '../modules/automation'
+import { createImagesRepository, createImagesService } from '../modules/images'
+import { createLibraryRepository, createLibraryService } from '../modules/library'
+import {
+  createMediaRepository,
+  createMediaService,
+  createOrphanSweep,
+  createStorageReferences,
+  createUploadStore,
+} from '../modules/media'
+import {
+  createPostsRepository,
+  createPostsService,
+  createPublishingService,
+  DEFAULT_PUBLISHING_SETTINGS,
+  mediaFilesOf,
+} from '../modules/posts'
+import { createQueueRepository, createQueueService } from '../modules/queue'
+import { createSavedHooksRepository, createSavedHooksService } from '../modules/saved-hooks'
+import {
+  createSandboxCreatorsService,
+  createTiktokAccountRepository,
+  createTiktokAccountsService,
+} from '../modules/tiktok'
+import {
+  createRenderWorkspaces,
+  createVideoRenderService,
+  createVideosRepository,
+  createVideosService,
+  DEFAULT_RENDER_SETTINGS,
+  videoFilePaths,
+} from '../modules/videos'
+import { createAiProviders } from './ai-providers'
+import type { RuntimeBase, RuntimeOptions } from './runtime-options'
+import { createUserServices } from './user-services'
+
+export type Services = ReturnType<typeof createServices>
+
+/** Every module's services, wired to each other; the same in every mode (only what runs differs). */
+export function createServices(base: RuntimeBase, options: RuntimeOptions) {
+  const { config, database, queue: q, events: bus, mediaStorage, clock, log } = base
+  const users = createUserServices(base)
+  const { notifications, profiles, plans, attemptLimiter } = users
+
+  const tiktok = config.tiktok
+  // One client for the process: its per-token pacing (§4.3) must see every call made with a token.
+  const tiktokClient = createTiktokClient({
+    apiBase: tiktok.apiBase,
+    authBase: tiktok.authBase,
+    clientKey: tiktok.clientKey,
+    clientSecret: tiktok.clientSecret,
+    redirectUri: tiktok.redirectUri,
+  })
+  // Secrets at rest (tokens, upload links) under ENCRYPTION_KEY.
+  const box = createSecretBox(config.encryptionKey)
+  const tiktokAccounts = createTiktokAccountsService({
+    repo: createTiktokAccountRepository(database.db),
+    client: tiktokClient,
+    box,
+    clock,
+    sandbox: tiktok.sandbox,
+    notify: notifications.notify,
+    plans,
+    log,
+  })
+  const sandboxCreators = createSandboxCreatorsService(
+    tiktok.sandboxUrl ? createSandboxAdmin({ baseUrl: tiktok.sandboxUrl, adminKey: tiktok.clientSecret }) : undefined,
+  )
+
+  // Uploads in progress live on local disk under DATA_DIR; validated videos in media storage (local or S3).
+  const uploads = createUploadStore({ directory: path.join(config.dataDir, 'uploads') })
+  const inspect = (file: string) => inspectVideo(file, { ffprobePath: config.ffprobePath })
+  const media = createMediaService({
+    repo: createMediaRepository(database.db),
+    storage: mediaStorage,
+    uploads,
+    inspect,
+    clock,
+    log,
+  })
+
+  // Stored objects no row references (a crash between storing a file and writing its row, a failed delete).
+  const sweepOrphans = createOrphanSweep({
+    storage: mediaStorage,
+    references: createStorageReferences(database.db),
+    clock,
+    log,
+  })
+
+  const postsRepo = createPostsRepository(database.db)
+  const publishing = createPublishingService({
+    repo: postsRepo,
+    queue: q,
+    tiktok: tiktokClient,
+    accounts: tiktokAccounts,
+    events: bus,
+    notify: notifications.notify,
+    box,
+    media: mediaFilesOf(mediaStorage),
+    clock,
+    log,
+    settings: { ...DEFAULT_PUBLISHING_SETTINGS, ...options.posts },
+  })
+  const posts = createPostsService({
+    repo: postsRepo,
+    queue: q,
+    accounts: tiktokAccounts,
+    publishing,
+    events: bus,
+    plans,
+    clock,
+    log,
+  })
+
+  // The video studio: rows and jobs in the database, rendered files in media storage, scratch files beside it (the
+  // same disk, so keeping a render is a rename).
+  const videosRepo = createVideosRepository(database.db)
+  const workspaces = createRenderWorkspaces(path.join(config.dataDir, 'renders'))
+  const videos = createVideosService({
+    repo: videosRepo,
+    queue: q,
+    storage: mediaStorage,
+    workspaces,
+    events: bus,
+    clock,
+    log,
+  })
+  const renders = createVideoRenderService({
+    repo: videosRepo,
+    queue: q,
+    storage: mediaStorage,
+    workspaces,
+    render: options.render ?? renderVideo,
+    ffmpegPath: config.ffmpegPath,
+    ffprobePath: config.ffprobePath,
+    events: bus,
+    clock,
+    log,
+    settings: { ...DEFAULT_RENDER_SETTINGS, ...options.videos },
+  })
+
+  const savedHooks = createSavedHooksService({ repo: createSavedHooksRepository(database.db), clock, log })
+  // Hooks, content ideas and images: the configured OpenAI-compatible model (AI_BASE_URL), or the built-in offline
+  // generator and text card (ADR 013, 016).
+  const aiProviders = createAiProviders(config.ai, log)
+  const ai = createAiService({
+    writer: aiProviders.writer,
+    account: (userId, accountId) => tiktokAccounts.get(userId, accountId),
+    log,
+  })
+  // Images (made clips join the studio's videos).
+  const images = createImagesService({
+    repo: createImagesRepository(database.db),
+    storage: mediaStorage,
+    maker: aiProviders.images,
+    describeImage: imageInfo,
+    adoptVideo: (userId, filePath, fileName) => media.adopt(userId, filePath, fileName),
+    createVideo: (userId, input) =>
+      videos.create(userId, { ...input, demoMediaId: null, layout: 'sequence', textOverlays: [] }),
+    makeStillClip: (imagePath, outputPath, seconds) =>
+      makeStillClip(config.ffmpegPath, imagePath, outputPath, { seconds }),
+    videoUrl: (videoId) => videoFilePaths(videoId).file,
+    scratchDir: path.join(config.dataDir, 'tmp'),
+    clock,
+    log,
+  })
+  const library = createLibraryService({
+    repo: createLibraryRepository(database.db),
+    storage: mediaStorage,
+    stockDir: path.join(config.dataDir, 'stock'),
+    ffmpegPath: config.ffmpegPath,
+    inspect,
+    clock,
+    log,
+  })
+
+  const bestTimes = createBestTimesService(createBestTimesRepository(database.db))
+  const automation = createAutomationService({
+    repo: createAutomationRepository(database.db),
+    writer: aiProviders.writer,
+    library,
+    videos,
+    posts,
+    accounts: tiktokAccounts,
+    profileZone: async (userId) => (await profiles.get(userId)).timeZone,
+    bestTimes: (userId, accountId) => bestTimes.forAccount(userId, accountId),
+    queue: q,
+    events: bus,
+    plans,
+    clock,
+    ...(options.automationSeed ? { seed: options.automationSeed } : {}),
+    log,
+    ...(options.automation ? { tuning: options.automation } : {}),
+  })
+
+  // The queue (issue 21 item 2, ADR 029): its posts are made, moved and deleted by the posts service.
+  const postingQueue = createQueueService({
+    repo: createQueueRepository(database.db),
+    posts,
+    accounts: tiktokAccounts,
+    profileZone: async (userId) => (await profiles.get(userId)).timeZone,
+    clock,
+    log,
+  })
+
+  const analytics = createAnalyticsService({ repo: createAnalyticsRepository(database.db), clock, log })
+  // Analytics (issue 19): TikTok's figures of published posts and accounts, read on a schedule by the worker.
+  const statsSync = createStatsSyncService({
+    repo: createStatsSyncRepository(database.db),
+    queue: q,
+    tiktok: tiktokClient,
+    accounts: tiktokAccounts,
+    events: bus,
+    clock,
+    log,
+    ...(options.statsSync ? { tuning: options.statsSync } : {}),
+  })
+
+  // "Delete my account": rows and queued jobs in one transaction, then files and the TikTok revokes (ADR 020).
+  const renderWorkspaces = workspaces
+  const accountDeletion = createAccountDeletionService({
+    repo: createAccountRepository(database.db),
+    queue: q,
+    tiktokRevocation: (userId) => tiktokAccounts.revocationOfAll(userId),
+    files: {
+      removeStored: (key) => mediaStorage.remove(key),
+      removeUserFolder: (userId) => mediaStorage.removeFolder(userId),
+      clearRenders: (videoId) => renderWorkspaces.clear(videoId),
+      removeUploads: (userId) => uploads.removeOwnedBy(userId),
+    },
+    forgetAttempts: (subjects) => attemptLimiter.forget(subjects),
+    log,
+  })
+
+  return {
+    ...users,
+    tiktokAccounts,
+    sandboxCreators,
+    uploads,
+    media,
+    sweepOrphans,
+    posts,
+    publishing,
+    videos,
+    renders,
+    savedHooks,
+    aiProviders,
+    ai,
+    images,
+    library,
+    bestTimes,
+    automation,
+    postingQueue,
+    analytics,
+    statsSync,
+    accountDeletion,
+  }
+}
