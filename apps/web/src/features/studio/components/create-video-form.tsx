@@ -36,11 +36,12 @@ import {
   type OverlayDraft,
 } from '../utils/overlays'
 import { needsFit } from '../utils/preview'
+import type { PreviewSource } from '../utils/preview-scene'
 import { readVideoDimensions, type DimensionsReader, type VideoDimensions } from '../utils/video-dimensions'
 import { AddOverlayForm } from './add-overlay-form'
 import { LibraryBrowser } from './library-browser'
 import { OverlayList } from './overlay-list'
-import { OverlayPreview, type PreviewSource } from './overlay-preview'
+import { OverlayPreview } from './overlay-preview'
 import { VideoDetailsFields } from './video-details-fields'
 import { SavedHooks } from './saved-hooks'
 
