@@ -1,23 +1,12 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
-import {
-  OVERLAY_COLORS,
-  OVERLAY_FONT_SIZES,
-  OVERLAY_PLACEMENTS,
-  OVERLAY_TEXT_MAX,
-  OVERLAY_TEXT_STYLES,
-  OVERLAYS_MAX,
-  PLACEMENT_LABELS,
-  type OverlayFontSize,
-  type OverlayFontWeight,
-  type OverlayPlacement,
-  type OverlayTarget,
-  type OverlayTextStyle,
-} from '@hookpost/shared/studio'
+import { OVERLAY_TEXT_MAX, OVERLAYS_MAX } from '@hookpost/shared/studio'
 import { CharacterCount, Field } from '../../../components/ui/field'
-import { fieldControlClass } from '../../../components/ui/form'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { STUDIO_MESSAGES } from '../utils/messages'
-import { TARGET_LABELS, draftTimeErrors, type OverlayDraft } from '../utils/overlays'
+import { draftTimeErrors, type OverlayDraft } from '../utils/overlays'
+import { OverlayColourChoice } from './overlays/overlay-colour-choice'
+import { OverlayStyleFields } from './overlays/overlay-style-fields'
+import { OverlayTimingFields } from './overlays/overlay-timing-fields'
 
 /**
  * The overlay form (spec §2 Text Overlays, §9 constants; ADR 031): text, position, one of 8 colours, size, weight, text
@@ -110,113 +99,14 @@ export function AddOverlayForm({
           />
         )}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <LabelledSelect
-          label="Position"
-          value={draft.anchor ? 'custom' : draft.position}
-          options={[
-            ...OVERLAY_PLACEMENTS.map((p) => ({ value: p, label: PLACEMENT_LABELS[p] })),
-            ...(draft.anchor ? [{ value: 'custom', label: 'Custom (dragged on the preview)' }] : []),
-          ]}
-          onChange={(value) => {
-            if (value !== 'custom') change({ position: value as OverlayPlacement, anchor: null })
-          }}
-        />
-        <LabelledSelect
-          label="Font size"
-          value={String(draft.fontSize)}
-          options={OVERLAY_FONT_SIZES.map((s) => ({ value: String(s.value), label: `${s.label} (${s.value} px)` }))}
-          onChange={(value) => change({ fontSize: Number(value) as OverlayFontSize })}
-        />
-        <LabelledSelect
-          label="Text style"
-          value={draft.style}
-          options={OVERLAY_TEXT_STYLES.map((s) => ({ value: s.value, label: s.label }))}
-          onChange={(value) => change({ style: value as OverlayTextStyle })}
-        />
-        <LabelledSelect
-          label="Font weight"
-          value={draft.fontWeight}
-          options={[
-            { value: 'normal', label: 'Normal' },
-            { value: 'bold', label: 'Bold' },
-          ]}
-          onChange={(value) => change({ fontWeight: value as OverlayFontWeight })}
-        />
-        {combined ? (
-          <LabelledSelect
-            label="Show on"
-            value={draft.target}
-            options={(['both', 'hook', 'demo'] as const).map((t) => ({
-              value: t,
-              label: t === 'both' ? 'Both (hook and demo)' : TARGET_LABELS[t],
-            }))}
-            onChange={(value) => change({ target: value as OverlayTarget })}
-          />
-        ) : null}
-      </div>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">When it shows (optional)</legend>
-        <p className="text-xs text-slate-600">
-          In seconds from the start of the video. Leave empty for the whole video.
-        </p>
-        <div className="mt-1 grid grid-cols-2 gap-3">
-          <Field
-            label="Start (s)"
-            error={timeErrors.start}
-            render={(props) => (
-              <input
-                {...props}
-                inputMode="decimal"
-                autoComplete="off"
-                value={draft.start}
-                onChange={(e) => change({ start: e.target.value })}
-                onKeyDown={onTextKeyDown}
-              />
-            )}
-          />
-          <Field
-            label="End (s)"
-            error={timeErrors.end}
-            render={(props) => (
-              <input
-                {...props}
-                inputMode="decimal"
-                autoComplete="off"
-                value={draft.end}
-                onChange={(e) => change({ end: e.target.value })}
-                onKeyDown={onTextKeyDown}
-              />
-            )}
-          />
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Text colour</legend>
-        <div className="mt-1 flex flex-wrap gap-2">
-          {OVERLAY_COLORS.map((color) => (
-            <label
-              key={color.value}
-              className="relative flex cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-800 has-[:checked]:border-fuchsia-700 has-[:checked]:bg-fuchsia-50 has-[:checked]:ring-1 has-[:checked]:ring-fuchsia-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-fuchsia-700"
-            >
-              <input
-                type="radio"
-                name={`${id}-color`}
-                value={color.value}
-                checked={draft.color === color.value}
-                onChange={() => change({ color: color.value })}
-                className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
-              />
-              <span
-                aria-hidden="true"
-                className="h-4 w-4 rounded-full border border-slate-400"
-                style={{ backgroundColor: color.value }}
-              />
-              {color.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <OverlayStyleFields draft={draft} combined={combined} onChange={change} />
+      <OverlayTimingFields
+        times={draft}
+        errors={timeErrors}
+        onChange={(key, value) => change({ [key]: value })}
+        onKeyDown={onTextKeyDown}
+      />
+      <OverlayColourChoice name={`${id}-color`} color={draft.color} onChange={(color) => change({ color })} />
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="button"
@@ -239,33 +129,5 @@ export function AddOverlayForm({
         ) : null}
       </div>
     </fieldset>
-  )
-}
-
-function LabelledSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string
-  value: string
-  options: { value: string; label: string }[]
-  onChange: (value: string) => void
-}) {
-  const id = useId()
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={fieldControlClass(false)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   )
 }

@@ -12,6 +12,9 @@ import {
 import {
   PREVIEW_FRAME,
   anchorAt,
+  blockCentre,
+  draggedAnchor,
+  gripAt,
   nudgeAnchor,
   drawOverlayPreview,
   previewDescription,
@@ -160,6 +163,18 @@ describe('dragging on the preview', () => {
     expect(nudgeAnchor({ x: 0.5, y: 0.5 }, 'ArrowRight', true)).toEqual({ x: 0.55, y: 0.5 })
     expect(nudgeAnchor({ x: 0.99, y: 0.5 }, 'ArrowRight', true)).toEqual({ x: 1, y: 0.5 })
     expect(nudgeAnchor({ x: 0.5, y: 0.5 }, 'Enter', false)).toBeNull()
+  })
+
+  it('keeps the block where the pointer took hold of it as it is dragged', () => {
+    const centre = blockCentre({ left: 100, top: 200, width: 80, height: 98 })
+    expect(centre).toEqual({ x: 140, y: 249 })
+    // The frame is at (10, 20) on the page; the pointer went down 5 px right of and 4 px above the centre.
+    const grip = gripAt({ x: 155, y: 265 }, { left: 10, top: 20 }, centre)
+    expect(grip).toEqual({ dx: 5, dy: -4, frameLeft: 10, frameTop: 20 })
+    expect(draggedAnchor({ x: 155, y: 265 }, grip)).toEqual({ x: 0.5, y: 0.5 })
+    expect(draggedAnchor({ x: 155 + 28, y: 265 - 49.8 }, grip)).toEqual({ x: 0.6, y: 0.4 })
+    // Dragged off the frame, the block stays on it.
+    expect(draggedAnchor({ x: -500, y: 2000 }, grip)).toEqual({ x: 0, y: 1 })
   })
 })
 

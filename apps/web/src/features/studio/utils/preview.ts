@@ -110,3 +110,30 @@ export function nudgeAnchor(
   const clamp = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000
   return { x: clamp(anchor.x + move[0]), y: clamp(anchor.y + move[1]) }
 }
+
+type Point = { x: number; y: number }
+
+/** The centre of an overlay's block on the frame (its layout's bounds, in CSS pixels). */
+export function blockCentre(bounds: { left: number; top: number; width: number; height: number }): Point {
+  return { x: bounds.left + bounds.width / 2, y: bounds.top + bounds.height / 2 }
+}
+
+/**
+ * Where a drag took hold of a block: the pointer's offset from the block's centre and the frame's place on the page,
+ * both read when the pointer went down, so the block keeps that offset under the pointer.
+ */
+export type DragGrip = { dx: number; dy: number; frameLeft: number; frameTop: number }
+
+export function gripAt(pointer: Point, frame: { left: number; top: number }, centre: Point): DragGrip {
+  return {
+    dx: pointer.x - frame.left - centre.x,
+    dy: pointer.y - frame.top - centre.y,
+    frameLeft: frame.left,
+    frameTop: frame.top,
+  }
+}
+
+/** The anchor a drag gives: the block's centre kept at the grip's offset from the pointer (page coordinates). */
+export function draggedAnchor(pointer: Point, grip: DragGrip): Point {
+  return anchorAt({ x: pointer.x - grip.frameLeft - grip.dx, y: pointer.y - grip.frameTop - grip.dy })
+}

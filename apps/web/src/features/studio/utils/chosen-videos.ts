@@ -1,0 +1,83 @@
+import type { MediaFile } from '@hookpost/shared/posts'
+import type { VideoUploadState } from '../../../lib/uploads/use-video-upload'
+import type { PreviewSource } from './preview-scene'
+import { needsFit } from './preview'
+import type { VideoDimensions } from './video-dimensions'
+import type { CombinedLayout, LibraryPick, VideoDraft, VideoSlot } from './video-draft'
+
+/** The local files' sizes, read in the browser: the preview fits them before the server has measured them. */
+export type LocalSizes = Record<VideoSlot, VideoDimensions | null>
+
+/** The local file behind an upload (shown in the preview before and while it uploads). */
+export function fileOf(state: VideoUploadState): File | null {
+  return state.phase === 'idle' || state.phase === 'failed' ? null : state.file
+}
+
+function previewOf(file: File | null, pick: LibraryPick | null): PreviewSource | null {
+  if (file) return { name: file.name, file }
+  return pick ? { name: pick.item.title, url: pick.item.videoUrl } : null
+}
+
+/** Whether an upload is still on its way (its media file is not there yet). */
+export function inFlight(state: VideoUploadState): boolean {
+  return state.phase === 'inspecting' || state.phase === 'uploading' || state.phase === 'checking'
+}
+
+/** The videos the form has: what the preview plays and fits, what Create sends, what the overlays' times must fit. */
+export type ChosenVideos = {
+  hookPreview: PreviewSource | null
+  demoPreview: PreviewSource | null
+  /** spec §4: combined mode is on when both a video and a demo video are chosen. */
+  combined: boolean
+  sourceMedia: MediaFile | null
+  demoMedia: MediaFile | null
+  hookSize: MediaFile | VideoDimensions | null
+  demoSize: MediaFile | VideoDimensions | null
+  /** Whether the form asks how to fit a video that is not 9:16. */
+  fitApplies: boolean
+  /** The video's length once the server measured it (overlay times must fall within it). */
+  videoMs: number | null
+}
+
+function mediaOf(state: VideoUploadState, pick: LibraryPick | null): MediaFile | null {
+  return state.phase === 'ready' ? state.media : (pick?.media ?? null)
+}
+
+/** Render-args' outputFrames: a sequence lasts both videos, side by side the longer one. */
+function outputMs(source: MediaFile | null, demo: MediaFile | null, combined: boolean, layout: CombinedLayout) {
+  if (!source) return null
+  if (!combined || !demo) return source.durationMs
+  return layout === 'sequence' ? source.durationMs + demo.durationMs : Math.max(source.durationMs, demo.durationMs)
+}
+
+export function chosenVideos(
+  draft: Pick<VideoDraft, 'picks' | 'layout'>,
+  uploads: Record<VideoSlot, VideoUploadState>,
+  localSizes: LocalSizes,
+): ChosenVideos {
+  const sourceFile = fileOf(uploads.video)
+  const demoFile = fileOf(uploads.demo)
+  const hookPreview = previewOf(sourceFile, draft.picks.video)
+  const demoPreview = previewOf(demoFile, draft.picks.demo)
+  const combined = hookPreview !== null && demoPreview !== null
+  const sourceMedia = mediaOf(uploads.video, draft.picks.video)
+  const demoMedia = mediaOf(uploads.demo, draft.picks.demo)
+  // The server's measure (ffprobe) once there is one, else the browser's.
+  const hookSize = sourceMedia ?? (sourceFile ? localSizes.video : null)
+  const demoSize = demoMedia ?? (demoFile ? localSizes.demo : null)
+  // The fit matters for a video that is not 9:16 on the whole frame: the hook (alone or first), the demo in sequence.
+  const fitApplies = combined
+    ? draft.layout === 'sequence' && (needsFit(hookSize) || needsFit(demoSize))
+    : needsFit(hookSize)
+  return {
+    hookPreview,
+    demoPreview,
+    combined,
+    sourceMedia,
+    demoMedia,
+    hookSize,
+    demoSize,
+    fitApplies,
+    videoMs: outputMs(sourceMedia, demoMedia, combined, draft.layout),
+  }
+}
