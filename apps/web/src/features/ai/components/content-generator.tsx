@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import type { ContentIdea } from '@hookpost/shared/ai'
 import type { AiProvider } from '../utils/providers'
 import { ContentIdeaForm } from './content-idea-form'
@@ -18,6 +18,8 @@ export function ContentGenerator({
   /** Saves a hook's text (the studio's saved hooks); rejects with the reason when it could not. */
   onSaveHook: (text: string) => Promise<void>
 }) {
+  // One id for both sections, as when they were one component.
+  const id = useId()
   const [ideas, setIdeas] = useState<ContentIdea[]>([])
   const [provider, setProvider] = useState<AiProvider | null>(null)
   // Why a copy or a save did not happen; asking for new ideas clears it.
@@ -26,6 +28,7 @@ export function ContentGenerator({
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ContentIdeaForm
+        baseId={id}
         accounts={accounts}
         onStart={() => setNotice(null)}
         onIdeas={(next, by) => {
@@ -33,7 +36,14 @@ export function ContentGenerator({
           setProvider(by)
         }}
       />
-      <ContentIdeas ideas={ideas} provider={provider} notice={notice} onNotice={setNotice} onSaveHook={onSaveHook} />
+      <ContentIdeas
+        baseId={id}
+        ideas={ideas}
+        provider={provider}
+        notice={notice}
+        onNotice={setNotice}
+        onSaveHook={onSaveHook}
+      />
     </div>
   )
 }

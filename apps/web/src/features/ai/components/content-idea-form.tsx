@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import {
   AI_MESSAGES,
   CONTENT_TONE_LABELS,
@@ -27,15 +27,16 @@ import type { HookAccount } from './hook-generator'
  * custom text and prompt, and up to five example hooks. `onStart`: a generation is asked for; `onIdeas`: what came.
  */
 export function ContentIdeaForm({
+  baseId: id,
   accounts,
   onStart,
   onIdeas,
 }: {
+  baseId: string
   accounts: readonly HookAccount[]
   onStart: () => void
   onIdeas: (ideas: ContentIdea[], provider: AiProvider) => void
 }) {
-  const id = useId()
   const generate = useGenerateContent()
   const [accountId, setAccountId] = useState(accounts.length === 1 ? (accounts[0]?.id ?? '') : '')
   // The accounts are fetched: the only one is chosen once it arrives, not only when it is there at first.

@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import { AI_MESSAGES, type ContentIdea } from '@hookpost/shared/ai'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
@@ -10,12 +9,14 @@ import { WRITER_LABELS, type AiProvider } from '../utils/providers'
  * copy or a save did not happen.
  */
 export function ContentIdeas({
+  baseId: id,
   ideas,
   provider,
   notice,
   onNotice,
   onSaveHook,
 }: {
+  baseId: string
   ideas: readonly ContentIdea[]
   provider: AiProvider | null
   notice: string | null
@@ -23,7 +24,6 @@ export function ContentIdeas({
   /** Saves a hook's text (the studio's saved hooks); rejects with the reason when it could not. */
   onSaveHook: (text: string) => Promise<void>
 }) {
-  const id = useId()
   const [copied, flashCopied] = useFlash()
   const [saved, flashSaved] = useFlash()
 
