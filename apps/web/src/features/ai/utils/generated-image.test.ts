@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { AI_FAILURE_REASONS } from '@hookpost/shared/ai'
-import { AI_IMAGE_MESSAGES, type AiImage, type GenerateImageResponse } from '@hookpost/shared/ai-images'
+import { AI_IMAGE_MESSAGES } from '@hookpost/shared/ai-images'
+import { makeImage, offlineCardResponse } from '../testing/images'
 import { generatedImageOutcome } from './generated-image'
 
-const IMAGE: AiImage = {
-  id: 'img-1',
-  url: '/api/images/img-1/file',
-  prompt: 'A cat in a hat',
-  style: 'selfie',
-  fallback: true,
-  width: 1080,
-  height: 1920,
-  saved: false,
-  createdAt: '2026-11-23T10:00:00.000Z',
-}
+const IMAGE = makeImage()
 
-const CARD: GenerateImageResponse = {
-  success: true,
-  imageUrl: IMAGE.url,
-  image: IMAGE,
-  fallback: true,
-  message: AI_IMAGE_MESSAGES.offlineFallback,
-  provider: 'offline',
-}
+const CARD = offlineCardResponse(IMAGE)
 
 describe('generatedImageOutcome', () => {
   it('shows the image with who made it and, for the text card, the message that says so', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { AI_IMAGE_MESSAGES, type AiImage } from '@hookpost/shared/ai-images'
+import { AI_IMAGE_MESSAGES } from '@hookpost/shared/ai-images'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { ApiRequestError, NetworkError } from '../../../lib/api-client'
+import { makeImage } from '../testing/images'
 import { transformErrorMessage, transformRequest } from './transform-request'
 
-const IMAGE = { id: 'img-1', prompt: 'A cat' } as AiImage
+const IMAGE = makeImage()
 const FORM = { source: 'image', image: IMAGE, demoMediaId: null, title: 'Tour', description: 'd' } as const
 
 describe('transformRequest', () => {
