@@ -2,8 +2,9 @@ import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AI_FAILURE_REASONS } from '@hookpost/shared/ai'
-import { AI_IMAGE_MESSAGES, type AiImage } from '@hookpost/shared/ai-images'
+import { AI_IMAGE_MESSAGES } from '@hookpost/shared/ai-images'
 import { mockApi, renderWithQueryClient, type ApiCall, type ApiReply } from '../../../testing/api-mock'
+import { makeImage, offlineCardResponse } from '../testing/images'
 import { AiGeneration } from './ai-generation'
 
 afterEach(() => {
@@ -11,26 +12,9 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const IMAGE: AiImage = {
-  id: 'img-1',
-  url: '/api/images/img-1/file',
-  prompt: 'A cat in a hat',
-  style: 'selfie',
-  fallback: true,
-  width: 1080,
-  height: 1920,
-  saved: false,
-  createdAt: '2026-11-23T10:00:00.000Z',
-}
+const IMAGE = makeImage()
 
-const GENERATED = {
-  success: true,
-  imageUrl: IMAGE.url,
-  image: IMAGE,
-  fallback: true,
-  message: AI_IMAGE_MESSAGES.offlineFallback,
-  provider: 'offline',
-}
+const GENERATED = offlineCardResponse(IMAGE)
 
 type Routes = Partial<Record<'generate' | 'saved' | 'save' | 'upload' | 'transform' | 'appInfo', ApiReply>>
 

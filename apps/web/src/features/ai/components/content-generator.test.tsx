@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AI_FAILURE_REASONS, AI_MESSAGES } from '@hookpost/shared/ai'
 import { mockApi, renderWithQueryClient, type ApiReply } from '../../../testing/api-mock'
-import { ContentGenerator, FEEDBACK_MS } from './content-generator'
+import { FEEDBACK_MS } from '../hooks/use-flash'
+import { ContentGenerator } from './content-generator'
 import type { HookAccount } from './hook-generator'
 
 afterEach(() => {

@@ -19,7 +19,8 @@ import {
   makeSlot,
   renderWithQueryClient,
 } from '../testing/test-utils'
-import { AutomationPanel, type AutomationPanelProps, SAVED_MESSAGE } from './automation-panel'
+import { SAVED_MESSAGE } from '../utils/save-settings'
+import { AutomationPanel, type AutomationPanelProps } from './automation-panel'
 
 beforeAll(installDialogPolyfill)
 afterEach(() => {

@@ -1,47 +1,20 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import {
-  AUTOMATION_LIMITS,
-  AUTOMATION_MESSAGES,
-  type AutomationOverview,
-  type AutomationSettingsInput,
-} from '@hookpost/shared/automation'
+import { useId, useRef, type ReactNode } from 'react'
+import { AUTOMATION_LIMITS, AUTOMATION_MESSAGES, type AutomationOverview } from '@hookpost/shared/automation'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { buttonClass } from '../../../components/ui/form'
 import { LoadError } from '../../../components/ui/load-error'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
-import { TabList, tabIds } from '../../../components/ui/tab-list'
-import { ApiRequestError } from '../../../lib/api-client'
-import { useNotice } from '../../../lib/use-notice'
-import { useOnlyChoice } from '../../../lib/use-only-choice'
 import { useAutomation } from '../api/get-automation'
-import { useRunAutomation } from '../api/run-automation'
-import { useSaveAutomation } from '../api/save-automation'
-import {
-  AUTOMATION_TABS,
-  errorsByField,
-  FIELD_TABS,
-  formFromSettings,
-  hasUnsavedChanges,
-  problemCount,
-  problemsFromDetails,
-  validate,
-  type AutomationForm,
-  type AutomationTab,
-  type FieldKey,
-  type Problem,
-} from '../utils/form'
-import { runNowBlockers, waitingPosts, type RunNowBlocker } from '../utils/run-now'
-import { AdvancedSettings, type AccountChoices } from './advanced-settings'
+import { useAutomationEditor } from '../hooks/use-automation-editor'
+import type { AccountChoices } from './advanced-settings'
 import { AutomationHistory } from './automation-history'
+import { AutomationSettingsTabs } from './automation-settings-tabs'
 import { AutomationSwitch } from './automation-switch'
-import { ContentSettings } from './content-settings'
 import { ProblemSummary } from './problem-summary'
-import { ScheduleSettings } from './schedule-settings'
-import { VideoSelection, type LibraryChoices } from './video-selection'
-
-export const SAVED_MESSAGE = 'Automation settings saved'
+import { RunNowBlockers } from './run-now-blockers'
+import { SaveConfirmDialog } from './save-confirm-dialog'
+import type { LibraryChoices } from './video-selection'
 
 export interface AutomationPanelProps {
   /** The person's TikTok accounts (the tiktok feature's list, composed in app/). */
@@ -81,54 +54,6 @@ export function AutomationPanel(props: AutomationPanelProps) {
   return <AutomationEditor overview={overview.data} {...props} />
 }
 
-/** Which fields a change can fix: their messages go once it is made. */
-function touchedFields(patch: Partial<AutomationForm>): FieldKey[] {
-  const fields: FieldKey[] = []
-  for (const key of Object.keys(patch) as (keyof AutomationForm)[]) {
-    switch (key) {
-      case 'enabled':
-        // What enabling needs (spec §5) is asked again on the next save.
-        fields.push('accountId', 'videoIds', 'days', 'postSettings.privacyLevel')
-        break
-      case 'postSettings':
-        fields.push(
-          'postSettings.privacyLevel',
-          'postSettings.allowComment',
-          'postSettings.allowDuet',
-          'postSettings.allowStitch',
-        )
-        break
-      case 'windowStart':
-      case 'windowEnd':
-      case 'postsPerDay':
-        fields.push('windowStart', 'windowEnd', 'postsPerDay')
-        break
-      case 'hookConcept':
-        fields.push('hookConcept', 'customConcept')
-        break
-      case 'tone':
-        fields.push('tone', 'customTone')
-        break
-      case 'customConcept':
-      case 'customTone':
-      case 'mustInclude':
-      case 'mayInclude':
-      case 'customPrompt':
-      case 'exampleHooks':
-      case 'days':
-      case 'postingTimes':
-      case 'videoIds':
-      case 'accountId':
-        fields.push(key)
-        break
-      case 'reviewBeforePosting':
-        // A switch with no rule of its own: nothing it could fix.
-        break
-    }
-  }
-  return fields
-}
-
 function AutomationEditor({
   overview,
   accounts,
@@ -138,156 +63,10 @@ function AutomationEditor({
   onEditPost,
 }: AutomationPanelProps & { overview: AutomationOverview }) {
   const id = useId()
-  const save = useSaveAutomation()
-  const run = useRunAutomation()
-  const saved = overview.settings
-  // Filled once from what is saved: a live refetch of the history must not undo the person's edits.
-  const [form, setForm] = useState<AutomationForm>(() => formFromSettings(saved))
-  const [tab, setTab] = useState<AutomationTab>('content')
-  const [problems, setProblems] = useState<Problem[]>([])
-  const [notice, setNotice] = useNotice()
-  // Saving can cancel planned posts: turning automation off, or changing settings while it is on (the server plans
-  // again). Either is asked first.
-  const [confirm, setConfirm] = useState<{ kind: 'off' | 'replan'; body: AutomationSettingsInput } | null>(null)
-  // Run Now with saved settings that cannot plan: what is missing, on the page (not a refused request).
-  const [runBlockers, setRunBlockers] = useState<RunNowBlocker[]>([])
   const summaryRef = useRef<HTMLDivElement>(null)
   const saveRef = useRef<HTMLButtonElement>(null)
-  // Focus moves after the render that shows its target (the summary, or a field on another sub-tab).
-  const focusNext = useRef<'summary' | FieldKey | null>(null)
-  useEffect(() => {
-    const target = focusNext.current
-    if (!target) return
-    focusNext.current = null
-    if (target === 'summary') {
-      summaryRef.current?.focus()
-      return
-    }
-    const panel = document.getElementById(tabIds(id, FIELD_TABS[target]).panelId)
-    const field = panel?.querySelector<HTMLElement>(`[data-field="${target}"]:not(:disabled)`)
-    ;(field ?? panel)?.focus()
-  })
-
-  const busy = save.isPending || run.isPending
-  const errors = errorsByField(problems)
-  const dirty = hasUnsavedChanges(form, saved)
-  // The window is in the account's zone, else the person's (spec: settings.timeZone, for the saved account).
-  const chosenAccount = accounts.items.find((a) => a.id === form.accountId)
-  const timeZone =
-    form.accountId === saved.accountId ? saved.timeZone : (chosenAccount?.timeZone ?? profileTimeZone ?? saved.timeZone)
-  const waiting = waitingPosts(overview.runs)
-  // A person with one account has it chosen for them (saving still sets it).
-  useOnlyChoice(accounts.items, form.accountId, (accountId) => update({ accountId }))
-
-  function update(patch: Partial<AutomationForm>) {
-    setForm((current) => ({ ...current, ...patch }))
-    const fixed = new Set(touchedFields(patch))
-    setProblems((current) => {
-      const next = current.filter((p) => p.field === null || !fixed.has(p.field))
-      return next.length === current.length ? current : next
-    })
-  }
-
-  function refuse(found: Problem[]) {
-    setProblems(found)
-    focusNext.current = 'summary'
-  }
-
-  function goTo(field: FieldKey) {
-    setTab(FIELD_TABS[field])
-    focusNext.current = field
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    if (busy) return
-    setNotice(null)
-    const result = validate(form)
-    if (!result.ok) {
-      refuse(result.problems)
-      return
-    }
-    // Turning it off cancels what it planned and has not posted: ask first.
-    if (saved.enabled && !form.enabled) {
-      setProblems([])
-      setConfirm({ kind: 'off', body: result.body })
-      return
-    }
-    // Changed settings while on: the server cancels what is waiting (Run Now's posts too) and plans again. Saving
-    // without changes keeps them, so only a change asks.
-    if (saved.enabled && form.enabled && dirty && waiting > 0) {
-      setProblems([])
-      setConfirm({ kind: 'replan', body: result.body })
-      return
-    }
-    send(result.body)
-  }
-
-  function send(body: AutomationSettingsInput) {
-    setProblems([])
-    setRunBlockers([])
-    const known = new Set(overview.runs.map((r) => r.id))
-    save.mutate(body, {
-      onSuccess: (next) => {
-        setConfirm(null)
-        setForm(formFromSettings(next.settings))
-        // Saving it on plans the coming days; the answer's newest run says what was planned.
-        const planned = next.settings.enabled ? next.runs[0] : undefined
-        setNotice({
-          tone: 'success',
-          text: planned && !known.has(planned.id) ? `${SAVED_MESSAGE}. ${planned.summary}` : SAVED_MESSAGE,
-        })
-      },
-      onError: (error) => {
-        setConfirm(null)
-        if (error instanceof ApiRequestError && error.status < 500) {
-          if (error.status === 400) refuse(problemsFromDetails(error.details, error.message))
-          else setNotice({ tone: 'error', text: error.message })
-          return
-        }
-        setNotice({ tone: 'error', text: AUTOMATION_MESSAGES.saveFailed })
-      },
-    })
-  }
-
-  function runNow() {
-    if (busy) return
-    setNotice(null)
-    const blockers = runNowBlockers(saved, accounts.status === 'success' ? accounts.items.map((a) => a.id) : null)
-    setRunBlockers(blockers)
-    if (blockers.length > 0) return
-    run.mutate(undefined, {
-      onSuccess: (next) => {
-        const latest = next.runs[0]
-        setNotice({ tone: 'success', text: latest ? latest.summary : 'Automation ran' })
-      },
-      onError: (error) => {
-        // A 400 says why in the spec's words ('Automation is disabled', 'No TikTok account selected', …).
-        const text =
-          error instanceof ApiRequestError && error.status < 500 ? error.message : AUTOMATION_MESSAGES.runFailed
-        setNotice({ tone: 'error', text })
-      },
-    })
-  }
-
-  const tabs = AUTOMATION_TABS.map((t) => {
-    const count = problemCount(problems, t.key)
-    return {
-      key: t.key,
-      label: t.label,
-      // 'Schedule Settings 1 problem': a count to see, words to hear.
-      extra:
-        count > 0 ? (
-          <>
-            {' '}
-            <span className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-100 px-1 text-xs font-semibold text-red-800">
-              {count}
-              <span className="sr-only"> {count === 1 ? 'problem' : 'problems'}</span>
-            </span>
-          </>
-        ) : null,
-    }
-  })
+  const editor = useAutomationEditor({ overview, accounts, profileTimeZone, baseId: id, summaryRef })
+  const { form, saved, dirty, busy, confirm } = editor
 
   return (
     <div className="space-y-6">
@@ -295,72 +74,32 @@ function AutomationEditor({
         <h2 id={`${id}-heading`} className="sr-only">
           Automation settings
         </h2>
-        <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
+        <form noValidate onSubmit={editor.onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
           <AutomationSwitch
             checked={form.enabled}
             saved={saved.enabled}
             disabled={busy}
-            onChange={(enabled) => update({ enabled })}
+            onChange={(enabled) => editor.update({ enabled })}
           />
-          <ProblemSummary ref={summaryRef} problems={problems} onGo={goTo} />
+          <ProblemSummary ref={summaryRef} problems={editor.problems} onGo={editor.goTo} />
 
-          <div>
-            {/* Four tabs do not fit a phone's width in one row: they wrap instead of overflowing. */}
-            <div className="[&_[role=tablist]]:flex-wrap">
-              <TabList label="Automation settings" baseId={id} tabs={tabs} selected={tab} onSelect={setTab} />
-            </div>
-            <fieldset disabled={save.isPending} className="mt-4 min-w-0">
-              {AUTOMATION_TABS.map((t) => {
-                const ids = tabIds(id, t.key)
-                return (
-                  <div
-                    key={t.key}
-                    role="tabpanel"
-                    id={ids.panelId}
-                    aria-labelledby={ids.tabId}
-                    hidden={tab !== t.key}
-                    tabIndex={-1}
-                    className="focus:outline-none"
-                  >
-                    {t.key === 'content' ? (
-                      <ContentSettings form={form} errors={errors} onChange={update} />
-                    ) : t.key === 'schedule' ? (
-                      <ScheduleSettings form={form} errors={errors} timeZone={timeZone} onChange={update} />
-                    ) : t.key === 'videos' ? (
-                      <VideoSelection
-                        library={library}
-                        selected={form.videoIds}
-                        error={errors.videoIds}
-                        onChange={(videoIds) => update({ videoIds })}
-                      />
-                    ) : (
-                      <AdvancedSettings
-                        form={form}
-                        errors={errors}
-                        accounts={accounts}
-                        noAccounts={noAccounts}
-                        onChange={update}
-                      />
-                    )}
-                  </div>
-                )
-              })}
-            </fieldset>
-          </div>
+          <AutomationSettingsTabs
+            baseId={id}
+            tab={editor.tab}
+            onSelect={editor.setTab}
+            problems={editor.problems}
+            disabled={editor.saving}
+            form={form}
+            errors={editor.errors}
+            timeZone={editor.timeZone}
+            library={library}
+            accounts={accounts}
+            noAccounts={noAccounts}
+            onChange={editor.update}
+          />
 
-          {notice ? <MessageBanner tone={notice.tone}>{notice.text}</MessageBanner> : null}
-          {runBlockers.length > 0 ? (
-            <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-              <p className="font-medium">Run Now uses your saved settings, and they are not ready yet:</p>
-              <ul className="mt-1 list-disc space-y-0.5 pl-5">
-                {runBlockers.map((b) => (
-                  <li key={b.message}>
-                    <span className="font-medium">{b.message}.</span> {b.fix}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          {editor.notice ? <MessageBanner tone={editor.notice.tone}>{editor.notice.text}</MessageBanner> : null}
+          <RunNowBlockers blockers={editor.runBlockers} />
 
           <div className="space-y-2 border-t border-slate-200 pt-4">
             <div className="flex flex-wrap gap-2">
@@ -369,19 +108,19 @@ function AutomationEditor({
                 type="submit"
                 className={buttonClass}
                 disabled={busy}
-                aria-busy={save.isPending || undefined}
+                aria-busy={editor.saving || undefined}
               >
-                {save.isPending ? 'Saving...' : 'Save Settings'}
+                {editor.saving ? 'Saving...' : 'Save Settings'}
               </button>
               <button
                 type="button"
                 className={secondaryButtonClass}
                 disabled={busy}
-                aria-busy={run.isPending || undefined}
+                aria-busy={editor.running || undefined}
                 aria-describedby={`${id}-run-hint`}
-                onClick={runNow}
+                onClick={editor.runNow}
               >
-                {run.isPending ? 'Running...' : 'Run Now'}
+                {editor.running ? 'Running...' : 'Run Now'}
               </button>
             </div>
             <ul className="space-y-0.5 text-xs text-slate-600">
@@ -404,28 +143,13 @@ function AutomationEditor({
 
       <AutomationHistory runs={overview.runs} timeZone={saved.timeZone} onEditPost={onEditPost} />
 
-      {confirm?.kind === 'off' ? (
-        <ConfirmDialog
-          title="Turn automation off?"
-          text="The posts automation planned that are not posted yet will be cancelled."
-          confirmLabel="Turn off and save"
-          busyLabel="Saving..."
-          busy={save.isPending}
-          onConfirm={() => send(confirm.body)}
-          onClose={() => setConfirm(null)}
-          fallbackFocus={saveRef}
-        />
-      ) : confirm?.kind === 'replan' ? (
-        <ConfirmDialog
-          title="Plan your posts again?"
-          text={`Saving these changes cancels the ${waiting === 1 ? 'post' : `${waiting} posts`} automation planned that ${
-            waiting === 1 ? 'is' : 'are'
-          } not posted yet (including any from Run Now) and plans your coming days again with the new settings.`}
-          confirmLabel="Save and plan again"
-          busyLabel="Saving..."
-          busy={save.isPending}
-          onConfirm={() => send(confirm.body)}
-          onClose={() => setConfirm(null)}
+      {confirm ? (
+        <SaveConfirmDialog
+          kind={confirm.kind}
+          waiting={editor.waiting}
+          busy={editor.saving}
+          onConfirm={() => editor.send(confirm.body)}
+          onClose={editor.closeConfirm}
           fallbackFocus={saveRef}
         />
       ) : null}

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { AUTOMATION_MESSAGES } from '@hookpost/shared/automation'
 import { makeSettings } from '../testing/test-utils'
-import { fieldOf, formFromSettings, hasUnsavedChanges, keywords, problemsFromDetails, toInput, validate } from './form'
+import {
+  fieldOf,
+  formFromSettings,
+  hasUnsavedChanges,
+  keywords,
+  problemsAfterChange,
+  problemsFromDetails,
+  toInput,
+  validate,
+  type Problem,
+} from './form'
 
 describe('automation form', () => {
   it('reads comma-separated keywords as the content generator does', () => {
@@ -58,5 +68,38 @@ describe('automation form', () => {
     expect(total.ok ? [] : total.problems).toEqual([
       { field: 'mustInclude', message: 'Must-include keywords can be at most 80 characters together' },
     ])
+  })
+})
+
+describe('problems after a change', () => {
+  const problems: Problem[] = [
+    { field: 'accountId', message: 'No TikTok account selected' },
+    { field: 'windowEnd', message: 'End time must be after start time' },
+    { field: 'customConcept', message: 'Describe your hook concept' },
+    { field: 'postSettings.allowDuet', message: 'Choose' },
+    { field: null, message: 'Automation is disabled' },
+  ]
+  const left = (patch: Parameters<typeof problemsAfterChange>[1]) =>
+    problemsAfterChange(problems, patch).map((p) => p.field)
+
+  it('drops the messages of the fields a change can fix, and keeps those about the settings as a whole', () => {
+    expect(left({ accountId: 'acc-1' })).toEqual(['windowEnd', 'customConcept', 'postSettings.allowDuet', null])
+    // Any of the window's three fields can fix the window.
+    expect(left({ postsPerDay: 2 })).toEqual(['accountId', 'customConcept', 'postSettings.allowDuet', null])
+    // A concept that is not 'Other' needs no words of its own.
+    expect(left({ hookConcept: 'random' })).toEqual(['accountId', 'windowEnd', 'postSettings.allowDuet', null])
+    expect(left({ postSettings: makeSettings().postSettings })).toEqual([
+      'accountId',
+      'windowEnd',
+      'customConcept',
+      null,
+    ])
+    // What enabling needs is asked again on the next save.
+    expect(left({ enabled: true })).toEqual(['windowEnd', 'customConcept', 'postSettings.allowDuet', null])
+  })
+
+  it('gives back the same list when nothing went', () => {
+    expect(problemsAfterChange(problems, { reviewBeforePosting: true })).toBe(problems)
+    expect(problemsAfterChange(problems, { mustInclude: 'budget' })).toBe(problems)
   })
 })

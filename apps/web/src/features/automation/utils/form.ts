@@ -201,6 +201,64 @@ export function problemCount(problems: readonly Problem[], tab: AutomationTab): 
   return problems.filter((p) => p.field !== null && FIELD_TABS[p.field] === tab).length
 }
 
+/** Which fields a change can fix: their messages go once it is made. */
+function touchedFields(patch: Partial<AutomationForm>): FieldKey[] {
+  const fields: FieldKey[] = []
+  for (const key of Object.keys(patch) as (keyof AutomationForm)[]) {
+    switch (key) {
+      case 'enabled':
+        // What enabling needs (spec §5) is asked again on the next save.
+        fields.push('accountId', 'videoIds', 'days', 'postSettings.privacyLevel')
+        break
+      case 'postSettings':
+        fields.push(
+          'postSettings.privacyLevel',
+          'postSettings.allowComment',
+          'postSettings.allowDuet',
+          'postSettings.allowStitch',
+        )
+        break
+      case 'windowStart':
+      case 'windowEnd':
+      case 'postsPerDay':
+        fields.push('windowStart', 'windowEnd', 'postsPerDay')
+        break
+      case 'hookConcept':
+        fields.push('hookConcept', 'customConcept')
+        break
+      case 'tone':
+        fields.push('tone', 'customTone')
+        break
+      case 'customConcept':
+      case 'customTone':
+      case 'mustInclude':
+      case 'mayInclude':
+      case 'customPrompt':
+      case 'exampleHooks':
+      case 'days':
+      case 'postingTimes':
+      case 'videoIds':
+      case 'accountId':
+        fields.push(key)
+        break
+      case 'reviewBeforePosting':
+        // A switch with no rule of its own: nothing it could fix.
+        break
+    }
+  }
+  return fields
+}
+
+/**
+ * The problems left once `patch` is made: those on the fields it can fix go, those about the settings as a whole
+ * stay. The same array when none went (nothing to render again).
+ */
+export function problemsAfterChange(problems: Problem[], patch: Partial<AutomationForm>): Problem[] {
+  const fixed = new Set(touchedFields(patch))
+  const next = problems.filter((p) => p.field === null || !fixed.has(p.field))
+  return next.length === problems.length ? problems : next
+}
+
 export const POSTS_PER_DAY_CHOICES = Array.from(
   { length: AUTOMATION_LIMITS.postsPerDayMax - AUTOMATION_LIMITS.postsPerDayMin + 1 },
   (_, i) => AUTOMATION_LIMITS.postsPerDayMin + i,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { AUTOMATION_MESSAGES } from '@hookpost/shared/automation'
-import { makeRun, makeSettings, makeSlot } from '../testing/test-utils'
-import { runNowBlockers, waitingPosts } from './run-now'
+import { makeOverview, makeRun, makeSettings, makeSlot } from '../testing/test-utils'
+import { ApiRequestError, NetworkError } from '../../../lib/api-client'
+import { ranMessage, runFailureMessage, runNowBlockers, waitingPosts } from './run-now'
 
 const ready = makeSettings({ enabled: true, accountId: 'acc-1', videoIds: ['stock:feature-tour'] })
 
@@ -46,5 +47,22 @@ describe('waitingPosts', () => {
     ]
     expect(waitingPosts(runs)).toBe(4)
     expect(waitingPosts([])).toBe(0)
+  })
+})
+
+describe('what Run Now says', () => {
+  it('the newest run’s summary once it planned', () => {
+    expect(
+      ranMessage(makeOverview({}, [makeRun({ summary: 'Planned 3 posts for Wednesday, 15 April' }), makeRun()])),
+    ).toBe('Planned 3 posts for Wednesday, 15 April')
+    expect(ranMessage(makeOverview())).toBe('Automation ran')
+  })
+
+  it('the server’s words for a refusal, the spec’s for a failure', () => {
+    expect(runFailureMessage(new ApiRequestError(400, 'VALIDATION_FAILED', AUTOMATION_MESSAGES.disabled))).toBe(
+      AUTOMATION_MESSAGES.disabled,
+    )
+    expect(runFailureMessage(new ApiRequestError(500, 'INTERNAL', 'boom'))).toBe(AUTOMATION_MESSAGES.runFailed)
+    expect(runFailureMessage(new NetworkError())).toBe(AUTOMATION_MESSAGES.runFailed)
   })
 })

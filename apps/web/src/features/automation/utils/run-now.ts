@@ -4,6 +4,7 @@ import {
   type AutomationSettings,
   type AutomationSlotState,
 } from '@hookpost/shared/automation'
+import { ApiRequestError } from '../../../lib/api-client'
 
 /** One thing Run Now lacks: the spec's words (§8) and what to do about it. */
 export interface RunNowBlocker {
@@ -39,4 +40,15 @@ const WAITING: readonly AutomationSlotState[] = ['preparing', 'rendering', 'draf
 /** How many of the posts automation planned (by Run Now or otherwise) are still waiting to go out. */
 export function waitingPosts(runs: AutomationOverview['runs']): number {
   return runs.reduce((n, run) => n + run.slots.filter((s) => WAITING.includes(s.state)).length, 0)
+}
+
+/** Said once Run Now has planned: the newest run's summary. */
+export function ranMessage(next: AutomationOverview): string {
+  const latest = next.runs[0]
+  return latest ? latest.summary : 'Automation ran'
+}
+
+/** A 400 says why in the spec's words ('Automation is disabled', 'No TikTok account selected', …). */
+export function runFailureMessage(error: unknown): string {
+  return error instanceof ApiRequestError && error.status < 500 ? error.message : AUTOMATION_MESSAGES.runFailed
 }

@@ -8,44 +8,21 @@ import { MessageBanner } from '../../../components/ui/message-banner'
 import { useCreateTiktokAccount } from '../api/create-account'
 import { useUpdateTiktokAccount } from '../api/update-account'
 import { serverFieldErrors } from '../../../lib/api-client'
+import {
+  ACCOUNT_TABS,
+  firstFieldInError,
+  initialValues,
+  knownFieldErrors,
+  tabOf,
+  type AccountErrors,
+  type AccountField,
+  type AccountTab,
+  type AccountValues,
+} from '../utils/account-form'
 import { tiktokErrorMessage } from '../utils/error-message'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { TabList, tabIds } from '../../../components/ui/tab-list'
-
-type TabKey = 'basic' | 'description'
-type Values = {
-  accountName: string
-  accountUsername: string
-  targetAudience: string
-  niche: string
-  appGoals: string
-}
-type Field = keyof Values
-
-const TABS: { key: TabKey; label: string; fields: Field[] }[] = [
-  { key: 'basic', label: 'Basic Info', fields: ['accountName', 'accountUsername'] },
-  { key: 'description', label: 'Account Description', fields: ['targetAudience', 'niche', 'appGoals'] },
-]
-const FIELD_ORDER = TABS.flatMap((t) => t.fields)
-
-function tabOf(field: Field): TabKey {
-  return TABS.find((t) => t.fields.includes(field))?.key ?? 'basic'
-}
-
-function isField(key: string): key is Field {
-  return (FIELD_ORDER as string[]).includes(key)
-}
-
-function initialValues(account: TiktokAccount | null): Values {
-  return {
-    accountName: account?.accountName ?? '',
-    accountUsername: account?.accountUsername ?? '',
-    targetAudience: account?.targetAudience ?? '',
-    niche: account?.niche ?? '',
-    appGoals: account?.appGoals ?? '',
-  }
-}
 
 export type AccountSaved = 'added' | 'updated'
 
@@ -70,25 +47,25 @@ export function AccountDialog({
   const titleId = `${id}-title`
   const formRef = useRef<HTMLFormElement>(null)
   const firstFieldRef = useRef<HTMLInputElement>(null)
-  const [tab, setTab] = useState<TabKey>('basic')
-  const [values, setValues] = useState<Values>(() => initialValues(account))
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [tab, setTab] = useState<AccountTab>('basic')
+  const [values, setValues] = useState<AccountValues>(() => initialValues(account))
+  const [errors, setErrors] = useState<AccountErrors>({})
   const create = useCreateTiktokAccount()
   const update = useUpdateTiktokAccount()
   const saving = create.isPending || update.isPending
   const saveError = account ? update.error : create.error
 
-  const tabId = (key: TabKey) => tabIds(id, key).tabId
-  const panelId = (key: TabKey) => tabIds(id, key).panelId
+  const tabId = (key: AccountTab) => tabIds(id, key).tabId
+  const panelId = (key: AccountTab) => tabIds(id, key).panelId
 
-  function showField(field: Field) {
+  function showField(field: AccountField) {
     // The field may sit in the hidden panel: render that panel first, then focus.
     flushSync(() => setTab(tabOf(field)))
     const element = formRef.current?.elements.namedItem(field)
     if (element instanceof HTMLElement) element.focus()
   }
 
-  function change(field: Field, value: string) {
+  function change(field: AccountField, value: string) {
     setValues((v) => ({ ...v, [field]: value }))
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }))
   }
@@ -99,17 +76,16 @@ export function AccountDialog({
     if (!parsed.success) {
       const found = fieldErrors(parsed.error.issues)
       setErrors(found)
-      const first = FIELD_ORDER.find((f) => found[f])
+      const first = firstFieldInError(found)
       if (first) showField(first)
       return
     }
     setErrors({})
     const options = {
       onError: (error: unknown) => {
-        const fromServer = serverFieldErrors(error)
-        const known = Object.fromEntries(Object.entries(fromServer).filter(([key]) => isField(key)))
+        const known = knownFieldErrors(serverFieldErrors(error))
         setErrors(known)
-        const first = FIELD_ORDER.find((f) => known[f])
+        const first = firstFieldInError(known)
         if (first) showField(first)
       },
     }
@@ -151,7 +127,7 @@ export function AccountDialog({
           baseId={id}
           selected={tab}
           onSelect={setTab}
-          tabs={TABS.map((t) => ({
+          tabs={ACCOUNT_TABS.map((t) => ({
             key: t.key,
             label: t.label,
             extra: t.fields.some((f) => errors[f]) ? (
