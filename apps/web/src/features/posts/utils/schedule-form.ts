@@ -10,6 +10,20 @@ import {
 import { resolveScheduledAt } from '@hookpost/shared/schedule-time'
 import { addDays, instantToZoned, todayInZone } from '@hookpost/shared/time'
 
+/**
+ * A video that is already on the server (a video rendered in the studio): scheduled as it is, without an upload. Its
+ * title and description start the form's.
+ */
+export type PresetVideo = {
+  mediaId: string
+  name: string
+  durationMs: number
+  /** Where the browser plays it from (the 200×356 preview, spec §2). */
+  previewUrl: string
+  title: string
+  description: string
+}
+
 export type CommercialChoice = { enabled: boolean; yourBrand: boolean; brandedContent: boolean }
 
 /** What the person typed and chose. `privacyLevel` starts empty: TikTok forbids a default (tiktok-api.md §6 2b). */
@@ -82,7 +96,8 @@ export function effectivePrivacy(values: ScheduleFormValues, creator: CreatorInf
 
 const CAPTION_LIMIT = POST_LIMITS.caption.toLocaleString('en-US')
 
-const FIELD_OF: Record<string, ScheduleField> = {
+/** The form field a contract path (`mediaId`, `title`, …) is shown at, for the form's own checks and the server's. */
+export const FIELD_OF: Record<string, ScheduleField> = {
   mediaId: 'video',
   title: 'title',
   description: 'description',
