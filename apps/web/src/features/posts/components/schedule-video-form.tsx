@@ -1,13 +1,10 @@
 import { useId, useRef } from 'react'
-import { POST_LIMITS, type Post } from '@hookpost/shared/posts'
-import type { AddToQueueInput } from '@hookpost/shared/queue'
-import type { TiktokAccount } from '@hookpost/shared/tiktok'
+import { POST_LIMITS } from '@hookpost/shared/posts'
 import { CharacterCount, Field } from '../../../components/ui/field'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { VideoFileField } from '../../../components/ui/video-file-field'
 import { tusVideoUploader, type VideoUploader } from '../../../lib/uploads/upload-video'
-import { useScheduleDraft } from '../hooks/use-schedule-draft'
-import type { PresetVideo } from '../utils/schedule-form'
+import { useScheduleDraft, type ScheduleDraftOptions } from '../hooks/use-schedule-draft'
 import { CreatorSettingsFields } from './creator-settings-fields'
 import { CreatorSummary } from './creator-summary'
 import { PresetVideoPreview } from './preset-video-preview'
@@ -17,24 +14,12 @@ import { TitleField } from './title-field'
 
 export type { PresetVideo } from '../utils/schedule-form'
 
-export type ScheduleVideoFormProps = {
-  /** The account chosen in the picker above the form. */
-  account: TiktokAccount
-  /** Schedule this video instead of uploading one ('Schedule Video for TikTok', spec §2 Create tab). */
-  video?: PresetVideo
-  /** With `video`: called once it is scheduled (the form does not start over), and by Cancel. */
-  onScheduled?: () => void
+export type ScheduleVideoFormProps = Omit<ScheduleDraftOptions, 'formRef' | 'uploader' | 'now'> & {
   onCancel?: () => void
-  /** The zone when the account has none: the user's (profile), else the browser's. */
-  userTimeZone: string
-  /** The upload transport; tests pass a fake. */
+  /** The upload transport (tus); tests pass a fake. */
   uploader?: VideoUploader
-  /** The day it opens on ('YYYY-MM-DD' in the zone): a calendar day the person clicked (issue 21). */
-  initialDate?: string
   /** The clock (tests pin it). */
   now?: () => Date
-  /** "Add to queue" (issue 21 item 2): schedules at the account's next free slot; the app passes the queue's hook. */
-  onAddToQueue?: (accountId: string, body: AddToQueueInput) => Promise<Post>
 }
 
 /**
@@ -44,29 +29,15 @@ export type ScheduleVideoFormProps = {
  * the consent declaration. On success the form says so for 3 s and starts over, keeping the account and the zone.
  */
 export function ScheduleVideoForm({
-  account,
-  video,
-  onScheduled,
   onCancel,
-  userTimeZone,
   uploader = tusVideoUploader,
-  initialDate,
   now = () => new Date(),
-  onAddToQueue,
+  ...given
 }: ScheduleVideoFormProps) {
   const id = useId()
   const formRef = useRef<HTMLFormElement>(null)
-  const draft = useScheduleDraft({
-    formRef,
-    account,
-    video,
-    onScheduled,
-    userTimeZone,
-    uploader,
-    initialDate,
-    now,
-    onAddToQueue,
-  })
+  const draft = useScheduleDraft({ ...given, formRef, uploader, now })
+  const { account, video, onAddToQueue } = given
   const { values, errors, info, unavailable, upload } = draft
 
   return (

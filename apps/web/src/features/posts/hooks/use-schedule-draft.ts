@@ -29,17 +29,26 @@ import {
   videoTooLongMessage,
 } from '../utils/schedule-problems'
 
+/** What the form is given (ScheduleVideoForm's props), and the form element itself. */
 export type ScheduleDraftOptions = {
   /** The form, where the first field to fix is found after a refused submit. */
   formRef: RefObject<HTMLFormElement | null>
+  /** The account chosen in the picker above the form. */
   account: TiktokAccount
-  video: PresetVideo | undefined
-  onScheduled: (() => void) | undefined
+  /** Schedule this video instead of uploading one ('Schedule Video for TikTok', spec §2 Create tab). */
+  video?: PresetVideo
+  /** With `video`: called once it is scheduled (the form does not start over), and by Cancel. */
+  onScheduled?: () => void
+  /** The zone when the account has none: the user's (profile), else the browser's. */
   userTimeZone: string
+  /** The upload transport; tests pass a fake. */
   uploader: VideoUploader
-  initialDate: string | undefined
+  /** The day it opens on ('YYYY-MM-DD' in the zone): a calendar day the person clicked (issue 21). */
+  initialDate?: string
+  /** The clock (tests pin it). */
   now: () => Date
-  onAddToQueue: ((accountId: string, body: AddToQueueInput) => Promise<Post>) | undefined
+  /** "Add to queue" (issue 21 item 2): schedules at the account's next free slot; the app passes the queue's hook. */
+  onAddToQueue?: (accountId: string, body: AddToQueueInput) => Promise<Post>
 }
 
 /**
