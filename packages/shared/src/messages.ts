@@ -62,6 +62,11 @@ export const MESSAGES = {
   videoDeleteFailed: 'Failed to delete video',
   fetchPostsFailed: 'Failed to fetch scheduled videos',
   uploadFailed: 'Failed to upload video',
+  // The moment a post goes out: date + time + zone (packages/shared schedule-time.ts, the posts contract)
+  chooseDate: 'Please choose a date',
+  chooseTime: 'Please choose a time',
+  timeZoneInvalid: 'Please choose a valid time zone',
+  chooseDateTimeAndZone: 'Please choose a date, a time and a time zone',
   dateInPast: 'Please choose a date and time in the future',
   timeDoesNotExist:
     'This time does not exist on that day in the chosen time zone (the clocks go forward). Please choose another time.',

@@ -156,8 +156,8 @@ export const creatorInfoSchema = z
   .meta({ id: 'CreatorInfo' })
 export type CreatorInfo = z.infer<typeof creatorInfoSchema>
 
-const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Please choose a date' })
-const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Please choose a time' })
+const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.chooseDate })
+const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: MESSAGES.chooseTime })
 
 /** The Schedule New Video form (spec §2/§5 + TikTok's posting rules, tiktok-api.md §6). */
 export const schedulePostBodySchema = z
@@ -226,7 +226,7 @@ export const editPostBodySchema = z
     const given = [v.date, v.time, v.timeZone].filter((x) => x !== undefined).length
     if (given !== 0 && given !== 3) {
       const path = v.date === undefined ? 'date' : v.time === undefined ? 'time' : 'timeZone'
-      ctx.addIssue({ code: 'custom', path: [path], message: 'Please choose a date, a time and a time zone' })
+      ctx.addIssue({ code: 'custom', path: [path], message: MESSAGES.chooseDateTimeAndZone })
     }
   })
   .meta({ id: 'EditPostBody' })

@@ -1,11 +1,8 @@
 import { z } from 'zod'
+import { MESSAGES } from './messages'
 import { isValidTimeZone } from './time'
 
-export const timeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine(isValidTimeZone, { message: 'Please choose a valid time zone' })
+export const timeZoneSchema = z.string().min(1).max(64).refine(isValidTimeZone, { message: MESSAGES.timeZoneInvalid })
 
 export const profileSchema = z
   .object({

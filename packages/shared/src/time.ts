@@ -11,6 +11,20 @@ export function isValidTimeZone(zone: string): boolean {
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/
 
+/** 'YYYY-MM-DD' naming a day the calendar has (not 2026-02-30). */
+export function isCalendarDate(date: string): boolean {
+  const d = DATE_RE.exec(date)
+  if (!d) return false
+  const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])]
+  const check = new Date(Date.UTC(year, month - 1, day))
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day
+}
+
+/** 'HH:mm' on the 24-hour clock, 00:00 to 23:59. */
+export function isClockTime(time: string): boolean {
+  return TIME_RE.test(time)
+}
+
 /** One formatter per zone: making an Intl.DateTimeFormat costs far more than using one (slot picking asks thousands). */
 const formatters = new Map<string, Intl.DateTimeFormat>()
 function zoneFormatter(zone: string): Intl.DateTimeFormat {
@@ -62,13 +76,8 @@ export type ZonedResolution =
 export function zonedToInstant(date: string, time: string, zone: string): ZonedResolution {
   const d = DATE_RE.exec(date)
   const t = TIME_RE.exec(time)
-  if (!d || !t || !isValidTimeZone(zone)) return { ok: false, reason: 'invalid' }
-  const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])]
-  const wall = Date.UTC(year, month - 1, day, Number(t[1]), Number(t[2]))
-  const check = new Date(wall)
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    return { ok: false, reason: 'invalid' }
-  }
+  if (!d || !t || !isCalendarDate(date) || !isValidTimeZone(zone)) return { ok: false, reason: 'invalid' }
+  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]))
   // Every offset the zone uses around that wall time: try each, keep those that map back to the same wall time.
   const offsets = new Set([-36, -12, 0, 12, 36].map((h) => zoneOffsetMinutes(new Date(wall + h * 3_600_000), zone)))
   const candidates = [...offsets]

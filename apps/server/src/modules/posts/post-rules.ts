@@ -1,11 +1,9 @@
 import {
-  instantToZoned,
-  lastSchedulableDate,
+  checkScheduledAt,
   MESSAGES,
   POST_LIMITS,
+  resolveScheduledAt,
   tiktokCaption,
-  todayInZone,
-  zonedToInstant,
   type CreatorInfo,
   type PrivacyLevel,
 } from '@hookpost/shared'
@@ -19,35 +17,25 @@ export interface PostIssue {
 export type ScheduleTime = { ok: true; scheduledAt: Date } | { ok: false; issue: PostIssue }
 
 /**
- * The date and time a person picked, in the zone they picked, as an instant (spec §5: not before today in that zone;
- * in the future; ADR 021: not after the scheduling horizon). A time in a spring-forward gap does not exist and is
- * refused; an autumn-overlap time is the first of its two occurrences (packages/shared/src/time.ts). Every way a post
- * gets or changes its time goes through here (or `checkScheduledInstant` for an exact instant).
+ * The date and time a person picked, in the zone they picked, as an instant: the one rule for it
+ * (`resolveScheduledAt` in packages/shared schedule-time.ts — spec §5, ADR 021, DST gaps and overlaps) with its problem
+ * as a post issue. Every way a post gets or changes its time goes through here (or `checkScheduledInstant` for an
+ * exact instant).
  */
 export function resolveScheduleTime(input: { date: string; time: string; timeZone: string }, now: Date): ScheduleTime {
-  const resolved = zonedToInstant(input.date, input.time, input.timeZone)
-  if (!resolved.ok) {
-    return resolved.reason === 'nonexistent'
-      ? { ok: false, issue: { path: 'time', message: MESSAGES.timeDoesNotExist } }
-      : { ok: false, issue: { path: 'date', message: 'Please choose a date' } }
-  }
-  if (input.date < todayInZone(now, input.timeZone)) {
-    return { ok: false, issue: { path: 'date', message: MESSAGES.dateInPast } }
-  }
-  const issue = checkScheduledInstant(resolved.instant, input.timeZone, now)
-  return issue ? { ok: false, issue } : { ok: true, scheduledAt: resolved.instant }
+  const resolved = resolveScheduledAt(input, now)
+  return resolved.ok
+    ? { ok: true, scheduledAt: resolved.instant }
+    : { ok: false, issue: { path: resolved.field, message: resolved.message } }
 }
 
 /**
- * An exact instant a post is to go out at (automation plans them; the form's date and time resolve to one): in the
- * future, and on a date, in the zone it was chosen in, no later than today there plus SCHEDULE_HORIZON_DAYS.
+ * An exact instant a post is to go out at (automation plans them): in the future and within the scheduling horizon
+ * of its zone (`checkScheduledAt`, packages/shared schedule-time.ts).
  */
 export function checkScheduledInstant(at: Date, timeZone: string, now: Date): PostIssue | undefined {
-  if (at.getTime() <= now.getTime()) return { path: 'time', message: MESSAGES.dateInPast }
-  if (instantToZoned(at, timeZone).date > lastSchedulableDate(now, timeZone)) {
-    return { path: 'date', message: MESSAGES.scheduleTooFar }
-  }
-  return undefined
+  const problem = checkScheduledAt(at, timeZone, now)
+  return problem ? { path: problem.field, message: problem.message } : undefined
 }
 
 export interface PostChoices {

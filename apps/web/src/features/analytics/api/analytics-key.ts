@@ -1,13 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { AnalyticsQuery } from '@hookpost/shared/analytics'
 import type { ServerEvent } from '@hookpost/shared/events'
-
-/** Every analytics query starts with this key; the second part is the account, so one account's figures go together. */
-export const analyticsKey = ['analytics'] as const
-
-export function accountAnalyticsKey(accountId: string) {
-  return [...analyticsKey, accountId] as const
-}
+import { accountAnalyticsKey, analyticsKey } from '../../../lib/analytics-keys'
 
 /** The key of a range query: the account, what is asked, then the range (and any extra, e.g. the sort). */
 export function rangeQueryKey(kind: string, query: AnalyticsQuery, ...extra: string[]) {

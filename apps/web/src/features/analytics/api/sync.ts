@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod'
 import { accountSyncStateSchema, type AccountSyncState } from '@hookpost/shared/analytics'
 import { apiRequest } from '../../../lib/api-client'
-import { accountAnalyticsKey } from './analytics-key'
+import { accountAnalyticsKey } from '../../../lib/analytics-keys'
 
 const syncAnswerSchema = z.object({ sync: accountSyncStateSchema })
 

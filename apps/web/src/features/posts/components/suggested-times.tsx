@@ -4,7 +4,7 @@ import { WEEKDAYS } from '@hookpost/shared/automation'
 import { lastSchedulableDate } from '@hookpost/shared/posts'
 import { addDays, instantToZoned, todayInZone, zonedToInstant } from '@hookpost/shared/time'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
-import { useBestTimes } from '../api/get-best-times'
+import { useBestTimes } from '../../../lib/best-times'
 
 const SHORT_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const
 /** A suggestion is at least this far ahead (time to finish the form). */

@@ -1,6 +1,5 @@
 import { MESSAGES } from '@hookpost/shared/messages'
 import {
-  lastSchedulableDate,
   POST_LIMITS,
   schedulePostBodySchema,
   tiktokCaption,
@@ -8,7 +7,22 @@ import {
   type PrivacyLevel,
   type SchedulePostInput,
 } from '@hookpost/shared/posts'
-import { addDays, instantToZoned, todayInZone, zonedToInstant } from '@hookpost/shared/time'
+import { resolveScheduledAt } from '@hookpost/shared/schedule-time'
+import { addDays, instantToZoned, todayInZone } from '@hookpost/shared/time'
+
+/**
+ * A video that is already on the server (a video rendered in the studio): scheduled as it is, without an upload. Its
+ * title and description start the form's.
+ */
+export type PresetVideo = {
+  mediaId: string
+  name: string
+  durationMs: number
+  /** Where the browser plays it from (the 200×356 preview, spec §2). */
+  previewUrl: string
+  title: string
+  description: string
+}
 
 export type CommercialChoice = { enabled: boolean; yourBrand: boolean; brandedContent: boolean }
 
@@ -82,7 +96,8 @@ export function effectivePrivacy(values: ScheduleFormValues, creator: CreatorInf
 
 const CAPTION_LIMIT = POST_LIMITS.caption.toLocaleString('en-US')
 
-const FIELD_OF: Record<string, ScheduleField> = {
+/** The form field a contract path (`mediaId`, `title`, …) is shown at, for the form's own checks and the server's. */
+export const FIELD_OF: Record<string, ScheduleField> = {
   mediaId: 'video',
   title: 'title',
   description: 'description',
@@ -99,7 +114,7 @@ export type ScheduleCheck =
  * The form's own checks, in the order a person fixes them: anything required missing ('Please fill in all required
  * fields', spec §5), then the contract's limits (`schedulePostBodySchema`), TikTok's rules, then the moment itself,
  * which must exist in the chosen zone (DST gaps), lie in the future and no more than a year ahead
- * (SCHEDULE_HORIZON_DAYS). The server checks all of it again.
+ * (SCHEDULE_HORIZON_DAYS) — `resolveScheduledAt`, the server's own rule. The server checks all of it again.
  */
 export function checkScheduleForm(input: {
   values: ScheduleFormValues
@@ -115,8 +130,8 @@ export function checkScheduleForm(input: {
   const missing: ScheduleErrors = {}
   if (!mediaId) missing.video = 'Choose a video to upload.'
   if (!values.title.trim()) missing.title = 'Enter a title.'
-  if (!values.date) missing.date = 'Please choose a date'
-  if (!values.time) missing.time = 'Please choose a time'
+  if (!values.date) missing.date = MESSAGES.chooseDate
+  if (!values.time) missing.time = MESSAGES.chooseTime
   if (!privacyLevel) missing.privacyLevel = 'Choose who can view this video.'
   if (Object.keys(missing).length > 0 || !mediaId || !privacyLevel) {
     return { ok: false, formError: MESSAGES.requiredFields, errors: missing }
@@ -163,19 +178,8 @@ export function checkScheduleForm(input: {
     }
   }
 
-  const moment = zonedToInstant(values.date, values.time, timeZone)
-  if (!moment.ok) {
-    return moment.reason === 'nonexistent'
-      ? { ok: false, formError: null, errors: { time: MESSAGES.timeDoesNotExist } }
-      : { ok: false, formError: null, errors: { date: 'Please choose a date' } }
-  }
-  if (moment.instant.getTime() <= now.getTime()) {
-    const field = values.date < todayInZone(now, timeZone) ? 'date' : 'time'
-    return { ok: false, formError: null, errors: { [field]: MESSAGES.dateInPast } }
-  }
-  if (values.date > lastSchedulableDate(now, timeZone)) {
-    return { ok: false, formError: null, errors: { date: MESSAGES.scheduleTooFar } }
-  }
+  const moment = resolveScheduledAt({ date: values.date, time: values.time, timeZone }, now)
+  if (!moment.ok) return { ok: false, formError: null, errors: { [moment.field]: moment.message } }
   return { ok: true, body }
 }
 

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@hookpost/shared/messages'
-import { lastSchedulableDate, type CalendarPost } from '@hookpost/shared/posts'
+import type { CalendarPost } from '@hookpost/shared/posts'
+import { resolveScheduledAt } from '@hookpost/shared/schedule-time'
 import { addDays, instantToZoned, zonedToInstant } from '@hookpost/shared/time'
 
 /**
@@ -168,9 +169,6 @@ export { dateTimeIn } from '../../../../lib/format'
 
 // --- Moving a post to another day ---
 
-/** The schedule contract's own message for a missing or malformed date (packages/shared posts.ts). */
-const CHOOSE_DATE = 'Please choose a date'
-
 export type MovePlan =
   | { ok: true; body: { date: string; time: string; timeZone: string }; scheduledAt: string }
   | { ok: false; message: string }
@@ -179,7 +177,7 @@ export type MovePlan =
  * Moving keeps the post's time of day in its own zone (a 09:00 New York post dragged to Friday is 09:00 New York on
  * Friday, whatever zone the calendar shows). `date` is the new day in the post's zone. Refused here, before anything is
  * sent: a post that is no longer scheduled, a moment that has passed or is more than a year ahead, a time the clocks
- * skip that day (spec §5 and the server's own checks, so the person hears the same sentence either way).
+ * skip that day (spec §5: `resolveScheduledAt`, the server's own rule, so the person hears the same sentence either way).
  */
 export function planMove(
   post: Pick<CalendarPost, 'state' | 'scheduledAt' | 'timeZone'>,
@@ -188,12 +186,8 @@ export function planMove(
 ): MovePlan {
   if (post.state !== 'scheduled' && post.state !== 'draft') return { ok: false, message: MESSAGES.onlyScheduledCanMove }
   const { time } = instantToZoned(new Date(post.scheduledAt), post.timeZone)
-  const resolved = zonedToInstant(date, time, post.timeZone)
-  if (!resolved.ok) {
-    return { ok: false, message: resolved.reason === 'nonexistent' ? MESSAGES.timeDoesNotExist : CHOOSE_DATE }
-  }
-  if (resolved.instant.getTime() <= now.getTime()) return { ok: false, message: MESSAGES.dateInPast }
-  if (date > lastSchedulableDate(now, post.timeZone)) return { ok: false, message: MESSAGES.scheduleTooFar }
+  const resolved = resolveScheduledAt({ date, time, timeZone: post.timeZone }, now)
+  if (!resolved.ok) return { ok: false, message: resolved.message }
   return { ok: true, body: { date, time, timeZone: post.timeZone }, scheduledAt: resolved.instant.toISOString() }
 }
 
