@@ -12,6 +12,7 @@ export {
 } from './stats-sync.service'
 // Reads for the Analytics tab (issue 19, Deliver 2–3).
 export { recordPostHook } from './post-hook.repository'
+export { hourEstimates } from './best-times'
 export { createAnalyticsRepository, type AnalyticsRepository } from './analytics.repository'
 export { analyticsRoutes } from './analytics.routes'
 export { createAnalyticsService, type AnalyticsService } from './analytics.service'
