@@ -123,7 +123,7 @@ import {
   statsSyncJobHandlers,
   type StatsSyncService,
   type StatsSyncTuning,
-} from '../modules/analytics'
+} from '../modules/stats-sync'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
