@@ -1,5 +1,5 @@
 import { automationJobHandlers } from '../modules/automation'
-import { statsSyncJobHandlers } from '../modules/analytics'
+import { statsSyncJobHandlers } from '../modules/stats-sync'
 import { mailJobHandlers } from '../modules/mail'
 import { orphanSweepJobHandlers, startUploadSweeper, type UploadSweeper } from '../modules/media'
 import { notificationJobHandlers } from '../modules/notifications'

@@ -5,7 +5,7 @@ import type { EventBus } from '../lib/events'
 import type { QueueRuntime } from '../lib/job-queue'
 import type { Log } from '../lib/log'
 import type { AutomationTuning } from '../modules/automation'
-import type { StatsSyncTuning } from '../modules/analytics'
+import type { StatsSyncTuning } from '../modules/stats-sync'
 import type { PublishingSettings } from '../modules/posts'
 import type { RenderFunction, RenderSettings } from '../modules/videos'
 

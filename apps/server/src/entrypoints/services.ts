@@ -11,9 +11,8 @@ import {
   createAnalyticsService,
   createBestTimesRepository,
   createBestTimesService,
-  createStatsSyncRepository,
-  createStatsSyncService,
 } from '../modules/analytics'
+import { createStatsSyncRepository, createStatsSyncService } from '../modules/stats-sync'
 import { createAutomationRepository, createAutomationService } from '../modules/automation'
 import { createImagesRepository, createImagesService } from '../modules/images'
 import { createLibraryRepository, createLibraryService } from '../modules/library'

@@ -39,11 +39,10 @@ import { queueRoutes, type QueueService } from '../modules/queue'
 import {
   analyticsRoutes,
   bestTimesRoutes,
-  statsSyncRoutes,
   type AnalyticsService,
   type BestTimesService,
-  type StatsSyncService,
 } from '../modules/analytics'
+import { statsSyncRoutes, type StatsSyncService } from '../modules/stats-sync'
 import { aiRoutes, type AiService } from '../modules/ai'
 import { notificationRoutes, type NotificationsService } from '../modules/notifications'
 import { billingRoutes, billingWebhookRoutes, type PlansService } from '../modules/plans'

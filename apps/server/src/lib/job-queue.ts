@@ -89,7 +89,7 @@ export const JOBS = {
   'analytics.sweep': {
     payload: z.object({}),
     // Adds the stats rows of newly public posts and new accounts, unblocks reconnected accounts and queues a sync of
-    // every account with due work (modules/analytics). Idempotent: accounts are claimed by a lease.
+    // every account with due work (modules/stats-sync). Idempotent: accounts are claimed by a lease.
     queue: { retryLimit: 0, expireInSeconds: 300 },
     cron: '* * * * *',
   },

@@ -3,7 +3,7 @@ import type { AccountSyncState } from '@hookpost/shared'
 import type { Database } from '../../db/client'
 import { tiktokAccount } from '../../db/schema'
 import type { Executor } from '../../db/transactional'
-import { syncStateOf } from './stats-sync.repository'
+import { syncStateOf } from '../stats-sync'
 
 /**
  * The Analytics tab's reads. Every statement is scoped by user id and account id, and each endpoint is a handful of

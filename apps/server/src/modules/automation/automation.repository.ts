@@ -23,87 +23,24 @@ import {
   automationRun,
   automationSettings,
   automationSlot,
-  createdVideo,
   post,
   postHook,
   postStats,
 } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
+import { slotViews, toSlotView, type AutomationSlotRow, type SlotView } from './slot-view.repository'
 
 export type AutomationSettingsRow = typeof automationSettings.$inferSelect
 export type NewAutomationSettingsRow = typeof automationSettings.$inferInsert
 export type AutomationRunRow = typeof automationRun.$inferSelect
-export type AutomationSlotRow = typeof automationSlot.$inferSelect
 export type NewAutomationSlotRow = typeof automationSlot.$inferInsert
-type PostRow = typeof post.$inferSelect
+export type { AutomationSlotRow, SlotView } from './slot-view.repository'
 
 /** Post states that have not started to go out: turning automation off (or replanning) deletes those posts. */
 const WAITING_POST_STATES = ['draft', 'scheduled'] as const
 
-/** A slot with what its video and post say now (the History and the advance step read both). */
-export interface SlotView extends AutomationSlotRow {
-  video: {
-    state: 'queued' | 'rendering' | 'processed' | 'failed'
-    outputMediaId: string | null
-    errorMessage: string | null
-  } | null
-  /** Its post, once scheduled: what the person may have edited (caption, time) and how far it went. */
-  post: {
-    id: string
-    state: PostRow['state']
-    errorMessage: string | null
-    title: string
-    description: string
-    scheduledAt: Date
-    timeZone: string
-  } | null
-}
-
 /** Slot states whose post has not gone out yet (a draft or a waiting post): what turning automation off cancels. */
 const PENDING_STATES = ['preparing', 'rendering', 'scheduled'] as const
-
-function slotViews(db: Executor) {
-  return db
-    .select({
-      slot: automationSlot,
-      videoState: createdVideo.state,
-      videoOutput: createdVideo.outputMediaId,
-      videoError: createdVideo.errorMessage,
-      postId: post.id,
-      postState: post.state,
-      postError: post.errorMessage,
-      postTitle: post.title,
-      postDescription: post.description,
-      postScheduledAt: post.scheduledAt,
-      postTimeZone: post.timeZone,
-    })
-    .from(automationSlot)
-    .leftJoin(createdVideo, eq(createdVideo.id, automationSlot.videoId))
-    .leftJoin(post, eq(post.automationSlotId, automationSlot.id))
-}
-
-type SlotViewRow = Awaited<ReturnType<ReturnType<typeof slotViews>['where']>>[number]
-
-function toSlotView(row: SlotViewRow): SlotView {
-  return {
-    ...row.slot,
-    video: row.videoState
-      ? { state: row.videoState, outputMediaId: row.videoOutput, errorMessage: row.videoError }
-      : null,
-    post:
-      row.postId && row.postState && row.postTitle !== null && row.postScheduledAt && row.postTimeZone
-        ? {
-            id: row.postId,
-            state: row.postState,
-            errorMessage: row.postError,
-            title: row.postTitle,
-            description: row.postDescription ?? '',
-            scheduledAt: row.postScheduledAt,
-            timeZone: row.postTimeZone,
-          }
-        : null,
-  }
-}
 
 /** Every statement about the person's automation; each is scoped by the user id, except the workers' (…Internal). */
 function createQueries(db: Executor) {

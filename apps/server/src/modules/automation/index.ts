@@ -1,4 +1,5 @@
 export { automationJobHandlers } from './automation.jobs'
 export { createAutomationRepository, type AutomationRepository } from './automation.repository'
 export { automationRoutes } from './automation.routes'
-export { createAutomationService, type AutomationService, type AutomationTuning } from './automation.service'
+export type { AutomationTuning } from './automation-deps'
+export { createAutomationService, type AutomationService } from './automation.service'

@@ -1,31 +1,19 @@
 import { MESSAGES, type AccountForm, type AccountUpdate, type CreatorInfo, type TiktokAccount } from '@hookpost/shared'
 import { accountUpdateSchema, TIKTOK_SCOPE_PURPOSES, type TiktokScope } from '@hookpost/shared'
-import {
-  isTiktokError,
-  type TiktokClient,
-  type TiktokCreatorInfo,
-  type TiktokTokenSet,
-} from '../../integrations/tiktok'
+import { isTiktokError, type TiktokClient, type TiktokTokenSet } from '../../integrations/tiktok'
 import type { SecretBox } from '../../lib/crypto'
 import { randomToken, sha256Hex } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
-import type { AccountRow, TiktokAccountRepository, TokenColumns } from './accounts.repository'
+import type { AccountRow, TiktokAccountRepository } from './accounts.repository'
 import type { Log as BaseLog } from '../../lib/log'
 import type { Notify } from '../notifications'
 import type { PlansService } from '../plans'
+import { createAccountTokens, reconnectMessage, REFRESH_MARGIN_MS } from './account-tokens'
+import { createCreatorInfoReader } from './creator-info'
 
 /** Scopes Hookpost asks for, and why: one list, shared with the connect buttons (packages/shared tiktok.ts). */
 export const TIKTOK_SCOPES: readonly TiktokScope[] = TIKTOK_SCOPE_PURPOSES.map((s) => s.scope)
 
-/** spec §9: "token refresh margin 1 hour". */
-export const REFRESH_MARGIN_MS = 60 * 60 * 1000
-/**
- * How long one creator_info answer serves an account. §3.1 and §6 rule 1 ask for the latest values whenever the post
- * page renders; an answer a few seconds old is as fresh as the form the person is looking at, and reusing it merges a
- * burst (the form opened in several tabs, opened again, submitted right after it opened) into one request against
- * TikTok's 20 a minute. Errors are never reused, so a person who waits and tries again asks TikTok again.
- */
-export const CREATOR_INFO_FRESH_MS = 5_000
 /** OAuth state lifetime: long enough to create a sandbox creator or sign in to TikTok, short enough to be useless later. */
 export const STATE_TTL_MS = 10 * 60 * 1000
 
@@ -43,8 +31,6 @@ export interface TiktokAccountsDeps {
   plans: Pick<PlansService, 'checkNewAccount'>
   log: Log
 }
-
-const context = (id: string, kind: 'access' | 'refresh') => `tiktok_account:${id}:${kind}`
 
 export function toAccountDto(row: AccountRow): TiktokAccount {
   return {
@@ -76,101 +62,14 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
       connectedAt: row.connectedAt,
     })
 
-  function sealTokens(id: string, tokens: TiktokTokenSet): TokenColumns {
-    return {
-      accessTokenEnc: box.seal(tokens.accessToken, context(id, 'access')),
-      refreshTokenEnc: box.seal(tokens.refreshToken, context(id, 'refresh')),
-      accessTokenExpiresAt: tokens.accessTokenExpiresAt,
-      refreshTokenExpiresAt: tokens.refreshTokenExpiresAt,
-      scopes: tokens.scopes,
-    }
-  }
+  const accountTokens = createAccountTokens({ repo, client, box, clock, log, reconnectNotice })
+  const { sealTokens, revocableToken, revokeQuietly } = accountTokens
+  const readCreatorInfo = createCreatorInfoReader({ repo, client, clock })
 
   async function mustFind(userId: string, id: string): Promise<AccountRow> {
     const row = await repo.findForUser(userId, id)
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
     return row
-  }
-
-  /**
-   * The access token of an account that was connected, to revoke; null when there is none. A `reconnect_required`
-   * account's token may still be alive at TikTok, so it is revoked too (a refusal is only logged).
-   */
-  function revocableToken(row: AccountRow): string | null {
-    if (!row.accessTokenEnc || row.status === 'not_connected') return null
-    return box.open(row.accessTokenEnc, context(row.id, 'access'))
-  }
-
-  async function revokeQuietly(accountId: string, accessToken: string): Promise<void> {
-    try {
-      await client.revoke(accessToken)
-    } catch (err) {
-      // The account is gone for the person either way; a failed revoke only means the token dies on its own.
-      log.warn(`[tiktok] revoking the token of deleted account ${accountId} failed: ${String(err)}`)
-    }
-  }
-
-  /** creator_info per account: the answer in flight or of the last CREATOR_INFO_FRESH_MS (this process only). */
-  const creatorAnswers = new Map<string, { at: number; answer: Promise<TiktokCreatorInfo> }>()
-
-  /** TikTok's creator_info for a connected account, shared by the callers of the last few seconds. */
-  function askCreatorInfo(accountId: string, token: string, refreshed: () => Promise<string>) {
-    const now = clock().getTime()
-    const known = creatorAnswers.get(accountId)
-    if (known && now - known.at < CREATOR_INFO_FRESH_MS) return known.answer
-    for (const [id, entry] of creatorAnswers) if (now - entry.at >= CREATOR_INFO_FRESH_MS) creatorAnswers.delete(id)
-    const answer = client.creatorInfo(token).catch(async (err: unknown) => {
-      if (!isTiktokError(err) || err.kind !== 'reauth_required') throw err
-      // A token TikTok stopped accepting before its expiry: one forced refresh before asking for a reconnect.
-      return client.creatorInfo(await refreshed())
-    })
-    creatorAnswers.set(accountId, { at: now, answer })
-    answer.catch(() => {
-      if (creatorAnswers.get(accountId)?.answer === answer) creatorAnswers.delete(accountId)
-    })
-    return answer
-  }
-
-  /** One refresh per account at a time in this process; other processes are handled by re-reading on failure. */
-  const inflight = new Map<string, Promise<string>>()
-
-  async function refreshIfNeeded(accountId: string, force: boolean): Promise<string> {
-    const row = await repo.findInternal(accountId)
-    if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
-    if (row.status !== 'active' || !row.accessTokenEnc || !row.refreshTokenEnc || !row.accessTokenExpiresAt) {
-      throw new AppError('CONFLICT', reconnectMessage(row))
-    }
-    const now = clock()
-    const accessToken = box.open(row.accessTokenEnc, context(row.id, 'access'))
-    if (!force && row.accessTokenExpiresAt.getTime() - now.getTime() > REFRESH_MARGIN_MS) return accessToken
-    if (row.refreshTokenExpiresAt && row.refreshTokenExpiresAt.getTime() <= now.getTime()) {
-      const reason = 'The TikTok authorisation expired'
-      if (await repo.markReconnectRequiredInternal(row.id, row.refreshTokenEnc, reason, now)) await reconnectNotice(row)
-      throw new AppError('CONFLICT', reconnectMessage(row))
-    }
-    try {
-      const tokens = await client.refreshTokens(box.open(row.refreshTokenEnc, context(row.id, 'refresh')))
-      await repo.saveTokensInternal(row.id, sealTokens(row.id, tokens), clock())
-      return tokens.accessToken
-    } catch (err) {
-      if (isTiktokError(err) && err.kind === 'reauth_required') {
-        // Another process may have rotated the refresh token first (the old one then stops working, §1.5).
-        const marked = await repo.markReconnectRequiredInternal(row.id, row.refreshTokenEnc, err.message, clock())
-        if (!marked) {
-          const fresh = await repo.findInternal(row.id)
-          if (fresh?.status === 'active' && fresh.accessTokenEnc) {
-            return box.open(fresh.accessTokenEnc, context(fresh.id, 'access'))
-          }
-        }
-        log.warn(`[tiktok] account ${row.id} needs reconnecting: ${err.message}`)
-        if (marked) await reconnectNotice(row)
-        throw new AppError('CONFLICT', reconnectMessage(row))
-      }
-      // TikTok is having a bad minute: the current token still works until it expires.
-      if (row.accessTokenExpiresAt.getTime() > clock().getTime()) return accessToken
-      log.error(`[tiktok] refreshing account ${row.id} failed`, err)
-      throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.tiktokUnavailable)
-    }
   }
 
   /** New tokens on an account (a reconnect, or its first creator): fresh avatar; the person's own names stay. */
@@ -374,53 +273,12 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
       const account = await mustFind(userId, id)
       if (account.status !== 'active') throw new AppError('CONFLICT', reconnectMessage(account))
       const token = await this.accessToken(account.id)
-      try {
-        const info = await askCreatorInfo(account.id, token, () => this.accessToken(account.id, { force: true }))
-        return {
-          nickname: info.nickname,
-          username: info.username,
-          avatarUrl: info.avatarUrl || null,
-          privacyLevelOptions: info.privacyLevelOptions,
-          commentDisabled: info.commentDisabled,
-          duetDisabled: info.duetDisabled,
-          stitchDisabled: info.stitchDisabled,
-          maxVideoPostDurationSec: info.maxVideoPostDurationSec,
-          cannotPostReason: null,
-        }
-      } catch (err) {
-        if (isTiktokError(err) && err.kind === 'rejected' && CANNOT_POST_CODES.has(err.code)) {
-          return {
-            nickname: account.accountName,
-            username: account.accountUsername,
-            avatarUrl: account.avatarUrl,
-            privacyLevelOptions: [],
-            commentDisabled: true,
-            duetDisabled: true,
-            stitchDisabled: true,
-            maxVideoPostDurationSec: 0,
-            cannotPostReason: err.message,
-          }
-        }
-        if (isTiktokError(err) && err.kind === 'reauth_required') {
-          await repo.markReconnectRequiredInternal(account.id, account.refreshTokenEnc ?? '', err.message, clock())
-          throw new AppError('CONFLICT', reconnectMessage(account))
-        }
-        // Still 429 after the client's one retry: "too many requests", not "TikTok is not answering".
-        if (isTiktokError(err) && err.kind === 'rate_limited') throw new AppError('RATE_LIMITED', err.message)
-        if (isTiktokError(err) && err.kind !== 'rejected') {
-          throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.tiktokUnavailable)
-        }
-        throw new AppError('BAD_REQUEST', err instanceof Error ? err.message : MESSAGES.unexpected)
-      }
+      return readCreatorInfo(account, token, () => this.accessToken(account.id, { force: true }))
     },
 
     /** A working access token for posting; refreshed first when it expires within the hour (spec §9). */
     accessToken(accountId: string, options: { force?: boolean } = {}): Promise<string> {
-      const running = inflight.get(accountId)
-      if (running) return running
-      const promise = refreshIfNeeded(accountId, options.force ?? false).finally(() => inflight.delete(accountId))
-      inflight.set(accountId, promise)
-      return promise
+      return accountTokens.accessToken(accountId, options)
     },
 
     /** The `tiktok.refresh-tokens` job: refresh every active account expiring within the hour. */
@@ -439,17 +297,6 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
       return { refreshed, failed }
     },
   }
-}
-
-/** creator_info answers these with HTTP 200: the creator cannot post right now (tiktok-api.md §3.1). */
-const CANNOT_POST_CODES = new Set([
-  'spam_risk_too_many_posts',
-  'spam_risk_user_banned_from_posting',
-  'reached_active_user_cap',
-])
-
-function reconnectMessage(row: AccountRow): string {
-  return `${MESSAGES.reconnectRequired}: @${row.accountUsername} must be connected to TikTok again.`
 }
 
 export type TiktokAccountsService = ReturnType<typeof createTiktokAccountsService>

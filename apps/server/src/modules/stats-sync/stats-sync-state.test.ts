@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ANALYTICS_MESSAGES } from '@hookpost/shared'
-import { SYNC_LEASE_MS, toSyncState, type SyncRow } from './stats-sync.repository'
+import { SYNC_LEASE_MS, toSyncState, type SyncRow } from './sync-state.repository'
 
 const now = new Date('2026-11-25T12:00:00Z')
 const cutoff = new Date(now.getTime() - SYNC_LEASE_MS)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CONTENT_TONES, EMPTY_HOOK_CONTEXT, HOOK_CONCEPTS, HOOK_TEXT_MAX, type HookContext } from '@hookpost/shared'
-import { generateContentIdeas, generateHooks } from './offline-generator'
+import { generateContentIdeas, generateHooks } from '.'
 
 const SPARSE: HookContext = { ...EMPTY_HOOK_CONTEXT }
 

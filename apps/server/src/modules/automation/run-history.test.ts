@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '@hookpost/shared'
 import type { SlotView } from './automation.repository'
 import { weekdayOf } from '@hookpost/shared'
-import { toSlotDto } from './automation.service'
+import { toSlotDto } from './run-history'
 
 const base: SlotView = {
   id: 's1',

@@ -6,14 +6,9 @@ import type { JobPayload, JobQueue } from '../../lib/job-queue'
 import type { Log } from '../../lib/log'
 import type { TiktokAccountsService } from '../tiktok'
 import { relativeViews } from './normalise'
-import {
-  SYNC_LEASE_MS,
-  toSyncState,
-  type DuePost,
-  type PostReading,
-  type StatsSyncRepository,
-  type SyncAccount,
-} from './stats-sync.repository'
+import type { PostReading } from './post-readings.repository'
+import type { DuePost, StatsSyncRepository } from './stats-sync.repository'
+import { SYNC_LEASE_MS, toSyncState, type SyncAccount } from './sync-state.repository'
 import { nextAccountSyncAt, nextPostSyncAt } from './sync-schedule'
 
 /** What the sync needs from TikTok: an account's counts (§2) and its posts' figures (§5.2). */

@@ -1,0 +1,52 @@
+import { MESSAGES, type AutomationRun, type AutomationSlot } from '@hookpost/shared'
+import type { AutomationRunRow, SlotView } from './automation.repository'
+
+/** The planned post as the History shows it; once scheduled, its post says whether it went out. */
+export function toSlotDto(slot: SlotView): AutomationSlot {
+  let state: AutomationSlot['state'] = slot.state
+  let errorMessage = slot.errorMessage
+  // Once its post exists, the post says what the person sees: its caption, its time, and whether it went out.
+  const post = slot.state === 'scheduled' ? slot.post : null
+  if (slot.state === 'scheduled') {
+    if (!post) {
+      state = 'cancelled'
+      errorMessage = 'The post was deleted'
+    } else if (post.state === 'uploaded') {
+      state = 'posted'
+    } else if (post.state === 'draft') {
+      state = 'draft'
+    } else if (post.state === 'skipped') {
+      state = 'skipped'
+      errorMessage = post.errorMessage ?? MESSAGES.draftNotApproved
+    } else if (post.state === 'failed' || post.state === 'unconfirmed') {
+      state = 'failed'
+      errorMessage = post.errorMessage ?? MESSAGES.scheduleFailed
+    }
+  }
+  return {
+    id: slot.id,
+    scheduledAt: (post?.scheduledAt ?? slot.scheduledAt).toISOString(),
+    timeZone: post?.timeZone ?? slot.timeZone,
+    sourceTitle: slot.sourceTitle,
+    hookText: slot.hookText,
+    title: post?.title ?? slot.title,
+    description: post?.description ?? slot.description,
+    state,
+    errorMessage,
+    videoId: slot.videoId,
+    postId: slot.post?.id ?? null,
+    hookReason: slot.hookReason,
+    timeReason: slot.timeReason,
+  }
+}
+
+/** One run as the History shows it, with its planned posts. */
+export function toRunDto({ run, slots }: { run: AutomationRunRow; slots: SlotView[] }): AutomationRun {
+  return {
+    id: run.id,
+    trigger: run.trigger,
+    startedAt: run.startedAt.toISOString(),
+    summary: run.summary,
+    slots: slots.map(toSlotDto),
+  }
+}

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm'
+import { automationSlot, createdVideo, post } from '../../db/schema'
+import type { Executor } from '../../db/transactional'
+
+export type AutomationSlotRow = typeof automationSlot.$inferSelect
+type PostRow = typeof post.$inferSelect
+
+/** A slot with what its video and post say now (the History and the advance step read both). */
+export interface SlotView extends AutomationSlotRow {
+  video: {
+    state: 'queued' | 'rendering' | 'processed' | 'failed'
+    outputMediaId: string | null
+    errorMessage: string | null
+  } | null
+  /** Its post, once scheduled: what the person may have edited (caption, time) and how far it went. */
+  post: {
+    id: string
+    state: PostRow['state']
+    errorMessage: string | null
+    title: string
+    description: string
+    scheduledAt: Date
+    timeZone: string
+  } | null
+}
+
+export function slotViews(db: Executor) {
+  return db
+    .select({
+      slot: automationSlot,
+      videoState: createdVideo.state,
+      videoOutput: createdVideo.outputMediaId,
+      videoError: createdVideo.errorMessage,
+      postId: post.id,
+      postState: post.state,
+      postError: post.errorMessage,
+      postTitle: post.title,
+      postDescription: post.description,
+      postScheduledAt: post.scheduledAt,
+      postTimeZone: post.timeZone,
+    })
+    .from(automationSlot)
+    .leftJoin(createdVideo, eq(createdVideo.id, automationSlot.videoId))
+    .leftJoin(post, eq(post.automationSlotId, automationSlot.id))
+}
+
+type SlotViewRow = Awaited<ReturnType<ReturnType<typeof slotViews>['where']>>[number]
+
+export function toSlotView(row: SlotViewRow): SlotView {
+  return {
+    ...row.slot,
+    video: row.videoState
+      ? { state: row.videoState, outputMediaId: row.videoOutput, errorMessage: row.videoError }
+      : null,
+    post:
+      row.postId && row.postState && row.postTitle !== null && row.postScheduledAt && row.postTimeZone
+        ? {
+            id: row.postId,
+            state: row.postState,
+            errorMessage: row.postError,
+            title: row.postTitle,
+            description: row.postDescription ?? '',
+            scheduledAt: row.postScheduledAt,
+            timeZone: row.postTimeZone,
+          }
+        : null,
+  }
+}
