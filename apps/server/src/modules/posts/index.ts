@@ -1,4 +1,3 @@
-export { liveEventRoutes, MAX_STREAMS_PER_USER, type StreamSessions } from './live-events.routes'
 export { DEFAULT_PUBLISHING_SETTINGS, type PublishingSettings } from './post-state-machine'
 export { postJobHandlers } from './posts.jobs'
 export { createPostsRepository, type PostsRepository } from './posts.repository'
