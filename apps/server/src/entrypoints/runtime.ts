@@ -53,17 +53,16 @@ import {
   type EventBus,
   type SessionEndFeed,
 } from '../lib/events'
+import { createPostsRepository, createPostsService, type PostsService } from '../modules/posts'
 import {
-  createPostsRepository,
-  createPostsService,
+  createPublishingRepository,
   createPublishingService,
   DEFAULT_PUBLISHING_SETTINGS,
   mediaFilesOf,
-  postJobHandlers,
-  type PostsService,
+  publishingJobHandlers,
   type PublishingService,
   type PublishingSettings,
-} from '../modules/posts'
+} from '../modules/publishing'
 import { createOpenAiCompatibleClient } from '../integrations/ai'
 import { createStripeBilling } from '../integrations/billing/stripe-billing'
 import { createMediaStorage, type MediaStorage } from '../integrations/storage'
@@ -355,9 +354,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       log,
     })
 
-    const postsRepo = createPostsRepository(database.db)
     const publishing = createPublishingService({
-      repo: postsRepo,
+      repo: createPublishingRepository(database.db),
       queue: q,
       tiktok: tiktokClient,
       accounts: tiktokAccounts,
@@ -370,8 +368,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       settings: { ...DEFAULT_PUBLISHING_SETTINGS, ...options.posts },
     })
     const posts = createPostsService({
-      repo: postsRepo,
-      queue: q,
+      repo: createPostsRepository(database.db),
       accounts: tiktokAccounts,
       publishing,
       events: bus,
@@ -497,7 +494,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         {
           ...mailJobHandlers(mail),
           ...tiktokJobHandlers(tiktokAccounts),
-          ...postJobHandlers(publishing),
+          ...publishingJobHandlers(publishing),
           ...videoJobHandlers(renders),
           ...automationJobHandlers(automation),
           ...statsSyncJobHandlers(statsSync),
