@@ -25,8 +25,6 @@ import { listCalendar, listPage } from './posts-calendar'
 
 export type { PostsServiceDeps } from './posts-context'
 export type { NewPost } from './new-post'
-export type { EditPostBody } from './post-edit'
-export type { DuplicatePostBody } from './post-actions'
 export type SchedulePostBody = z.output<typeof schedulePostBodySchema>
 
 /**
