@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createLocalMediaStorage } from '../apps/server/src/integrations/storage'
 import { createTiktokClient } from '../apps/server/src/integrations/tiktok'
-import { mediaFilesOf } from '../apps/server/src/modules/posts/media-files'
+import { mediaFilesOf } from '../apps/server/src/modules/publishing'
 import { sandboxSession, startSandboxProcess } from '../apps/server/src/integrations/tiktok/testing/sandbox-session'
 
 const MIB = 1024 * 1024
@@ -48,7 +48,7 @@ async function main() {
     dataDir: path.join(dir, 'sandbox'),
   })
   try {
-    // As the publisher reads it (modules/posts/media-files.ts).
+    // As the publisher reads it (modules/publishing/media-files.ts).
     const media = mediaFilesOf(createLocalMediaStorage(path.join(dir, 'media')))
     const key = 'bench/video.mp4'
     const filePath = path.join(dir, 'media', 'bench', 'video.mp4')

@@ -3,7 +3,7 @@ import { statsSyncJobHandlers } from '../modules/stats-sync'
 import { mailJobHandlers } from '../modules/mail'
 import { orphanSweepJobHandlers, startUploadSweeper, type UploadSweeper } from '../modules/media'
 import { notificationJobHandlers } from '../modules/notifications'
-import { postJobHandlers } from '../modules/posts'
+import { publishingJobHandlers } from '../modules/publishing'
 import { tiktokJobHandlers } from '../modules/tiktok'
 import { videoJobHandlers } from '../modules/videos'
 import type { RuntimeBase, RuntimeOptions } from './runtime-options'
@@ -25,7 +25,7 @@ export async function startWorker(services: Services, base: RuntimeBase): Promis
     {
       ...mailJobHandlers(services.mail),
       ...tiktokJobHandlers(services.tiktokAccounts),
-      ...postJobHandlers(publishing),
+      ...publishingJobHandlers(publishing),
       ...videoJobHandlers(renders),
       ...automationJobHandlers(services.automation),
       ...statsSyncJobHandlers(services.statsSync),

@@ -6,7 +6,7 @@ import type { QueueRuntime } from '../lib/job-queue'
 import type { Log } from '../lib/log'
 import type { AutomationTuning } from '../modules/automation'
 import type { StatsSyncTuning } from '../modules/stats-sync'
-import type { PublishingSettings } from '../modules/posts'
+import type { PublishingSettings } from '../modules/publishing'
 import type { RenderFunction, RenderSettings } from '../modules/videos'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'

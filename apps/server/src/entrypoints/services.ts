@@ -23,13 +23,13 @@ import {
   createStorageReferences,
   createUploadStore,
 } from '../modules/media'
+import { createPostsRepository, createPostsService } from '../modules/posts'
 import {
-  createPostsRepository,
-  createPostsService,
+  createPublishingRepository,
   createPublishingService,
   DEFAULT_PUBLISHING_SETTINGS,
   mediaFilesOf,
-} from '../modules/posts'
+} from '../modules/publishing'
 import { createQueueRepository, createQueueService } from '../modules/queue'
 import { createSavedHooksRepository, createSavedHooksService } from '../modules/saved-hooks'
 import {
@@ -102,9 +102,8 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     log,
   })
 
-  const postsRepo = createPostsRepository(database.db)
   const publishing = createPublishingService({
-    repo: postsRepo,
+    repo: createPublishingRepository(database.db),
     queue: q,
     tiktok: tiktokClient,
     accounts: tiktokAccounts,
@@ -117,8 +116,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     settings: { ...DEFAULT_PUBLISHING_SETTINGS, ...options.posts },
   })
   const posts = createPostsService({
-    repo: postsRepo,
-    queue: q,
+    repo: createPostsRepository(database.db),
     accounts: tiktokAccounts,
     publishing,
     events: bus,

@@ -29,7 +29,8 @@ import {
   type TiktokAccountsService,
 } from '../modules/tiktok'
 import { mediaRoutes, uploadRoutes, type MediaService, type UploadStore } from '../modules/media'
-import { liveEventRoutes, postRoutes, type PostsService, type StreamSessions } from '../modules/posts'
+import { liveEventRoutes, type StreamSessions } from '../modules/live'
+import { postRoutes, type PostsService } from '../modules/posts'
 import { videoRoutes, type VideosService } from '../modules/videos'
 import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
 import { libraryRoutes, type LibraryService } from '../modules/library'

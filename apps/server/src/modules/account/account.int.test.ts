@@ -10,8 +10,8 @@ import { inject, signUp } from '../../testing/http-test-kit'
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { cookieHeader, eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
-import { formBody } from '../posts/testing/posts-int-context'
-import { connectCreator } from '../posts/testing/posts-test-kit'
+import { formBody } from '../publishing/testing/publishing-int-context'
+import { connectCreator } from '../publishing/testing/publishing-test-kit'
 
 /** Issue 18 item 10: account self-service on the Profile page, against a real database and the TikTok sandbox. */
 

@@ -7,8 +7,8 @@ import { automationRun, automationSlot, createdVideo, postHook } from '../../db/
 import { MIGRATIONS_FOLDER } from '../../db/client'
 import { inject } from '../../testing/http-test-kit'
 import { storeMedia } from '../../testing/media-fixtures'
-import { formBody, usePostsServer } from '../posts/testing/posts-int-context'
-import { postInput } from '../posts/testing/posts-test-kit'
+import { formBody, usePostsServer } from '../publishing/testing/publishing-int-context'
+import { postInput } from '../publishing/testing/publishing-test-kit'
 
 /**
  * What hook a post carried is written with the post (post_hook), for the schedule form and for the automation, on

@@ -16,7 +16,7 @@ import { automationSlot, createdVideo, post } from '../../db/schema'
 import { inject, signUp, sleep } from '../../testing/http-test-kit'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
-import { connectCreator, sandboxVideos } from '../posts/testing/posts-test-kit'
+import { connectCreator, sandboxVideos } from '../publishing/testing/publishing-test-kit'
 import { weekdayOf } from '@hookpost/shared'
 
 /**

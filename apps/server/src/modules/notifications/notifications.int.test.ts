@@ -5,8 +5,8 @@ import { mailOutbox, notification, post } from '../../db/schema'
 import { createMailRepository, createMailService } from '../mail'
 import { inject, openEventStream, signUp } from '../../testing/http-test-kit'
 import { eventually } from '../../testing/test-runtime'
-import { inSeconds, postInput } from '../posts/testing/posts-test-kit'
-import { usePostsServer } from '../posts/testing/posts-int-context'
+import { inSeconds, postInput } from '../publishing/testing/publishing-test-kit'
+import { usePostsServer } from '../publishing/testing/publishing-int-context'
 import { createNotificationsRepository, createNotificationsService } from './index'
 
 /**

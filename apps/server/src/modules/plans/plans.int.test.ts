@@ -9,8 +9,8 @@ import { inject, signUp } from '../../testing/http-test-kit'
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
-import { formAt, formBody, TEST_PUBLISHING_SETTINGS } from '../posts/testing/posts-int-context'
-import { connectCreator } from '../posts/testing/posts-test-kit'
+import { formAt, formBody, TEST_PUBLISHING_SETTINGS } from '../publishing/testing/publishing-int-context'
+import { connectCreator } from '../publishing/testing/publishing-test-kit'
 
 /**
  * Plans and the free trial against the real server (PGlite, or PostgreSQL with TEST_DATABASE_URL) and the TikTok

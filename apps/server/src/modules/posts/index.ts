@@ -1,8 +1,3 @@
-export { liveEventRoutes, MAX_STREAMS_PER_USER, type StreamSessions } from './live-events.routes'
-export { DEFAULT_PUBLISHING_SETTINGS, type PublishingSettings } from './post-state-machine'
-export { postJobHandlers } from './posts.jobs'
 export { createPostsRepository, type PostsRepository } from './posts.repository'
 export { postRoutes } from './posts.routes'
 export { createPostsService, type NewPost, type PostsService } from './posts.service'
-export { mediaFilesOf, type MediaFiles } from './media-files'
-export { createPublishingService, type PublishingService } from './publishing.service'

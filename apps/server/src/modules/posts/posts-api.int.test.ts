@@ -12,12 +12,12 @@ import {
 import { post, tiktokAccount } from '../../db/schema'
 import { inject, sleep } from '../../testing/http-test-kit'
 import { eventually } from '../../testing/test-runtime'
-import { inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
-import { formAt, formBody, usePostsServer } from './testing/posts-int-context'
+import { inSeconds, postInput, sandboxVideos } from '../publishing/testing/publishing-test-kit'
+import { formAt, formBody, usePostsServer } from '../publishing/testing/publishing-int-context'
 
 /**
  * The posts API (the Schedule tab's calls) against the real server, its publishing engine and the TikTok sandbox:
- * schedule, move, delete, list, refuse, refresh. The engine's failure paths are in posts.int.test.ts.
+ * schedule, move, delete, list, refuse, refresh. The engine's failure paths are in publishing/publishing.int.test.ts.
  */
 const { world, db, person, row, until, publishJobs } = usePostsServer()
 

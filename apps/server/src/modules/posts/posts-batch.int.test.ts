@@ -4,8 +4,8 @@ import { BATCH_MAX_ROWS, MESSAGES, postListSchema, POST_LIMITS } from '@hookpost
 import { post, tiktokAccount } from '../../db/schema'
 import { inject } from '../../testing/http-test-kit'
 import { storeMedia } from '../../testing/media-fixtures'
-import { formAt, formBody, usePostsServer } from './testing/posts-int-context'
-import { connectCreator } from './testing/posts-test-kit'
+import { formAt, formBody, usePostsServer } from '../publishing/testing/publishing-int-context'
+import { connectCreator } from '../publishing/testing/publishing-test-kit'
 
 /**
  * POST /api/posts/batch (issue 21 item 3) against the real server and the TikTok sandbox: every row is held to the

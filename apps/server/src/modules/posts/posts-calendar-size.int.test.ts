@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { calendarPostListSchema, postSchema, type Post } from '@hookpost/shared'
 import { post } from '../../db/schema'
 import { inject } from '../../testing/http-test-kit'
-import { usePostsServer } from './testing/posts-int-context'
+import { usePostsServer } from '../publishing/testing/publishing-int-context'
 
 /**
  * Issue 20's measure: the month calendar of a user with 2,000 posts, as the slim `CalendarPost` list now, against the

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import { MESSAGES, postSchema } from '@hookpost/shared'
 import { post } from '../../db/schema'
 import { inject } from '../../testing/http-test-kit'
-import { inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
-import { formAt, usePostsServer } from './testing/posts-int-context'
+import { inSeconds, postInput, sandboxVideos } from '../publishing/testing/publishing-test-kit'
+import { formAt, usePostsServer } from '../publishing/testing/publishing-int-context'
 
 /**
  * Duplicate and Post now (issue 21 item 1) against the real server, its publishing engine and the TikTok sandbox: a

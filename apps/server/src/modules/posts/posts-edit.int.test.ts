@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm'
 import { MESSAGES, postSchema } from '@hookpost/shared'
 import { post } from '../../db/schema'
 import { inject } from '../../testing/http-test-kit'
-import { inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
-import { formAt, usePostsServer } from './testing/posts-int-context'
+import { inSeconds, postInput, sandboxVideos } from '../publishing/testing/publishing-test-kit'
+import { formAt, usePostsServer } from '../publishing/testing/publishing-int-context'
 
 /**
  * Editing a post before it goes out (PATCH /api/posts/:id), and drafts awaiting approval (issue 18, ADR 018), against

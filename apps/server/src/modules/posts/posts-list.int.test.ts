@@ -9,7 +9,7 @@ import {
 } from '@hookpost/shared'
 import { post } from '../../db/schema'
 import { inject } from '../../testing/http-test-kit'
-import { formAt, usePostsServer } from './testing/posts-int-context'
+import { formAt, usePostsServer } from '../publishing/testing/publishing-int-context'
 
 /**
  * The calendar's window (`GET /api/posts?from&to`) and the List view's pages (`GET /api/posts/list`), issue 20: slim

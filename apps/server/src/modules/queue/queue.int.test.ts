@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { accountQueueSchema, MESSAGES, nextFreeSlots, type AccountQueue, type QueueSlot } from '@hookpost/shared'
 import { post, queueEntry, queueSlot } from '../../db/schema'
 import { inject } from '../../testing/http-test-kit'
-import { usePostsServer } from '../posts/testing/posts-int-context'
+import { usePostsServer } from '../publishing/testing/publishing-int-context'
 
 /**
  * The queue (issue 21 item 2, ADR 029) against the real server on PGlite and the TikTok sandbox: slots, Add to queue

@@ -18,8 +18,8 @@ import { inject, signUp } from '../../testing/http-test-kit'
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { SANDBOX_CLIENT_KEY, startTestSandbox, TEST_REDIRECT_URI, type TestSandbox } from '../../testing/tiktok-sandbox'
-import { TEST_PUBLISHING_SETTINGS } from '../posts/testing/posts-int-context'
-import { connectCreator, postInput } from '../posts/testing/posts-test-kit'
+import { TEST_PUBLISHING_SETTINGS } from '../publishing/testing/publishing-int-context'
+import { connectCreator, postInput } from '../publishing/testing/publishing-test-kit'
 import { relativeViews } from './normalise'
 
 /**

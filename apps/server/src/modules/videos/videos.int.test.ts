@@ -18,7 +18,7 @@ import { getStoredFile, inject, openEventStream, signUp } from '../../testing/ht
 import { makeVideo, storeMedia } from '../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
-import { connectCreator } from '../posts/testing/posts-test-kit'
+import { connectCreator } from '../publishing/testing/publishing-test-kit'
 import type { RenderSettings } from './render-rules'
 import type { RenderFunction } from './video-render.service'
 

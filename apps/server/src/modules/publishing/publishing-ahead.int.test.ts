@@ -8,12 +8,12 @@ import { createLocalMediaStorage } from '../../integrations/storage'
 import { createSecretBox } from '../../lib/crypto'
 import { eventually } from '../../testing/test-runtime'
 import { inject } from '../../testing/http-test-kit'
-import { createPostsRepository } from './posts.repository'
+import { createPublishingRepository } from './publishing.repository'
 import { mediaFilesOf } from './media-files'
 import { createPublishingService } from './publishing.service'
 import { DEFAULT_PUBLISHING_SETTINGS } from './post-state-machine'
-import { formAt, TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/posts-int-context'
-import { inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
+import { formAt, TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/publishing-int-context'
+import { inSeconds, postInput, sandboxVideos } from './testing/publishing-test-kit'
 
 /**
  * Posts are prepared ahead of their time and fired at it (ADR 026): the job runs a look-ahead early, checks the file
@@ -119,7 +119,7 @@ describe('prepared ahead of its time', () => {
     const { runtime, config } = world.server
     // A second publishing engine on the same database: another worker process as far as the claim is concerned.
     const second = createPublishingService({
-      repo: createPostsRepository(runtime.database.db),
+      repo: createPublishingRepository(runtime.database.db),
       queue: runtime.queue,
       tiktok: createTiktokClient({
         apiBase: config.tiktok.apiBase,

@@ -1,7 +1,6 @@
 import type { TestServer } from '../../../testing/test-runtime'
 import { inject } from '../../../testing/http-test-kit'
 import type { TestSandbox } from '../../../testing/tiktok-sandbox'
-import type { NewPost } from '../posts.service'
 
 /**
  * Steps of the posts integration tests: a person connects a sandbox creator exactly as the browser does, and what the
@@ -43,6 +42,12 @@ export async function sandboxVideos(sandbox: TestSandbox, openId: string): Promi
   if (res.status !== 200) throw new Error(`listing videos answered ${res.status}`)
   return (res.body as { videos: SandboxVideo[] }).videos
 }
+
+/**
+ * A post as the running server's posts service schedules it (`scheduleAt`): the publishing tests make their posts
+ * through the whole server, never through the posts module itself.
+ */
+type NewPost = Parameters<TestServer['runtime']['posts']['scheduleAt']>[1]
 
 export function postInput(input: Pick<NewPost, 'accountId' | 'mediaId' | 'scheduledAt'> & Partial<NewPost>): NewPost {
   return {

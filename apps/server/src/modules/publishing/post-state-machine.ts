@@ -12,6 +12,9 @@ import { AppError } from '../../lib/errors'
  * sent again — the post is polled to its end, or ends `unconfirmed` and the person is told to check TikTok.
  */
 
+/** States in which the publisher owns the post: it must not be moved or deleted. */
+export const IN_FLIGHT_STATES = ['publishing', 'processing_on_tiktok'] as const
+
 export interface PublishingSettings {
   /** Claims of one post before a failure that keeps coming back is final. */
   maxAttempts: number
@@ -257,8 +260,8 @@ export type OrphanDecision =
 /**
  * A post in flight whose worker is gone (nobody touched it for a lease). With a publish_id TikTok has it: still
  * `publishing`, its upload never finished, so it is resumed (ADR 019); otherwise it is polled. Without one, it may go out
- * again only if video/init was certainly never sent (`uploadedBytes` null, see posts.repository.ts); otherwise nobody
- * knows, and it is never sent twice.
+ * again only if video/init was certainly never sent (`uploadedBytes` null, see publishing.repository.ts); otherwise
+ * nobody knows, and it is never sent twice.
  */
 export function decideOrphan(row: {
   state: PostState

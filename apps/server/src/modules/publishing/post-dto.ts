@@ -1,5 +1,5 @@
-import type { CalendarPost, Post } from '@hookpost/shared'
-import type { CalendarPostRow, PostView } from './posts.repository'
+import type { Post } from '@hookpost/shared'
+import type { PostView } from './post-views.repository'
 
 /** The API's (and the live events') view of a post: never the row itself (style.md rule 2). */
 export function toPostDto(view: PostView): Post {
@@ -28,20 +28,5 @@ export function toPostDto(view: PostView): Post {
     media: view.media,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
-  }
-}
-
-/** The calendar's and the List view's view of a post: what their cells and rows show, nothing more. */
-export function toCalendarPostDto(row: CalendarPostRow): CalendarPost {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    account: { accountName: row.accountName, accountUsername: row.accountUsername, sandbox: row.accountSandbox },
-    title: row.title,
-    scheduledAt: row.scheduledAt.toISOString(),
-    timeZone: row.timeZone,
-    state: row.state,
-    source: row.source,
-    errorMessage: row.errorMessage,
   }
 }

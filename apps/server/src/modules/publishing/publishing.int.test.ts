@@ -5,8 +5,8 @@ import { tiktokAccount } from '../../db/schema'
 import { createRuntime } from '../../entrypoints/runtime'
 import { eventually } from '../../testing/test-runtime'
 import { inject, openEventStream, signUp } from '../../testing/http-test-kit'
-import { inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
-import { TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/posts-int-context'
+import { inSeconds, postInput, sandboxVideos } from './testing/publishing-test-kit'
+import { TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/publishing-int-context'
 
 /**
  * The publishing engine against the real TikTok sandbox over HTTP: a post goes out at its time, exactly once, and

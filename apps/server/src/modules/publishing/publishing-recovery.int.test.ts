@@ -9,9 +9,9 @@ import { eventually } from '../../testing/test-runtime'
 import { TEST_REDIRECT_URI, SANDBOX_CLIENT_KEY } from '../../testing/tiktok-sandbox'
 import type { PublishingSettings } from './post-state-machine'
 import { inject, sleep } from '../../testing/http-test-kit'
-import { inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
-import { TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/posts-int-context'
-import type { PostRow } from './posts.repository'
+import { inSeconds, postInput, sandboxVideos } from './testing/publishing-test-kit'
+import { TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/publishing-int-context'
+import type { PostRow } from './post-views.repository'
 
 /**
  * What happens when workers die or run side by side: a crash between init and the end of the upload, orphans found
@@ -23,8 +23,8 @@ const SETTINGS: Partial<PublishingSettings> = {
   leaseMs: 1_500,
   uploadLeaseMs: 1_000,
   progressWriteMs: 200,
-  // A stop abandons uploads at once: the in-process stand-in for killing the worker (posts-crash.int.test.ts kills a
-  // real server process).
+  // A stop abandons uploads at once: the in-process stand-in for killing the worker (publishing-crash.int.test.ts kills
+  // a real server process).
   stopGraceMs: 0,
 }
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }

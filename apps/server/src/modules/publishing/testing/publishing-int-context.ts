@@ -10,7 +10,7 @@ import { makeVideo, storeMedia } from '../../../testing/media-fixtures'
 import { eventually, startTestServer, type TestServer } from '../../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../../testing/tiktok-sandbox'
 import type { PublishingSettings } from '../post-state-machine'
-import { connectCreator } from './posts-test-kit'
+import { connectCreator } from './publishing-test-kit'
 
 /** The publishing engine's deadlines and back-offs, shortened for tests; everything else is as in production. */
 export const TEST_PUBLISHING_SETTINGS: Partial<PublishingSettings> = {

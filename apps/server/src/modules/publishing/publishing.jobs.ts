@@ -1,7 +1,7 @@
 import type { JobHandlers } from '../../lib/job-queue'
 import type { PublishingService } from './publishing.service'
 
-export function postJobHandlers(
+export function publishingJobHandlers(
   publishing: PublishingService,
 ): Pick<JobHandlers, 'post.publish' | 'post.upload' | 'post.poll' | 'post.sweep'> {
   return {

@@ -14,8 +14,8 @@ import { writeSparseMp4 } from '../../integrations/tiktok/testing/sandbox-sessio
 import { storeMedia } from '../../testing/media-fixtures'
 import { eventually } from '../../testing/test-runtime'
 import type { PublishingSettings } from './post-state-machine'
-import { TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/posts-int-context'
-import { inSeconds, postInput, sandboxVideos } from './testing/posts-test-kit'
+import { TEST_PUBLISHING_SETTINGS, usePostsServer } from './testing/publishing-int-context'
+import { inSeconds, postInput, sandboxVideos } from './testing/publishing-test-kit'
 
 /**
  * A real crash in the middle of an upload to TikTok (issue 18, ADR 019): the server runs as its own process, as `npm

@@ -1,0 +1,173 @@
+import type { z } from 'zod'
+import { MESSAGES, type duplicatePostBodySchema, type Post } from '@hookpost/shared'
+import { AppError } from '../../lib/errors'
+import { toPostDto, type PostRow } from '../publishing'
+import { createPost } from './new-post'
+import { resolveScheduleTime } from './post-rules'
+import { invalid, orFail, uuid, viewAndAnnounce, type PostsServiceDeps } from './posts-context'
+
+/*
+ * The buttons on one post (Duplicate, Post now, Approve, Delete, Retry) and Refresh Status. Each changes the row and
+ * the post's jobs in one transaction, so a second click, a second tab or a job at an old time changes nothing more.
+ */
+
+export type DuplicatePostBody = z.output<typeof duplicatePostBodySchema>
+
+const REFRESH_LIMIT = 50
+
+/**
+ * POST /api/posts/:id/duplicate: a new scheduled post with the post's video, account, caption and TikTok settings,
+ * at the time given. It goes through `createPost`, so every rule of scheduling holds again (the video and the account
+ * must be the user's, the creator's fresh options, the time); nothing of the original's publishing (publish id,
+ * TikTok post id, state, automation slot) is copied, so a duplicate is a new post, never a second publish of one.
+ */
+export async function duplicatePost(
+  deps: PostsServiceDeps,
+  userId: string,
+  id: string,
+  body: DuplicatePostBody,
+): Promise<Post> {
+  if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  const original = await deps.repo.findViewForUser(userId, id)
+  if (!original) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  if (!original.mediaId) throw new AppError('CONFLICT', MESSAGES.postDuplicateNoVideo)
+  const time = resolveScheduleTime(body, deps.clock())
+  if (!time.ok) throw invalid(time.issue)
+  const mediaId = original.mediaId
+  return orFail(deps, MESSAGES.scheduleFailed, () =>
+    createPost(deps, userId, {
+      accountId: original.accountId,
+      mediaId,
+      title: original.title,
+      description: original.description,
+      privacyLevel: original.privacyLevel,
+      allowComment: !original.disableComment,
+      allowDuet: !original.disableDuet,
+      allowStitch: !original.disableStitch,
+      commercial: {
+        enabled: original.brandContentToggle || original.brandOrganicToggle,
+        yourBrand: original.brandOrganicToggle,
+        brandedContent: original.brandContentToggle,
+      },
+      timeZone: body.timeZone,
+      scheduledAt: time.scheduledAt,
+      source: 'manual',
+    }),
+  )
+}
+
+/**
+ * POST /api/posts/:id/post-now: a scheduled post becomes due now and its publish job is moved to now, in one
+ * transaction. It is published by the same engine as at its time: the claim from `scheduled` happens once, so a
+ * second click, a second tab or the job at its old time cannot post it twice. Refused (409, unchanged) for a
+ * draft awaiting approval and for a post being published or done.
+ */
+export async function postNow(deps: PostsServiceDeps, userId: string, id: string): Promise<Post> {
+  const { repo, publishing, clock } = deps
+  if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  await orFail(deps, MESSAGES.scheduleFailed, () =>
+    repo.transaction(async ({ repo: tx, jobs }) => {
+      const now = clock()
+      const moved = await tx.postNowForUser(userId, id, now)
+      if (!moved) {
+        const found = await tx.findViewForUser(userId, id)
+        if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+        throw new AppError(
+          'CONFLICT',
+          found.state === 'draft' ? MESSAGES.postNowNeedsApproval : MESSAGES.postNowNotScheduled,
+        )
+      }
+      await publishing.publishNow(id, now, jobs)
+    }),
+  )
+  return viewAndAnnounce(deps, userId, id)
+}
+
+/**
+ * POST /api/posts/:id/approve: a draft awaiting approval is scheduled, with its job at its time. Refused once its
+ * time has passed (it is skipped, never sent: the person chooses a new time first).
+ */
+export async function approvePost(deps: PostsServiceDeps, userId: string, id: string): Promise<Post> {
+  const { repo, publishing, plans, clock } = deps
+  if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  await orFail(deps, MESSAGES.scheduleFailed, () =>
+    repo.transaction(async ({ repo: tx, jobs, tx: db }) => {
+      // An approved draft starts to count: it is held to the plan as a new post is (ADR 036).
+      const draft = await tx.findViewForUser(userId, id)
+      if (draft?.state === 'draft') await plans.checkNewPost(db, userId, draft)
+      const approved = await tx.approveForUser(userId, id, clock())
+      if (!approved) {
+        const found = await tx.findViewForUser(userId, id)
+        if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+        const late = found.state === 'skipped' || (found.state === 'draft' && found.scheduledAt <= clock())
+        throw new AppError('CONFLICT', late ? MESSAGES.approveTooLate : MESSAGES.onlyDraftsCanBeApproved)
+      }
+      // The draft's job is already there; this keeps it so if it vanished (the sweep would find it too).
+      await publishing.reschedule(id, approved.scheduledAt, jobs)
+    }),
+  )
+  return viewAndAnnounce(deps, userId, id)
+}
+
+/** DELETE /api/posts/:id: not while the publisher is sending it; its queued jobs are cancelled with the row. */
+export async function removePost(deps: PostsServiceDeps, userId: string, id: string): Promise<void> {
+  const { repo, publishing, events } = deps
+  if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  await orFail(deps, MESSAGES.videoDeleteFailed, () =>
+    repo.transaction(async ({ repo: tx, jobs }) => {
+      const deleted: PostRow | undefined = await tx.deleteForUser(userId, id)
+      if (!deleted) {
+        if (await tx.existsForUser(userId, id)) throw new AppError('CONFLICT', MESSAGES.postInFlight)
+        throw new AppError('NOT_FOUND', MESSAGES.notFound)
+      }
+      await publishing.cancel(id, jobs)
+    }),
+  )
+  events.publish(userId, { type: 'post.deleted', postId: id })
+}
+
+/**
+ * POST /api/posts/:id/retry: a failed post goes out again now, with a new video/init. A post ends `failed` only
+ * when TikTok cannot publish what it had of it (ADR 019), so this never posts twice; an unconfirmed post is not
+ * retried (TikTok may have it: the person checks and deletes it instead).
+ */
+export async function retryPost(deps: PostsServiceDeps, userId: string, id: string): Promise<Post> {
+  const { repo, publishing, plans, clock } = deps
+  if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  await orFail(deps, MESSAGES.scheduleFailed, () =>
+    repo.transaction(async ({ repo: tx, jobs, tx: db }) => {
+      // A failed post does not count; sent again, it does (ADR 036).
+      const failed = await tx.findViewForUser(userId, id)
+      if (failed?.state === 'failed') await plans.checkNewPost(db, userId, failed)
+      const retried = await tx.retryForUser(userId, id, clock())
+      if (!retried) {
+        if (await tx.existsForUser(userId, id)) throw new AppError('CONFLICT', MESSAGES.onlyFailedPostCanRetry)
+        throw new AppError('NOT_FOUND', MESSAGES.notFound)
+      }
+      await publishing.publishNow(id, clock(), jobs)
+    }),
+  )
+  return viewAndAnnounce(deps, userId, id)
+}
+
+/**
+ * POST /api/posts/refresh-status: asks TikTok now about every post it is still processing or that ended
+ * unconfirmed; returns those posts as they are afterwards.
+ */
+export function refreshStatuses(deps: PostsServiceDeps, userId: string): Promise<Post[]> {
+  const { repo, publishing } = deps
+  return orFail(deps, MESSAGES.statusesRefreshFailed, async () => {
+    const rows = await repo.listRefreshableForUser(userId, REFRESH_LIMIT)
+    let failures = 0
+    for (const row of rows) if (!(await publishing.refresh(row))) failures++
+    if (rows.length > 0 && failures === rows.length) {
+      throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.statusesRefreshFailed)
+    }
+    const posts: Post[] = []
+    for (const row of rows) {
+      const found = await repo.findViewForUser(userId, row.id)
+      if (found) posts.push(toPostDto(found))
+    }
+    return posts
+  })
+}

@@ -1,0 +1,101 @@
+import type { z } from 'zod'
+import { isEditablePost, MESSAGES, type editPostBodySchema, type Post } from '@hookpost/shared'
+import { AppError } from '../../lib/errors'
+import type { PostView } from '../publishing'
+import {
+  checkAgainstCreator,
+  checkPostChoices,
+  postSettings,
+  resolveScheduleTime,
+  type PostChoices,
+} from './post-rules'
+import { invalid, orFail, uuid, viewAndAnnounce, type PostsServiceDeps } from './posts-context'
+import type { PostEdit } from './posts.repository'
+
+export type EditPostBody = z.output<typeof editPostBodySchema>
+
+/** The post's choices after an edit: what the body changes, the rest as they are. */
+function editedChoices(current: PostView, body: EditPostBody): PostChoices {
+  return {
+    title: body.title ?? current.title,
+    description: body.description ?? current.description,
+    privacyLevel: body.privacyLevel ?? current.privacyLevel,
+    allowComment: body.allowComment ?? !current.disableComment,
+    allowDuet: body.allowDuet ?? !current.disableDuet,
+    allowStitch: body.allowStitch ?? !current.disableStitch,
+    commercial: body.commercial ?? {
+      enabled: current.brandContentToggle || current.brandOrganicToggle,
+      yourBrand: current.brandOrganicToggle,
+      brandedContent: current.brandContentToggle,
+    },
+  }
+}
+
+/**
+ * PATCH /api/posts/:id: changes a post that has not started to go out — its caption (title, description), who can
+ * see it and its interactions, its time — held to the rules scheduling holds it to (`resolveScheduleTime`,
+ * `checkPostChoices`, and the creator's fresh options when those change). The row and its job move together, and
+ * the publisher re-checks the time when a job fires, so an old time can never publish. A skipped draft given a
+ * new time waits for approval again.
+ */
+export async function editPost(deps: PostsServiceDeps, userId: string, id: string, body: EditPostBody): Promise<Post> {
+  const { repo, accounts, publishing, plans, clock } = deps
+  if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  const current = await repo.findViewForUser(userId, id)
+  if (!current) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  const timeOnly = Object.entries(body).every(
+    ([key, value]) => value === undefined || key === 'date' || key === 'time' || key === 'timeZone',
+  )
+  const refusal = new AppError('CONFLICT', timeOnly ? MESSAGES.onlyScheduledCanMove : MESSAGES.postNotEditable)
+  if (!isEditablePost(current.state)) throw refusal
+
+  let when: { scheduledAt: Date; timeZone: string } | undefined
+  if (body.date !== undefined && body.time !== undefined && body.timeZone !== undefined) {
+    const time = resolveScheduleTime({ date: body.date, time: body.time, timeZone: body.timeZone }, clock())
+    if (!time.ok) throw invalid(time.issue)
+    when = { scheduledAt: time.scheduledAt, timeZone: body.timeZone }
+  }
+  if (current.state === 'skipped' && !when) throw invalid({ path: 'date', message: MESSAGES.skippedNeedsNewTime })
+
+  const choices = editedChoices(current, body)
+  const choiceIssue = checkPostChoices(choices)
+  if (choiceIssue) throw invalid(choiceIssue)
+  const settingsChanged =
+    choices.privacyLevel !== current.privacyLevel ||
+    choices.allowComment === current.disableComment ||
+    choices.allowDuet === current.disableDuet ||
+    choices.allowStitch === current.disableStitch
+  if (settingsChanged) {
+    // Fresh from TikTok, as when scheduling (UX rule 1): the creator's options may have changed since.
+    const creator = await accounts.creatorInfo(userId, current.accountId)
+    const creatorIssue = checkAgainstCreator(choices, current.media?.durationMs ?? 0, creator)
+    if (creatorIssue) throw invalid(creatorIssue)
+  }
+
+  const change: PostEdit = {
+    title: choices.title,
+    description: choices.description,
+    privacyLevel: choices.privacyLevel,
+    ...postSettings(choices),
+    ...when,
+  }
+  await orFail(deps, MESSAGES.scheduleFailed, () =>
+    repo.transaction(async ({ repo: tx, jobs, tx: db }) => {
+      // A post moved to another time must fit its new month (ADR 036); a draft does not count.
+      if (when) {
+        await plans.checkMovedPost(db, userId, id, current, { ...when, draft: current.state !== 'scheduled' })
+      }
+      const edited =
+        current.state === 'skipped' && when
+          ? await tx.reviveSkippedForUser(userId, id, { ...change, ...when }, clock())
+          : await tx.editWaitingForUser(userId, id, change, clock())
+      // The publisher claimed it (or it was skipped, or deleted) since it was read.
+      if (!edited) {
+        if (await tx.existsForUser(userId, id)) throw refusal
+        throw new AppError('NOT_FOUND', MESSAGES.notFound)
+      }
+      if (when) await publishing.reschedule(id, when.scheduledAt, jobs)
+    }),
+  )
+  return viewAndAnnounce(deps, userId, id)
+}

@@ -1,0 +1,9 @@
+// The publishing engine (exactly once to TikTok, ADR 008/019/026): its service, jobs, queries and settings.
+export { createPublishingService, type PostPublishing, type PublishingService } from './publishing.service'
+export { publishingJobHandlers } from './publishing.jobs'
+export { createPublishingRepository, type PublishingRepository } from './publishing.repository'
+export { DEFAULT_PUBLISHING_SETTINGS, IN_FLIGHT_STATES, type PublishingSettings } from './post-state-machine'
+export { mediaFilesOf, type MediaFiles } from './media-files'
+// The post row and the post as the UI shows it: the engine announces posts on live events, the posts API serves them.
+export { readPostViews, type MediaRow, type PostRow, type PostView } from './post-views.repository'
+export { toPostDto } from './post-dto'

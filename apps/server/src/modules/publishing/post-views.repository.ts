@@ -1,0 +1,100 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import { mediaFile, post, tiktokAccount } from '../../db/schema'
+import type { Executor } from '../../db/transactional'
+
+/*
+ * The post row and the post as the UI shows it. They live here, below the posts module, because the publisher reads
+ * and announces them too (a post's live event carries the whole post); the posts module uses them through index.ts.
+ */
+
+export type PostRow = typeof post.$inferSelect
+export type MediaRow = typeof mediaFile.$inferSelect
+/** What a resumed upload needs, stored with the publish_id (the URL sealed by the caller). */
+export type UploadColumns = Pick<typeof post.$inferInsert, 'uploadUrlEnc' | 'uploadUrlExpiresAt' | 'uploadPlan'>
+
+/** A post with what the UI shows beside it (its account's names, its video's name/size/duration). */
+export interface PostView extends PostRow {
+  account: { accountName: string; accountUsername: string; sandbox: boolean }
+  media: Pick<MediaRow, 'originalName' | 'sizeBytes' | 'durationMs'> | null
+}
+
+/** What the publisher needs to post: the row and the whole media row (file location, size, type). */
+export interface PostForPublishing {
+  post: PostRow
+  media: MediaRow | null
+}
+
+const viewColumns = {
+  post,
+  accountName: tiktokAccount.accountName,
+  accountUsername: tiktokAccount.accountUsername,
+  accountSandbox: tiktokAccount.sandbox,
+  mediaOriginalName: mediaFile.originalName,
+  mediaSizeBytes: mediaFile.sizeBytes,
+  mediaDurationMs: mediaFile.durationMs,
+}
+
+function toView(row: {
+  post: PostRow
+  accountName: string
+  accountUsername: string
+  accountSandbox: boolean
+  mediaOriginalName: string | null
+  mediaSizeBytes: number | null
+  mediaDurationMs: number | null
+}): PostView {
+  return {
+    ...row.post,
+    account: { accountName: row.accountName, accountUsername: row.accountUsername, sandbox: row.accountSandbox },
+    media:
+      row.mediaOriginalName !== null && row.mediaSizeBytes !== null && row.mediaDurationMs !== null
+        ? { originalName: row.mediaOriginalName, sizeBytes: row.mediaSizeBytes, durationMs: row.mediaDurationMs }
+        : null,
+  }
+}
+
+/** The posts matching `where` as the UI shows them: the one join behind the posts API and the live events. */
+export async function readPostViews(db: Executor, where: SQL | undefined): Promise<PostView[]> {
+  const rows = await db
+    .select(viewColumns)
+    .from(post)
+    .innerJoin(tiktokAccount, eq(tiktokAccount.id, post.accountId))
+    .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
+    .where(where)
+  return rows.map(toView)
+}
+
+/** The publisher's reads of posts, by id alone (it serves every user). */
+export function postReads(db: Executor) {
+  return {
+    async findViewInternal(id: string): Promise<PostView | undefined> {
+      const [row] = await readPostViews(db, eq(post.id, id))
+      return row
+    },
+
+    /** The publisher's announcements of posts that changed together (a batch claimed at the same second). */
+    async findViewsInternal(ids: string[]): Promise<PostView[]> {
+      if (ids.length === 0) return []
+      return readPostViews(db, inArray(post.id, ids))
+    },
+
+    async findForPublishingInternal(id: string): Promise<PostForPublishing | undefined> {
+      const [row] = await db
+        .select({ post, media: mediaFile })
+        .from(post)
+        .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
+        .where(eq(post.id, id))
+      return row
+    },
+
+    /** `findForPublishingInternal` for the posts that fall due together. */
+    async findManyForPublishingInternal(ids: string[]): Promise<PostForPublishing[]> {
+      if (ids.length === 0) return []
+      return db
+        .select({ post, media: mediaFile })
+        .from(post)
+        .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
+        .where(inArray(post.id, ids))
+    },
+  }
+}
