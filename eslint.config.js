@@ -6,7 +6,8 @@ import tseslint from 'typescript-eslint'
 /**
  * Import direction (docs/style.md): web `shared → features → app`, features never import each other; server
  * `http/entrypoints → modules → integrations/db/lib` (a module's jobs are its own `*.jobs.ts`), only repositories touch
- * db/, only integrations/ffmpeg spawns ffmpeg and ffprobe, only config/ reads process.env.
+ * db/, only integrations/ffmpeg spawns ffmpeg and ffprobe, only config/ reads process.env. Import cycles and another
+ * server module's private files are dependency-cruiser's to find (.dependency-cruiser.cjs, also run by `npm run lint`).
  */
 const restrict = (patterns) => ['error', { patterns }]
 
@@ -150,5 +151,17 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through config/.' },
       ],
     },
+  },
+  // Size (docs/style.md): a file past these limits holds two ideas — split it into named pieces. Tests and test kits
+  // are exempt (a suite grows with its cases).
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/testing/**'],
+    rules: { 'max-lines': ['error', { max: 250 }] },
   },
 )

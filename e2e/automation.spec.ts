@@ -143,7 +143,7 @@ test('enable automation: each missing choice said in turn, then save, Run Now, t
   await expect(settings.getByText(/^Automation settings saved/)).toBeVisible({ timeout: 30_000 })
   expect(puts).toBe(1)
   await expect(history.getByRole('listitem', { name: 'Settings saved' })).toBeVisible()
-  // Spec §9: a success notice clears after 5 s.
+  // product.md §9: a success notice clears after 5 s.
   await expect(settings.getByText(/^Automation settings saved/)).toBeHidden({ timeout: 8_000 })
 
   // Run Now: the next posting days not planned yet, at least 3 posts.

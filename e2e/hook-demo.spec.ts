@@ -70,7 +70,7 @@ test.describe('Create Hook + Demo Video', () => {
       card.getByRole('group', { name: 'How the two videos play' }).getByRole('radio', { name: /^Sequence/ }),
     ).toBeChecked()
 
-    // spec §9: the hook-demo overlays go at the bottom by default.
+    // product.md §9: the hook-demo overlays go at the bottom by default.
     await expect(card.getByLabel('Position')).toHaveValue('bottom')
     await card.getByLabel('Overlay text').fill('Watch till the end')
     await card.getByRole('button', { name: 'Add Overlay' }).click()

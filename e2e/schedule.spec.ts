@@ -95,7 +95,7 @@ test.describe('Schedule New Video', () => {
     await expect(card.getByLabel('Who can view this video')).toHaveValue('')
     await expect(card.getByLabel('Time zone')).toHaveValue('UTC')
     await expect(preview).toBeHidden()
-    // Spec §9: the notice clears after 3 s.
+    // product.md §9: the notice clears after 3 s.
     await expect(card.getByText(MESSAGES.videoScheduled)).toBeHidden({ timeout: 6_000 })
   })
 

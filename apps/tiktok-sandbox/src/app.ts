@@ -75,11 +75,11 @@ async function buildOnLockedDir(
   const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024 })
   sandboxes.set(app, sandbox)
 
-  // Form bodies (OAuth, authorize page): parsed with URLSearchParams; `; charset=…` is accepted (§1.4).
+  // Form bodies (OAuth, authorize page): parsed with URLSearchParams; `; charset=…` is accepted (tiktok-api.md §1.4).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseForm(String(body)))
   })
-  // JSON with an empty body counts as {} (creator_info is sent without a body, §3.1).
+  // JSON with an empty body counts as {} (creator_info is sent without a body, tiktok-api.md §3.1).
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body).trim()

@@ -44,7 +44,7 @@ export interface SandboxOptions {
   uploadIdleTimeoutMs?: number
   /** If given, uploaded videos are probed for duration, frame rate and picture size (tiktok-api.md §3.9). */
   ffprobePath?: string
-  /** URL prefixes accepted for PULL_FROM_URL (the app's verified "URL properties", §3.6). Default none. */
+  /** URL prefixes accepted for PULL_FROM_URL (the app's verified "URL properties", tiktok-api.md §3.6). Default none. */
   allowedPullPrefixes?: string[]
   /** Clock in ms. */
   now?: () => number

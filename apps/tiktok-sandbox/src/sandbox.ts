@@ -10,7 +10,7 @@ import type { StateStore } from './state/store'
 export class Sandbox {
   readonly faults = new FaultState()
   readonly limiter = new SlidingWindowLimiter()
-  /** Uploads with a chunk being written right now (chunks are sequential, §3.5 rule 5). */
+  /** Uploads with a chunk being written right now (chunks are sequential, tiktok-api.md §3.5 rule 5). */
   readonly uploadsInFlight = new Set<string>()
   /** Running PULL_FROM_URL downloads, by publish id. */
   readonly pulls = new Map<string, AbortController>()

@@ -3,12 +3,12 @@ import { AI_PROVIDERS } from './ai'
 import { POST_LIMITS } from './posts'
 
 /**
- * The AI Generation tab (spec §2, §3 saved image, §7 /api/generate?type=image, /api/save-image,
+ * The AI Generation tab (product.md §2, §3 saved image, §7 /api/generate?type=image, /api/save-image,
  * /api/get-saved-images, /api/transform-to-video): images from a prompt, a gallery of saved ones, and a 9:16 video made
  * from an image (slow zoom and pan) or from a demo video, rendered by the studio and listed with the person's videos.
  */
 
-/** spec §9: the only image style. */
+/** product.md §9: the only image style. */
 export const IMAGE_STYLES = ['selfie'] as const
 export type ImageStyle = (typeof IMAGE_STYLES)[number]
 
@@ -114,7 +114,7 @@ const transformDescription = z
   .max(POST_LIMITS.description, { message: `Description can be at most ${POST_LIMITS.description} characters` })
   .default('')
 
-/** spec §7 /api/transform-to-video: from an image of the person's, or from a demo video (a media file of theirs). */
+/** product.md §7 /api/transform-to-video: from an image of the person's, or from a demo video (a media file of theirs). */
 export const transformToVideoInputSchema = z
   .discriminatedUnion('videoSource', [
     z.object({
@@ -135,7 +135,7 @@ export type TransformToVideoInput = z.input<typeof transformToVideoInputSchema>
 
 /**
  * The created video (queued for rendering; it joins the Create tab's list and renders there, with live progress).
- * `videoUrl` is where the rendered MP4 plays once it is ready (spec §7 { videoUrl }).
+ * `videoUrl` is where the rendered MP4 plays once it is ready (product.md §7 { videoUrl }).
  */
 export const transformToVideoResponseSchema = z
   .object({ success: z.boolean(), message: z.string(), videoUrl: z.string(), videoId: z.string() })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * AI hooks and content ideas (spec §3 content idea / hook suggestion, §7 /api/generate, §9 concepts and tones). The
+ * AI hooks and content ideas (product.md §3 content idea / hook suggestion, §7 /api/generate, §9 concepts and tones). The
  * offline generator (the default) and an OpenAI-compatible model answer the same shapes.
  */
 
@@ -124,7 +124,7 @@ export const EXAMPLE_HOOKS_MAX = 5
 export const hookConceptSchema = z.enum(HOOK_CONCEPTS)
 export const contentToneSchema = z.enum(CONTENT_TONES)
 
-/** POST /api/generate?type=hooks (spec §7): hook suggestions for a video, written for the account. */
+/** POST /api/generate?type=hooks (product.md §7): hook suggestions for a video, written for the account. */
 export const generateHooksInputSchema = z
   .object({
     accountId: z
@@ -162,7 +162,7 @@ export const MUST_INCLUDE_MAX = 80
 
 const keywordList = z.array(z.string().trim().min(1).max(50)).max(10).default([])
 
-/** POST /api/generate?type=video-content (spec §7): content ideas for a concept and tone. */
+/** POST /api/generate?type=video-content (product.md §7): content ideas for a concept and tone. */
 export const generateContentInputSchema = z
   .object({
     accountId: z

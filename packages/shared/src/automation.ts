@@ -3,7 +3,7 @@ import { AI_MESSAGES, CONTENT_TONES, EXAMPLE_HOOKS_MAX, HOOK_CONCEPTS, MUST_INCL
 import { privacyLevelSchema } from './posts'
 
 /**
- * Automation (spec §2 Automation tab, §3 automation settings, §5 automation save, §8, §9): Hookpost plans, renders and
+ * Automation (product.md §2 Automation tab, §3 automation settings, §5 automation save, §8, §9): Hookpost plans, renders and
  * schedules posts for the person every posting day, on the server, whether or not the app is open. The contract
  * between `/api/automation*` and the web.
  */
@@ -37,7 +37,7 @@ export function weekdayOf(date: string): Weekday {
 }
 
 /**
- * spec §9: automation adds 'random' to the hook concepts and tones; issue 19 adds 'best' (the hook bandit picks from
+ * product.md §9: automation adds 'random' to the hook concepts and tones; issue 19 adds 'best' (the hook bandit picks from
  * the account's results, ADR 022).
  */
 export const AUTOMATION_CONCEPTS = [...HOOK_CONCEPTS, 'random', 'best'] as const
@@ -51,7 +51,7 @@ export const AUTOMATION_CHOICE_LABELS = {
 } as const
 
 /**
- * How the automation picks posting times (issue 19): 'random' minutes inside the window (spec §9), or 'best' — the
+ * How the automation picks posting times (issue 19): 'random' minutes inside the window (product.md §9), or 'best' — the
  * account's best hours inside the window (best times, weighted by the heat map, with the same explore share) once it
  * has enough posts, random otherwise.
  */
@@ -62,7 +62,7 @@ export const POSTING_TIMES_LABELS: Record<PostingTimes, string> = {
   best: 'Best times (learns from your results)',
 }
 
-/** spec §9 automation constants. */
+/** product.md §9 automation constants. */
 export const AUTOMATION_LIMITS = {
   postsPerDayMin: 1,
   postsPerDayMax: 5,
@@ -96,7 +96,7 @@ export const AUTOMATION_MESSAGES = {
   customToneRequired: AI_MESSAGES.customToneRequired,
   exampleHooksMax: `Add at most ${EXAMPLE_HOOKS_MAX} example hooks`,
   exampleHookBlank: 'Example hooks cannot be blank',
-  // Run Now (spec §8).
+  // Run Now (product.md §8).
   disabled: 'Automation is disabled',
   noAccount: 'No TikTok account selected',
   noVideos: 'No videos selected for automation',
@@ -110,7 +110,7 @@ export const AUTOMATION_MESSAGES = {
     'The AI writer kept putting your private Account Description into the hook, so this post was not planned. Try Run Now again, or reword the description.',
 } as const
 
-/** spec §8: the window cannot hold `posts` posts 30 minutes apart. */
+/** product.md §8: the window cannot hold `posts` posts 30 minutes apart. */
 export function windowTooShortMessage(posts: number): string {
   return `Not enough time between start and end for ${posts} posts`
 }
@@ -125,7 +125,7 @@ export function minutesOfDay(time: string): number {
 }
 
 /**
- * The posting window's problem, if any (spec §5): end after start, and room for `postsPerDay` posts at least
+ * The posting window's problem, if any (product.md §5): end after start, and room for `postsPerDay` posts at least
  * `minGapMinutes` apart — (posts − 1) × 30 min.
  */
 export function windowIssue(windowStart: string, windowEnd: string, postsPerDay: number): string | null {
@@ -188,7 +188,7 @@ export const automationSettingsInputSchema = z
     if (v.tone === 'other' && v.customTone === '') issue('customTone', AUTOMATION_MESSAGES.customToneRequired)
     const window = windowIssue(v.windowStart, v.windowEnd, v.postsPerDay)
     if (window) issue('windowEnd', window)
-    // spec §5: what enabling needs, in this order.
+    // product.md §5: what enabling needs, in this order.
     if (!v.enabled) return
     if (!v.accountId) issue('accountId', AUTOMATION_MESSAGES.accountRequired)
     if (v.videoIds.length === 0) issue('videoIds', AUTOMATION_MESSAGES.videosRequired)

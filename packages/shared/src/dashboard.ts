@@ -1,4 +1,4 @@
-/** Dashboard tab keys (spec §2; `analytics` from issue 19). Order is the side menu's order. */
+/** Dashboard tab keys (product.md §2; `analytics` from issue 19). Order is the side menu's order. */
 export const DASHBOARD_TABS = [
   { key: 'schedule', label: 'Schedule Videos' },
   { key: 'create', label: 'Create Videos' },

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { mediaFileSchema } from './posts'
 
 /**
- * The Library (spec §2 Create tab, §3 library video / demo video): Hookpost's stock clips (real 9:16 MP4s generated
+ * The Library (product.md §2 Create tab, §3 library video / demo video): Hookpost's stock clips (real 9:16 MP4s generated
  * with ffmpeg when the server first starts, ADR 012) and the person's own rendered videos, in one list the browser
  * filters (all / user / generic, category, search). Choosing an item makes it a media file of the person's, which
  * `POST /api/videos` takes like an upload.
@@ -25,7 +25,7 @@ export const libraryItemSchema = z
     /** Same-origin, cookie-authenticated URLs. */
     thumbnailUrl: z.string(),
     videoUrl: z.string(),
-    /** Seconds (spec §3). */
+    /** Seconds (product.md §3). */
     duration: z.number().nonnegative(),
     width: z.number().int().positive(),
     height: z.number().int().positive(),

@@ -1,4 +1,4 @@
-/** User-facing strings from the product spec (§5, §8), verbatim. One place, so the server and the web never drift. */
+/** User-facing strings from the product spec (product.md §5, §8), verbatim. One place, so the server and the web never drift. */
 export const MESSAGES = {
   unexpected: 'An unexpected error occurred. Please try again.',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -22,7 +22,7 @@ export const MESSAGES = {
   notFound: 'Not found',
   tiktokConnected: 'Your TikTok account was connected successfully.',
   profileSaved: 'Profile saved',
-  // TikTok accounts (spec §2, §5, §8)
+  // TikTok accounts (product.md §2, §5, §8)
   requiredFields: 'Please fill in all required fields',
   noAccountsConnected: 'No TikTok Accounts Connected',
   noAuthorizationCode: 'No authorization code found in URL',
@@ -52,7 +52,7 @@ export const MESSAGES = {
   tiktokUnavailable: 'TikTok is not answering right now. Please try again in a few minutes.',
   tiktokRateLimited: 'TikTok says too many requests were made for this account. Try again in a minute.',
   creatorCreated: 'Sandbox creator created',
-  // Scheduling and publishing (spec §2, §5, §8)
+  // Scheduling and publishing (product.md §2, §5, §8)
   videoScheduled: 'Video scheduled successfully on TikTok!',
   scheduleFailed: 'Failed to schedule video on TikTok',
   statusesRefreshed: 'Video statuses refreshed successfully',
@@ -116,7 +116,7 @@ export const MESSAGES = {
   batchScheduled: 'All videos scheduled successfully on TikTok!',
   batchCsvEmpty: 'This CSV file is empty. Its first line names the columns: file,caption,date,time,account.',
   batchCsvHeader: 'The first line of the CSV file must name the columns file,caption,date,time,account.',
-  // The video studio and /api/videos (spec §2 Create tab, §5 Create video, §8)
+  // The video studio and /api/videos (product.md §2 Create tab, §5 Create video, §8)
   videoNotFound: 'Video not found',
   fetchVideosFailed: 'Failed to fetch created videos',
   fetchVideoFailed: 'Failed to fetch video data',
@@ -130,7 +130,7 @@ export const MESSAGES = {
     'The video could not be rendered: the server stopped while rendering it, more than once. Please try again.',
   onlyFailedCanRetry: 'Only a video whose rendering failed can be rendered again.',
   mediaUsedByVideo: 'This video is used by a video you created. Delete that video first.',
-  // Saved hooks and /api/saved-hooks (spec §3 saved_hooks, §8)
+  // Saved hooks and /api/saved-hooks (product.md §3 saved_hooks, §8)
   fetchSavedHooksFailed: 'Failed to fetch saved hooks',
   saveHookFailed: 'Failed to save hook',
   deleteSavedHookFailed: 'Failed to delete saved hook',
@@ -139,7 +139,7 @@ export const MESSAGES = {
   savedHookDeleted: 'Saved hook deleted',
   deleteSavedHookConfirm: 'Are you sure you want to delete this saved hook?',
   savedHooksFull: 'You can keep up to 100 saved hooks. Delete one to save another.',
-  // The Library and the hook-demo page (spec §2, §8)
+  // The Library and the hook-demo page (product.md §2, §8)
   libraryItemNotFound: 'Library video not found',
   libraryVideoFailed: 'Failed to process library video',
   libraryVideoNotReady: 'This video has not been rendered yet. Choose it once it is ready.',

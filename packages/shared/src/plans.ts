@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The plans shown on the marketing pages (spec §1) and enforced by the server (modules/plans, ADR 036): the limits
+ * The plans shown on the marketing pages (product.md §1) and enforced by the server (modules/plans, ADR 036): the limits
  * below are the ones enforced, so they live here, once.
  */
 export const TRIAL_DAYS = 14

@@ -8,7 +8,7 @@ import { addDays, todayInZone } from './time'
  * server's `/api/posts`, `/api/media`, `/api/uploads` (tus), `/api/events` (SSE) and the web.
  */
 
-/** spec §5/§9 */
+/** product.md §5/§9 */
 export const POST_LIMITS = {
   title: 100,
   description: 2200,
@@ -74,7 +74,7 @@ export const POST_STATES = [
 export const postStateSchema = z.enum(POST_STATES)
 export type PostState = z.infer<typeof postStateSchema>
 
-/** The spec's display statuses and badge colours (§2 calendar): uploaded green, failed red, processing blue, scheduled
+/** The spec's display statuses and badge colours (product.md §2 calendar): uploaded green, failed red, processing blue, scheduled
  * purple, other yellow. */
 export type PostDisplayStatus = 'draft' | 'scheduled' | 'processing' | 'uploaded' | 'failed' | 'other'
 export function displayStatus(state: PostState): PostDisplayStatus {
@@ -159,7 +159,7 @@ export type CreatorInfo = z.infer<typeof creatorInfoSchema>
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.chooseDate })
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: MESSAGES.chooseTime })
 
-/** The Schedule New Video form (spec §2/§5 + TikTok's posting rules, tiktok-api.md §6). */
+/** The Schedule New Video form (product.md §2/§5 + TikTok's posting rules, tiktok-api.md §6). */
 export const schedulePostBodySchema = z
   .object({
     accountId: z.string().min(1, { message: 'Please fill in all required fields' }),

@@ -12,7 +12,7 @@ export type ScheduledAtResolution = { ok: true; instant: Date } | ({ ok: false }
 
 /**
  * The date and time a person picked, in the zone they picked, as the instant the post goes out — or why it cannot go
- * out then (spec §5: not before today in that zone; in the future; ADR 021: not after the scheduling horizon). A time
+ * out then (product.md §5: not before today in that zone; in the future; ADR 021: not after the scheduling horizon). A time
  * in a spring-forward gap does not exist and is refused; an autumn-overlap time is the first of its two occurrences
  * (`zonedToInstant`). The server (every way a post gets or changes its time), the Schedule form and the calendar's
  * moves all ask this, so each says the same sentence about the same moment.

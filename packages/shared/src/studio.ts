@@ -1,5 +1,5 @@
 /**
- * The video studio (spec §2 Create tab, §3 created_videos / text overlay, §9 overlay constants): the overlay spec the
+ * The video studio (product.md §2 Create tab, §3 created_videos / text overlay, §9 overlay constants): the overlay spec the
  * browser preview and the server renderer both draw, and the contract of `/api/videos`.
  *
  * What you see is what gets posted: the preview and the renderer call the same `layoutOverlays` and `drawOverlays`

@@ -58,7 +58,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
   const { notifications, profiles, plans, attemptLimiter } = users
 
   const tiktok = config.tiktok
-  // One client for the process: its per-token pacing (§4.3) must see every call made with a token.
+  // One client for the process: its per-token pacing (tiktok-api.md §4.3) must see every call made with a token.
   const tiktokClient = createTiktokClient({
     apiBase: tiktok.apiBase,
     authBase: tiktok.authBase,

@@ -37,12 +37,7 @@ import { libraryRoutes, type LibraryService } from '../modules/library'
 import { imageRoutes, type ImagesService } from '../modules/images'
 import { automationRoutes, type AutomationService } from '../modules/automation'
 import { queueRoutes, type QueueService } from '../modules/queue'
-import {
-  analyticsRoutes,
-  bestTimesRoutes,
-  type AnalyticsService,
-  type BestTimesService,
-} from '../modules/analytics'
+import { analyticsRoutes, bestTimesRoutes, type AnalyticsService, type BestTimesService } from '../modules/analytics'
 import { statsSyncRoutes, type StatsSyncService } from '../modules/stats-sync'
 import { aiRoutes, type AiService } from '../modules/ai'
 import { notificationRoutes, type NotificationsService } from '../modules/notifications'

@@ -54,7 +54,7 @@ export const JOBS = {
     payload: z.object({ videoId: z.uuid() }),
     // One queued job per video (`short`: singletonKey = video id); the handler claims the row conditionally (queued →
     // rendering), so a duplicate or a second worker finds nothing to do and a processed video is never rendered again.
-    // Render failures are retried by the handler itself (spec §4 "Server combine": 3 attempts, 2 s × 2^attempt, 180 s
+    // Render failures are retried by the handler itself (product.md §4 "Server combine": 3 attempts, 2 s × 2^attempt, 180 s
     // each); pg-boss retries only cover a handler that crashed on an unexpected error.
     queue: { policy: 'short', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
     // ffmpeg saturates both cores of the reference machine: one render at a time per worker process.

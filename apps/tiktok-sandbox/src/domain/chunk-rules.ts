@@ -1,13 +1,13 @@
 /**
  * FILE_UPLOAD chunk rules, tiktok-api.md §3.5 (S20). "MB" is not defined as decimal or binary, so the sandbox takes
  * the reading no client can trip over on the real API: the minimum is 5 MiB (the larger of the two) and every maximum
- * is decimal (the smaller), i.e. the "client-safe" intersection recommended in §3.5.
+ * is decimal (the smaller), i.e. the "client-safe" intersection recommended in tiktok-api.md §3.5.
  */
 export const MIN_CHUNK_BYTES = 5 * 1024 * 1024
 export const MAX_CHUNK_BYTES = 64_000_000
 export const MAX_FINAL_CHUNK_BYTES = 128_000_000
 export const MAX_CHUNKS = 1000
-/** §3.9 "max 4 GB". */
+/** tiktok-api.md §3.9 "max 4 GB". */
 export const MAX_VIDEO_BYTES = 4_000_000_000
 
 export const CHUNK_SIZE_INVALID = 'The chunk size is invalid'
@@ -38,7 +38,7 @@ export function chunkPlanProblem({ videoSize, chunkSize, totalChunkCount }: Chun
   // Rule 1: total_chunk_count = floor(video_size / chunk_size).
   const count = Math.floor(videoSize / chunkSize)
   // One chunk smaller than the video (e.g. 15 MB file, 10 MB chunk) is refused: a single chunk must be the whole
-  // video (C8; UNCONFIRMED in §3.5, the strict reading is the one clients can always satisfy).
+  // video (C8; UNCONFIRMED in tiktok-api.md §3.5, the strict reading is the one clients can always satisfy).
   if (count === 1) return CHUNK_SIZE_INVALID
   // Rule 4: at most 1000 chunks (unreachable under the 4 GB cap with 5 MiB chunks, kept for completeness).
   if (count > MAX_CHUNKS) return CHUNK_COUNT_INVALID

@@ -25,7 +25,7 @@ export interface CreatorProblem {
 /** TikTok usernames: letters, digits, underscores and periods, 2–24 characters; compared case-insensitively. */
 export const USERNAME_PATTERN = /^[a-z0-9_.]{2,24}$/
 export const DISPLAY_NAME_MAX = 30
-/** §3.9: "all creators can post 3-minute videos, some 5 or 10 minutes". */
+/** tiktok-api.md §3.9: "all creators can post 3-minute videos, some 5 or 10 minutes". */
 export const DEFAULT_MAX_DURATION_SEC = 600
 
 export function normaliseUsername(raw: string): string {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 
 /**
- * Deterministic engagement numbers for the Display API (§5.3) and user stats (§2): a pure function of an id and the
+ * Deterministic engagement numbers for the Display API (tiktok-api.md §5.3) and user stats (tiktok-api.md §2): a pure function of an id and the
  * elapsed time, so repeated reads agree, counts only ever grow, and a restart changes nothing.
  */
 

@@ -40,7 +40,7 @@ export function authorizationCode(): string {
   return `${alnum(40)}*${alnum(3)}!${digits(4)}.va`
 }
 
-/** Doc example: "723f24d7-e717-40f8-a2b6-cb8464cd23b4" (§2). */
+/** Doc example: "723f24d7-e717-40f8-a2b6-cb8464cd23b4" (tiktok-api.md §2). */
 export function openId(): string {
   return randomUUID()
 }
@@ -59,7 +59,7 @@ export function publishId(source: 'FILE_UPLOAD' | 'PULL_FROM_URL', mode: 'direct
   return source === 'FILE_UPLOAD' ? `v_pub_file~v2-1.${n}` : `v_pub_url~v2.${n}`
 }
 
-/** 19-digit post/video id starting with 7, above Number.MAX_SAFE_INTEGER like real ones (§3.7 C2). */
+/** 19-digit post/video id starting with 7, above Number.MAX_SAFE_INTEGER like real ones (tiktok-api.md §3.7 C2). */
 export function postId(): string {
   return `7${digits(18)}`
 }

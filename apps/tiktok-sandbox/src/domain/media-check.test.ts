@@ -31,7 +31,7 @@ describe('magic bytes', () => {
   })
 })
 
-describe('probe rules (§3.9)', () => {
+describe('probe rules (tiktok-api.md §3.9)', () => {
   const ok = { durationSec: 10, width: 1080, height: 1920, fps: 30 }
   it.each([
     [ok, null],

@@ -35,7 +35,7 @@ export function isInFlight(publish: Publish, now: number): boolean {
   return status === 'PROCESSING_UPLOAD' || status === 'PROCESSING_DOWNLOAD'
 }
 
-/** Visible through the Display API (public posts, §5.1) from this time on, or null. */
+/** Visible through the Display API (public posts, tiktok-api.md §5.1) from this time on, or null. */
 export function publicSince(publish: Publish, now: number): number | null {
   const view = publishView(publish, now)
   return view.publicPostIds.length > 0 ? publish.publicAt : null

@@ -12,18 +12,18 @@ import { checkMedia } from './media-check'
 import { DEFAULT_MAX_DURATION_SEC } from './creators'
 
 export const DAY_MS = 86_400_000
-/** §4.4 unaudited clients: "up to 5 users to post in a 24 hour window". */
+/** tiktok-api.md §4.4 unaudited clients: "up to 5 users to post in a 24 hour window". */
 export const UNAUDITED_USER_CAP = 5
-/** §3.3: "at most 5 pending shares within any 24-hour period". */
+/** tiktok-api.md §3.3: "at most 5 pending shares within any 24-hour period". */
 export const PENDING_SHARE_CAP = 5
-/** §3.6: the download times out one hour after the task starts. */
+/** tiktok-api.md §3.6: the download times out one hour after the task starts. */
 export const PULL_TIMEOUT_MS = 3_600_000
 
 export function filePath(sandbox: Sandbox, publish: Publish): string {
   return path.join(sandbox.filesDir, publish.fileName)
 }
 
-/** Direct posts of this creator in the last 24 h, across all clients (the cap is shared, §4.4). */
+/** Direct posts of this creator in the last 24 h, across all clients (the cap is shared, tiktok-api.md §4.4). */
 export function directPostsInLastDay(sandbox: Sandbox, openId: string): number {
   const since = sandbox.now() - DAY_MS
   return Object.values(sandbox.state.publishes).filter(
@@ -56,7 +56,7 @@ export function uniquePostId(sandbox: Sandbox): string {
 
 /**
  * The media is complete (final chunk or download): run the format checks and fix the timeline — processing ends
- * after `processingMs`, and a non-SELF_ONLY direct post becomes public `moderationMs` later (§3.7).
+ * after `processingMs`, and a non-SELF_ONLY direct post becomes public `moderationMs` later (tiktok-api.md §3.7).
  */
 export async function finishMedia(sandbox: Sandbox, publish: Publish): Promise<void> {
   const creator = sandbox.creator(publish.openId)
@@ -77,7 +77,7 @@ export async function finishMedia(sandbox: Sandbox, publish: Publish): Promise<v
   publish.stuck = sandbox.faults.current.stuck_processing ?? false
 }
 
-/** The Display API pages by time (ms cursor, §5.1): one creator's videos never share a timestamp, so none is skipped. */
+/** The Display API pages by time (ms cursor, tiktok-api.md §5.1): one creator's videos never share a timestamp, so none is skipped. */
 function distinctPublicAt(sandbox: Sandbox, publish: Publish, candidate: number): number {
   const taken = new Set(
     Object.values(sandbox.state.publishes)
@@ -122,8 +122,8 @@ export async function streamToFile(
 }
 
 /**
- * PULL_FROM_URL (§3.6): download in the background. Redirects, non-200 answers, network errors and the 1-hour timeout
- * fail with video_pull_failed; a cancel (§3.6) aborts with publish_cancelled (set by the cancel route).
+ * PULL_FROM_URL (tiktok-api.md §3.6): download in the background. Redirects, non-200 answers, network errors and the 1-hour timeout
+ * fail with video_pull_failed; a cancel (tiktok-api.md §3.6) aborts with publish_cancelled (set by the cancel route).
  */
 export async function runPull(sandbox: Sandbox, publish: Publish): Promise<void> {
   const controller = new AbortController()

@@ -90,7 +90,7 @@ export function revokeGrant(sandbox: Sandbox, grant: Grant): void {
   }
 }
 
-/** The creator removed the app's access: every grant ends and in-flight publishes fail with auth_removed (§3.7). */
+/** The creator removed the app's access: every grant ends and in-flight publishes fail with auth_removed (tiktok-api.md §3.7). */
 export function removeAuthorization(sandbox: Sandbox, openId: string, clientKey?: string): number {
   let revoked = 0
   for (const grant of Object.values(sandbox.state.grants)) {
@@ -117,7 +117,7 @@ export interface Caller {
   creator: Creator
 }
 
-/** `Authorization: Bearer <access_token>` → the caller, or 401 access_token_invalid (§4.1). */
+/** `Authorization: Bearer <access_token>` → the caller, or 401 access_token_invalid (tiktok-api.md §4.1). */
 export function authenticate(sandbox: Sandbox, authorization: string | undefined): Caller {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')
   const live = liveToken(sandbox, match?.[1], 'access')

@@ -139,7 +139,7 @@ export async function adminRoutes(scope: FastifyInstance, { sandbox }: { sandbox
     return { videos: sandbox.publishesOf(creator.openId).map((p) => publishJson(sandbox, p)) }
   })
 
-  // The creator removes the app's access in TikTok: tokens die, in-flight publishes fail with auth_removed (§3.7).
+  // The creator removes the app's access in TikTok: tokens die, in-flight publishes fail with auth_removed (tiktok-api.md §3.7).
   scope.post('/sandbox/admin/creators/:open_id/deauthorize', async (request) => {
     const creator = creatorOr404(request)
     const { client_key: clientKey } = parse(z.object({ client_key: z.string().optional() }), request.body)

@@ -6,7 +6,7 @@ import { markup, page, PAGE_CSP, type SafeHtml } from '../http/html'
 import type { Sandbox } from '../sandbox'
 import { SCOPES, type Scope } from '../state/schema'
 
-/** §1.3: codes are single-use; their lifetime is UNCONFIRMED (a third-party article says 5 minutes). */
+/** tiktok-api.md §1.3: codes are single-use; their lifetime is UNCONFIRMED (a third-party article says 5 minutes). */
 export const CODE_TTL_MS = 5 * 60_000
 
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
@@ -35,7 +35,7 @@ type Checked =
   | { ok: false; kind: 'redirect'; redirectUri: string; state: string | undefined; error: string; description: string }
 
 /**
- * §1.2: an unknown client or an unregistered redirect_uri is shown as a page (never redirected to); other problems
+ * tiktok-api.md §1.2: an unknown client or an unregistered redirect_uri is shown as a page (never redirected to); other problems
  * are sent back to the registered redirect_uri as `error` + `error_description` (RFC 6749 §4.1.2.1).
  */
 function checkRequest(sandbox: Sandbox, get: (name: string) => string | undefined): Checked {
@@ -216,7 +216,7 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, sandbox: Sandbox
       })
     }
 
-    // Scopes are toggleable on TikTok's page (§1.2); user.info.basic is always granted when requested.
+    // Scopes are toggleable on TikTok's page (tiktok-api.md §1.2); user.info.basic is always granted when requested.
     const granted =
       form.get('scope_selection') === undefined
         ? req.scopes

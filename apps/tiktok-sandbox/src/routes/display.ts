@@ -57,7 +57,7 @@ function publicVideos(sandbox: Sandbox, openId: string): PublicVideo[] {
 }
 
 export function registerDisplayRoutes(scope: FastifyInstance, sandbox: Sandbox): void {
-  // §5.1: the user's public videos, newest first; cursor = UTC ms, pass the previous data.cursor.
+  // tiktok-api.md §5.1: the user's public videos, newest first; cursor = UTC ms, pass the previous data.cursor.
   scope.post('/v2/video/list/', async (request, reply) => {
     const caller = guard(sandbox, request, { limit: RATE_LIMITS.default, scopes: ['video.list'] })
     const fields = requestedFields(request, VIDEO_FIELDS)
@@ -74,7 +74,7 @@ export function registerDisplayRoutes(scope: FastifyInstance, sandbox: Sandbox):
     })
   })
 
-  // §5.2: refresh given videos (≤ 20) of the caller; ids of other users' or non-public videos are left out.
+  // tiktok-api.md §5.2: refresh given videos (≤ 20) of the caller; ids of other users' or non-public videos are left out.
   scope.post('/v2/video/query/', async (request, reply) => {
     const caller = guard(sandbox, request, { limit: RATE_LIMITS.default, scopes: ['video.list'] })
     const fields = requestedFields(request, VIDEO_FIELDS)

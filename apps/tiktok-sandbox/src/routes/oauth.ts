@@ -14,10 +14,10 @@ import { injectFaults } from '../http/faults-hook'
 import { formOf, type FormBody } from '../http/form'
 import type { Sandbox } from '../sandbox'
 
-/** §1.2 PKCE: 43–128 characters of [A-Z a-z 0-9 - . _ ~]. */
+/** tiktok-api.md §1.2 PKCE: 43–128 characters of [A-Z a-z 0-9 - . _ ~]. */
 const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
 
-/** `code_challenge` as TikTok computes it: lower-case hex of SHA-256 (not RFC 7636 base64url), §1.2. */
+/** `code_challenge` as TikTok computes it: lower-case hex of SHA-256 (not RFC 7636 base64url), tiktok-api.md §1.2. */
 export function tiktokCodeChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('hex')
 }

@@ -72,7 +72,7 @@ export async function pageRoutes(scope: FastifyInstance, { sandbox }: { sandbox:
     return sendHtml(reply, 200, page({ title: `${videoHeading(publish)} · TikTok Sandbox`, body }))
   })
 
-  // embed_link (Display API §5.3): the player alone.
+  // embed_link (Display API tiktok-api.md §5.3): the player alone.
   scope.get('/embed/:id', async (request, reply) => {
     const { id } = request.params as { id: string }
     const publish = sandbox.publishByPostId(id)

@@ -267,7 +267,7 @@ describe('publish status', () => {
       headers: ADMIN,
     })
     expect(match?.[1]).toBe(admin.json().publish.post_id)
-    // JSON.parse loses digits: the reason clients must read the raw text (§3.7).
+    // JSON.parse loses digits: the reason clients must read the raw text (tiktok-api.md §3.7).
     expect(String(published.json().data.publicaly_available_post_id[0])).not.toBe(match?.[1])
   })
 

@@ -20,10 +20,10 @@ import type { Sandbox } from '../sandbox'
 import { PRIVACY_LEVELS, type Creator, type PostInfo, type PrivacyLevel, type Publish } from '../state/schema'
 import { guard, objectBody, RATE_LIMITS } from './api-request'
 
-/** §3.2: the caption is at most 2200 UTF-16 code units (a JS string's length). */
+/** tiktok-api.md §3.2: the caption is at most 2200 UTF-16 code units (a JS string's length). */
 export const TITLE_MAX_UTF16 = 2200
 
-/** §3.1: options by account type; unaudited clients may only post SELF_ONLY (§4.4 "Private viewership"). */
+/** tiktok-api.md §3.1: options by account type; unaudited clients may only post SELF_ONLY (tiktok-api.md §4.4 "Private viewership"). */
 export function privacyLevelOptions(sandbox: Sandbox, clientKey: string, creator: Creator): PrivacyLevel[] {
   if (!sandbox.isAudited(clientKey)) return ['SELF_ONLY']
   return creator.isPrivate
@@ -38,7 +38,7 @@ const postInfoBody = z.object({
   disable_stitch: z.boolean().optional(),
   disable_comment: z.boolean().optional(),
   video_cover_timestamp_ms: z.number().int().min(0).optional(),
-  // "Required: true" in the official table (§3.2); whether TikTok refuses its absence is UNCONFIRMED, the sandbox does.
+  // "Required: true" in the official table (tiktok-api.md §3.2); whether TikTok refuses its absence is UNCONFIRMED, the sandbox does.
   brand_content_toggle: z.boolean({ error: 'brand_content_toggle is required' }),
   brand_organic_toggle: z.boolean().optional(),
   is_aigc: z.boolean().optional(),
@@ -72,7 +72,7 @@ export function registerPublishRoutes(scope: FastifyInstance, sandbox: Sandbox):
   scope.post('/v2/post/publish/creator_info/query/', async (request, reply) => {
     const caller = guard(sandbox, request, { limit: RATE_LIMITS.creatorInfo, scopes: ['video.publish'] })
     const { creator } = caller
-    // §3.1: these two answer HTTP 200 on purpose; whether `data` is filled then is UNCONFIRMED (sent empty here).
+    // tiktok-api.md §3.1: these two answer HTTP 200 on purpose; whether `data` is filled then is UNCONFIRMED (sent empty here).
     if (creator.banned) {
       return sendApiError(reply, sandbox, 200, 'spam_risk_user_banned_from_posting', SPAM_MESSAGES.banned)
     }
@@ -146,7 +146,7 @@ export function registerPublishRoutes(scope: FastifyInstance, sandbox: Sandbox):
     return answerInit(sandbox, reply, publish)
   })
 
-  // Upload to the creator's inbox (§3.3): no post_info, scope video.upload, ≤ 5 pending shares per 24 h.
+  // Upload to the creator's inbox (tiktok-api.md §3.3): no post_info, scope video.upload, ≤ 5 pending shares per 24 h.
   scope.post('/v2/post/publish/inbox/video/init/', async (request, reply) => {
     const caller = guard(sandbox, request, { limit: RATE_LIMITS.init, scopes: ['video.upload'] })
     const body = objectBody(request)
@@ -176,7 +176,7 @@ export function registerPublishRoutes(scope: FastifyInstance, sandbox: Sandbox):
     return sendOk(reply, sandbox, data)
   })
 
-  // §3.6: best-effort cancel of a PULL_FROM_URL download.
+  // tiktok-api.md §3.6: best-effort cancel of a PULL_FROM_URL download.
   scope.post('/v2/post/publish/cancel/', async (request, reply) => {
     const caller = guard(sandbox, request, { limit: RATE_LIMITS.default, scopes: ['video.publish', 'video.upload'] })
     const publish = ownedPublish(sandbox, caller, objectBody(request).publish_id)
@@ -229,7 +229,7 @@ function checkSourceParams(source: SourceInfoBody): void {
   }
 }
 
-/** §3.6: the URL must start with a verified prefix (the `allowedPullPrefixes` option). */
+/** tiktok-api.md §3.6: the URL must start with a verified prefix (the `allowedPullPrefixes` option). */
 function checkPullOwnership(sandbox: Sandbox, source: SourceInfoBody): void {
   if (source.source !== 'PULL_FROM_URL') return
   const url = source.video_url ?? ''

@@ -64,7 +64,7 @@ describe('PUT upload_url', () => {
     expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   })
 
-  it('takes the worked example of §3.4: 50,000,123 B in five chunks → 206, 206, 206, 206, 201', async () => {
+  it('takes the worked example of tiktok-api.md §3.4: 50,000,123 B in five chunks → 206, 206, 206, 206, 201', async () => {
     const total = 50_000_123
     const bytes = mp4Bytes(total)
     for (let i = 0; i < total; i += 4096) bytes[i] = i % 251

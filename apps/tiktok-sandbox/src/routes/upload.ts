@@ -10,7 +10,7 @@ import type { Sandbox } from '../sandbox'
 import type { Publish } from '../state/schema'
 
 export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const
-/** The final chunk may reach 128 MB (§3.5 rule 2); the route accepts a little more so our own checks answer. */
+/** The final chunk may reach 128 MB (tiktok-api.md §3.5 rule 2); the route accepts a little more so our own checks answer. */
 export const UPLOAD_BODY_LIMIT = 130 * 1024 * 1024
 
 /**
@@ -113,7 +113,7 @@ export async function uploadRoutes(scope: FastifyInstance, { sandbox }: { sandbo
 }
 
 function sendChunkAccepted(reply: FastifyReply, publish: Publish, done: boolean): FastifyReply {
-  // The body of a PUT answer is not documented (§3.4); the status and Content-Range are what clients rely on.
+  // The body of a PUT answer is not documented (tiktok-api.md §3.4); the status and Content-Range are what clients rely on.
   return reply
     .code(done ? 201 : 206)
     .header('content-range', progressRange(publish))

@@ -17,7 +17,7 @@ export const USER_FIELD_SCOPES = {
   display_name: 'user.info.basic',
   bio_description: 'user.info.profile',
   profile_deep_link: 'user.info.profile',
-  // Named by the Scopes Reference for user.info.profile, absent from S9's table (§2, UNCONFIRMED); served anyway.
+  // Named by the Scopes Reference for user.info.profile, absent from S9's table (tiktok-api.md §2, UNCONFIRMED); served anyway.
   profile_web_link: 'user.info.profile',
   is_verified: 'user.info.profile',
   username: 'user.info.profile',

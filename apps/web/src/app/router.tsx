@@ -83,7 +83,7 @@ export const router = createBrowserRouter([
     ],
   },
   {
-    // Outside the public layout (spec §2); React Router matches it with or without the trailing slash.
+    // Outside the public layout (product.md §2); React Router matches it with or without the trailing slash.
     path: paths.tiktokCallback,
     HydrateFallback: FullScreenSpinner,
     lazy: async () => ({ Component: (await import('./routes/tiktok-callback-route')).TiktokCallbackRoute }),
@@ -113,6 +113,6 @@ export const router = createBrowserRouter([
     HydrateFallback: FullScreenSpinner,
     lazy: async () => ({ Component: (await import('./routes/dashboard/hook-demo-route')).VideosRedirect }),
   },
-  // Spec §2: any unknown path redirects to /.
+  // product.md §2: any unknown path redirects to /.
   { path: '*', element: <Navigate to="/" replace /> },
 ])

@@ -18,7 +18,7 @@ export const paths = {
   videos: '/videos',
   /** Where TikTok (or the sandbox) sends the browser back after authorising; registered as the redirect URI. */
   tiktokCallback: '/auth/tiktok/callback',
-  /** Test-only page that creates sandbox creators (spec §2). */
+  /** Test-only page that creates sandbox creators (product.md §2). */
   dummyAccount: '/dummy-account',
   apiDocs: '/api/docs',
 } as const

@@ -73,7 +73,7 @@ function useLeaveSignedInApp() {
   }
 }
 
-/** Signs out and returns to / (spec §2). */
+/** Signs out and returns to / (product.md §2). */
 export function useSignOut() {
   const app = useLeaveSignedInApp()
   return useMutation({

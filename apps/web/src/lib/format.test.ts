@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatDuration, formatFileSize } from './format'
 
-describe('formatFileSize (spec §9: Bytes/KB/MB/GB, 2 decimals)', () => {
+describe('formatFileSize (product.md §9: Bytes/KB/MB/GB, 2 decimals)', () => {
   it.each([
     [0, '0 Bytes'],
     [512, '512 Bytes'],

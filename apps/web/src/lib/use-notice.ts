@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 
-/** Spec §9: success notifications clear after 5 s. */
+/** product.md §9: success notifications clear after 5 s. */
 export const NOTICE_MS = 5000
-/** Spec §4/§9: the notice after scheduling clears after 3 s. */
+/** product.md §4/§9: the notice after scheduling clears after 3 s. */
 export const SCHEDULED_NOTICE_MS = 3000
 
 export type Notice = { tone: 'success' | 'error'; text: string }

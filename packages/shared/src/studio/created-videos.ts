@@ -3,7 +3,7 @@ import { POST_LIMITS } from '../posts'
 import { OVERLAYS_MAX, textOverlaySchema } from './overlay-spec'
 import { sourceFitSchema } from './source-fit'
 
-// Created videos (spec §3 created_videos) and /api/videos.
+// Created videos (product.md §3 created_videos) and /api/videos.
 
 /**
  * single: one video with overlays. sequence: the hook clip, then the demo (default for hook + demo). split: both side
@@ -56,7 +56,7 @@ export const createdVideoSchema = z
     progress: z.number().min(0).max(100),
     /** Why the render failed, in words for the person (null unless failed). */
     errorMessage: z.string().nullable(),
-    /** spec §3: processed, processed_at. `processed` is true only when the rendered file exists. */
+    /** product.md §3: processed, processed_at. `processed` is true only when the rendered file exists. */
     processed: z.boolean(),
     processedAt: z.iso.datetime().nullable(),
     source: z.object({ mediaId: z.string(), originalName: z.string() }),

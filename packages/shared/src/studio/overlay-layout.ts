@@ -6,7 +6,7 @@ import type { OverlayFontWeight, OverlayTextStyle, TextOverlay } from './overlay
 /** The font stack: text in Inter, emoji in Noto Color Emoji (both registered under these names on both sides). */
 export const OVERLAY_FONT_FAMILIES = ['Inter', 'Noto Color Emoji'] as const
 export const OVERLAY_FONT_STACK = OVERLAY_FONT_FAMILIES.map((f) => `"${f}"`).join(', ')
-/** The outline is 8 % of the font size (spec §9's 2 px was for 16–48 px text): ~10 px on an X-Large headline. */
+/** The outline is 8 % of the font size (product.md §9's 2 px was for 16–48 px text): ~10 px on an X-Large headline. */
 export const OVERLAY_OUTLINE_RATIO = 0.08
 /** The background box: 0.3 em either side of each line, corners rounded 0.25 em, each line's box as tall as the line. */
 export const OVERLAY_BOX = { padX: 0.3, radius: 0.25 } as const

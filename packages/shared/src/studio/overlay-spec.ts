@@ -1,11 +1,11 @@
 import { z } from 'zod'
 
-// The overlay spec, version 2 (ADR 031). Version 1 (spec §3/§9: seven positions, 16–48 px) is still read: stored
+// The overlay spec, version 2 (ADR 031). Version 1 (product.md §3/§9: seven positions, 16–48 px) is still read: stored
 // videos and saved hooks hold it, and `readOverlay` migrates it when it is read.
 
 export const OVERLAY_SPEC_VERSION = 2
 
-/** spec §3's seven positions: what version 1 overlays and saved hooks hold. */
+/** product.md §3's seven positions: what version 1 overlays and saved hooks hold. */
 export const OVERLAY_POSITIONS = [
   'top',
   'bottom',
@@ -36,7 +36,7 @@ export const overlayPlacementSchema = z.enum(OVERLAY_PLACEMENTS)
 export type OverlayPlacement = z.infer<typeof overlayPlacementSchema>
 export const PLACEMENT_LABELS: Record<OverlayPlacement, string> = { top: 'Top', center: 'Middle', bottom: 'Bottom' }
 
-/** spec §9: 8 colours. */
+/** product.md §9: 8 colours. */
 export const OVERLAY_COLORS = [
   { value: '#ffffff', label: 'White' },
   { value: '#000000', label: 'Black' },
@@ -63,7 +63,7 @@ export const OVERLAY_FONT_SIZES = [
 ] as const
 export const overlayFontSizeSchema = z.union([z.literal(56), z.literal(72), z.literal(96), z.literal(120)])
 export type OverlayFontSize = z.infer<typeof overlayFontSizeSchema>
-/** spec §9's sizes (version 1), each read as the version 2 size of the same name. */
+/** product.md §9's sizes (version 1), each read as the version 2 size of the same name. */
 export const LEGACY_FONT_SIZES = { 16: 56, 24: 72, 32: 96, 48: 120 } as const satisfies Record<number, OverlayFontSize>
 export const legacyFontSizeSchema = z.union([z.literal(16), z.literal(24), z.literal(32), z.literal(48)])
 export type LegacyFontSize = z.infer<typeof legacyFontSizeSchema>
@@ -78,7 +78,7 @@ export const overlayTargetSchema = z.enum(['hook', 'demo', 'both'])
 export type OverlayTarget = z.infer<typeof overlayTargetSchema>
 
 /**
- * How the text stands out from the video: a black outline (spec §9), TikTok's rounded background box (the chosen
+ * How the text stands out from the video: a black outline (product.md §9), TikTok's rounded background box (the chosen
  * colour fills the box, the text is black or white, whichever reads on it), or plain text with a soft drop shadow.
  */
 export const OVERLAY_TEXT_STYLES = [
@@ -149,7 +149,7 @@ export interface LegacyTextOverlay {
 /** What a created video's text_overlays column holds: either version. */
 export type StoredTextOverlay = TextOverlay | LegacyTextOverlay
 
-/** spec §9: the Create tab's defaults (centre, white, medium, bold; target both), outlined, for the whole video. */
+/** product.md §9: the Create tab's defaults (centre, white, medium, bold; target both), outlined, for the whole video. */
 export const OVERLAY_DEFAULTS: OverlayStyle = {
   version: OVERLAY_SPEC_VERSION,
   position: 'center',
@@ -162,7 +162,7 @@ export const OVERLAY_DEFAULTS: OverlayStyle = {
   startMs: null,
   endMs: null,
 }
-/** spec §9: AI hook suggestions and saved hooks apply as centre, white, large (spec's 32 px), bold. */
+/** product.md §9: AI hook suggestions and saved hooks apply as centre, white, large (spec's 32 px), bold. */
 export const HOOK_OVERLAY_DEFAULTS: OverlayStyle = { ...OVERLAY_DEFAULTS, fontSize: 96 }
-/** spec §9: the hook-demo page's overlays default to the bottom. */
+/** product.md §9: the hook-demo page's overlays default to the bottom. */
 export const HOOK_DEMO_OVERLAY_DEFAULTS: OverlayStyle = { ...OVERLAY_DEFAULTS, position: 'bottom' }

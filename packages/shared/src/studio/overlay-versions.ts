@@ -11,7 +11,7 @@ import {
   type TextOverlay,
 } from './overlay-spec'
 
-// Version 1 overlays and saved hooks (spec §3/§9), read as version 2 (ADR 031).
+// Version 1 overlays and saved hooks (product.md §3/§9), read as version 2 (ADR 031).
 
 /** A version 1 position as a version 2 row: the corners keep their row (top or bottom), centred in the safe zone. */
 export function placementFromPosition(position: OverlayPosition): OverlayPlacement {

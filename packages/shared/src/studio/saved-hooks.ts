@@ -7,7 +7,7 @@ import {
   textOverlayFieldsSchema,
 } from './overlay-spec'
 
-// Saved hooks (spec §3 saved_hooks, §7 "select newest first; insert; delete by id") and /api/saved-hooks.
+// Saved hooks (product.md §3 saved_hooks, §7 "select newest first; insert; delete by id") and /api/saved-hooks.
 
 /** How many hooks one person may keep: a list to pick from, not an archive (MESSAGES.savedHooksFull says so). */
 export const SAVED_HOOKS_MAX = 100
@@ -22,7 +22,7 @@ export const savedHookSchema = z
   .object({
     id: z.string(),
     text: z.string(),
-    /** Saved before ADR 031: any of spec §3's positions and a version 1 size (applying one migrates it). */
+    /** Saved before ADR 031: any of product.md §3's positions and a version 1 size (applying one migrates it). */
     position: overlayPositionSchema,
     color: overlayColorSchema,
     fontSize: storedFontSizeSchema,

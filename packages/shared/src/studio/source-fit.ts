@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** spec §5: width/height within 0.05 of 9/16. */
+/** product.md §5: width/height within 0.05 of 9/16. */
 export const PORTRAIT_RATIO = 9 / 16
 export const ASPECT_TOLERANCE = 0.05
 export function isPortrait916(width: number, height: number): boolean {

@@ -1,6 +1,6 @@
 /** The rendered file: TikTok's native 9:16 at 30 fps. Font sizes and the outline are in pixels of this frame. */
 export const OUTPUT_FRAME = { width: 1080, height: 1920, fps: 30 } as const
-/** spec §2: the Create tab's preview and the schedule form's preview. */
+/** product.md §2: the Create tab's preview and the schedule form's preview. */
 export const PREVIEW_SIZES = { create: { width: 280, height: 498 }, schedule: { width: 200, height: 356 } } as const
 
 // TikTok's safe zone: what the app's own interface covers on a phone, as fractions of the 9:16 frame (ADR 031).

@@ -16,7 +16,7 @@ import { tiktokAccount } from './tiktok'
 import { createdVideo } from './videos'
 
 /**
- * The person's automation (spec §3 automation settings; one row per user, table automation_settings). The posting
+ * The person's automation (product.md §3 automation settings; one row per user, table automation_settings). The posting
  * window is wall-clock 'HH:MM' in the account's zone; the post settings are chosen once, explicitly.
  */
 export const automationSettings = pgTable('automation_settings', {

@@ -3,7 +3,7 @@ import type { ImageStyle } from '@hookpost/shared'
 import { user } from './auth'
 
 /**
- * An image of the person's (spec §3 saved image, the AI Generation tab): generated from a prompt (by an image model, or
+ * An image of the person's (product.md §3 saved image, the AI Generation tab): generated from a prompt (by an image model, or
  * the offline text card when none is configured: `fallback`), or uploaded to turn into a video. `savedAt` is set when
  * it is saved to the gallery, which lists newest saved first; goes with its user.
  */

@@ -46,7 +46,7 @@ export const mediaFile = pgTable(
   ],
 )
 
-/** What video/init told TikTok about a FILE_UPLOAD (§3.2, §3.5): the chunk ranges follow from it. */
+/** What video/init told TikTok about a FILE_UPLOAD (tiktok-api.md §3.2, §3.5): the chunk ranges follow from it. */
 export interface StoredChunkPlan {
   videoSize: number
   chunkSize: number
@@ -66,7 +66,7 @@ export const post = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    // Deleting an account deletes its posts (spec §5 confirmation text).
+    // Deleting an account deletes its posts (product.md §5 confirmation text).
     accountId: uuid('account_id')
       .notNull()
       .references(() => tiktokAccount.id, { onDelete: 'cascade' }),

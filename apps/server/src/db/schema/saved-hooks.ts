@@ -3,8 +3,8 @@ import type { OverlayFontWeight, OverlayPosition, StoredFontSize } from '@hookpo
 import { user } from './auth'
 
 /**
- * A hook a creator saved from the studio's Text Overlays (spec §3 saved_hooks): an overlay's text and style, to apply
- * to another video later. Listed newest first (spec §7), hence the index; goes with its user.
+ * A hook a creator saved from the studio's Text Overlays (product.md §3 saved_hooks): an overlay's text and style, to apply
+ * to another video later. Listed newest first (product.md §7), hence the index; goes with its user.
  */
 export const savedHook = pgTable(
   'saved_hook',

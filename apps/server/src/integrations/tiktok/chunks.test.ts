@@ -20,7 +20,7 @@ function expectWellFormed(plan: ReturnType<typeof planChunks>) {
   expect(next).toBe(plan.videoSize)
 }
 
-describe('planChunks (§3.5)', () => {
+describe('planChunks (tiktok-api.md §3.5)', () => {
   it('sends the doc whole-upload example (4,194,304 B) as one chunk of video_size', () => {
     const plan = planChunks(4_194_304)
     expect(plan).toEqual({

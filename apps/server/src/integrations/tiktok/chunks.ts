@@ -15,18 +15,18 @@ export interface ChunkPlan {
 }
 
 /**
- * §3.5 (S20) speaks of "MB" without saying decimal or binary. These bounds satisfy both readings: a single chunk up to
+ * tiktok-api.md §3.5 (S20) speaks of "MB" without saying decimal or binary. These bounds satisfy both readings: a single chunk up to
  * 64,000,000 B (< 64 MiB), and multi-chunk parts of 10,000,000 B (≥ 5 MiB, TikTok's own example size).
  */
 export const SINGLE_CHUNK_MAX_BYTES = 64_000_000
 export const DEFAULT_CHUNK_BYTES = 10_000_000
 export const MAX_CHUNK_BYTES = 64_000_000
 export const MAX_CHUNKS = 1000
-/** §3.9: "max 4 GB"; the decimal reading is the one TikTok cannot refuse. */
+/** tiktok-api.md §3.9: "max 4 GB"; the decimal reading is the one TikTok cannot refuse. */
 export const MAX_VIDEO_BYTES = 4_000_000_000
 
 /**
- * The chunk plan for a FILE_UPLOAD of `videoSize` bytes (§3.5): `total_chunk_count = floor(video_size / chunk_size)`,
+ * The chunk plan for a FILE_UPLOAD of `videoSize` bytes (tiktok-api.md §3.5): `total_chunk_count = floor(video_size / chunk_size)`,
  * every chunk but the last exactly `chunk_size`, the last absorbing the remainder (so it is < 2 × chunk_size ≤ 128 MB),
  * at most 1000 chunks, uploaded in order.
  */
@@ -36,7 +36,7 @@ export function planChunks(videoSize: number): ChunkPlan {
   if (videoSize > MAX_VIDEO_BYTES) throw new TiktokError({ code: 'video_too_large' })
 
   if (videoSize <= SINGLE_CHUNK_MAX_BYTES) {
-    // One chunk: chunk_size must equal video_size (§3.5, C8), including the < 5 MB whole-upload case.
+    // One chunk: chunk_size must equal video_size (tiktok-api.md §3.5, C8), including the < 5 MB whole-upload case.
     return chunkPlan({ videoSize, chunkSize: videoSize, totalChunkCount: 1 })
   }
 

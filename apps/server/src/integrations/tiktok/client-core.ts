@@ -33,7 +33,7 @@ export function createClientCore(options: TiktokClientOptions) {
   const pacer = createPacer({ now, sleep })
   const noRateLimit = { retryAfterMs: () => 60_000 }
 
-  /** §1.4: the bare media type (the `; charset=UTF-8` variant is reported rejected) and no-cache, as in the examples. */
+  /** tiktok-api.md §1.4: the bare media type (the `; charset=UTF-8` variant is reported rejected) and no-cache, as in the examples. */
   async function oauthPost(path: string, fields: Record<string, string>): Promise<RawResponse> {
     return sendRequest(
       fetchImpl,
@@ -47,7 +47,7 @@ export function createClientCore(options: TiktokClientOptions) {
     )
   }
 
-  /** A v2 API call, paced per access token (§4.3) and read through the `{data, error}` envelope. */
+  /** A v2 API call, paced per access token (tiktok-api.md §4.3) and read through the `{data, error}` envelope. */
   async function api<T extends z.ZodType>(call: {
     endpoint: RateLimitedEndpoint
     accessToken: string

@@ -4,7 +4,7 @@ import { compact } from './compact'
 import { TiktokError } from './errors'
 import { userInfoDataSchema, videoListDataSchema, videoQueryDataSchema, type videoSchema } from './responses'
 
-/** §2: each field is present only when it was asked for (the granted scopes decide which are). */
+/** tiktok-api.md §2: each field is present only when it was asked for (the granted scopes decide which are). */
 export interface TiktokUser {
   openId: string
   unionId?: string
@@ -42,27 +42,27 @@ export interface TiktokVideo {
 
 export interface TiktokVideoPage {
   videos: TiktokVideo[]
-  /** Pass back as `cursor` for the next page (a millisecond timestamp, §5.1). */
+  /** Pass back as `cursor` for the next page (a millisecond timestamp, tiktok-api.md §5.1). */
   cursor?: number
   hasMore: boolean
 }
 
-/** Display API (§2, §5): the creator's profile and their videos. */
+/** Display API (tiktok-api.md §2, §5): the creator's profile and their videos. */
 export interface TiktokDisplayCalls {
   userInfo(accessToken: string, scopes: readonly string[]): Promise<TiktokUser>
   listVideos(accessToken: string, input?: { cursor?: number; maxCount?: number }): Promise<TiktokVideoPage>
-  /** Any number of ids: sent 20 at a time (§5.2), results in TikTok's order per batch. */
+  /** Any number of ids: sent 20 at a time (tiktok-api.md §5.2), results in TikTok's order per batch. */
   queryVideos(accessToken: string, ids: readonly string[]): Promise<TiktokVideo[]>
 }
 
-/** §2: which User Object fields each scope unlocks (after the S9b migration). */
+/** tiktok-api.md §2: which User Object fields each scope unlocks (after the S9b migration). */
 export const USER_FIELDS_BY_SCOPE = {
   'user.info.basic': ['open_id', 'union_id', 'avatar_url', 'avatar_url_100', 'avatar_large_url', 'display_name'],
   'user.info.profile': ['bio_description', 'profile_deep_link', 'is_verified', 'username'],
   'user.info.stats': ['follower_count', 'following_count', 'likes_count', 'video_count'],
 } as const satisfies Record<string, readonly string[]>
 
-/** §5.3 fields asked for on video/list and video/query (`embed_html` is left out: large and unused). */
+/** tiktok-api.md §5.3 fields asked for on video/list and video/query (`embed_html` is left out: large and unused). */
 export const VIDEO_FIELDS = [
   'id',
   'create_time',
@@ -106,7 +106,7 @@ export function displayCalls({ api }: ClientCore): TiktokDisplayCalls {
         endpoint: 'user_info',
         accessToken,
         method: 'GET',
-        // Literal commas: `%2C` is reported rejected as "Fields is required" (§2).
+        // Literal commas: `%2C` is reported rejected as "Fields is required" (tiktok-api.md §2).
         path: `/v2/user/info/?fields=${fields.join(',')}`,
         schema: userInfoDataSchema,
       })

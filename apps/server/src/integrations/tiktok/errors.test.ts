@@ -30,7 +30,7 @@ async function caught(promise: Promise<unknown>): Promise<TiktokError> {
   throw new Error('expected a TiktokError')
 }
 
-/** [code, documented HTTP status, kind] for every v2 code the docs list (§3.1–3.7, §4.1, §4.2). */
+/** [code, documented HTTP status, kind] for every v2 code the docs list (tiktok-api.md §3.1–3.7, tiktok-api.md §4.1, §4.2). */
 const V2_CODES: [string, number, TiktokErrorKind][] = [
   ['access_token_invalid', 401, 'reauth_required'],
   ['scope_not_authorized', 401, 'reauth_required'],
@@ -53,7 +53,7 @@ const V2_CODES: [string, number, TiktokErrorKind][] = [
   ['internal_error', 500, 'transient'],
 ]
 
-/** §1.7 OAuth categories. */
+/** tiktok-api.md §1.7 OAuth categories. */
 const OAUTH_CODES: [string, TiktokErrorKind][] = [
   ['invalid_grant', 'reauth_required'],
   ['access_denied', 'reauth_required'],
@@ -95,7 +95,7 @@ describe('error classification', () => {
     expect(await caught(client.fetchStatus('act.1', 'p1'))).toMatchObject({ kind: 'reauth_required', httpStatus: 200 })
   })
 
-  it('the spam codes that creator_info returns with HTTP 200 are rejections (§3.1)', async () => {
+  it('the spam codes that creator_info returns with HTTP 200 are rejections (tiktok-api.md §3.1)', async () => {
     const { fake, client } = setup()
     fake.answer(envelope(200, {}, 'spam_risk_too_many_posts'))
     const error = await caught(client.creatorInfo('act.1'))
@@ -177,7 +177,7 @@ describe('error classification', () => {
     expect(await caught(client.fetchStatus('act.2', 'p'))).toMatchObject({ retryAfterMs: 45_000 })
   })
 
-  it('describes fail reasons for the UI (§3.7)', () => {
+  it('describes fail reasons for the UI (tiktok-api.md §3.7)', () => {
     expect(describeTiktokCode('spam_risk_too_many_posts')).toEqual({
       kind: 'rejected',
       message: "TikTok's daily post limit for this account has been reached. Try again tomorrow.",

@@ -21,12 +21,12 @@ const RECONNECT = "TikTok no longer accepts this account's authorization. Please
 
 /**
  * Every code TikTok documents, mapped once. Sources (docs/tiktok-api.md):
- * §1.7 OAuth error categories (S5); §4.1 API v2 error object (S6); §3.1–3.3, §3.6, §3.7 and §4.2 the Content Posting
- * codes (S16–S20); §3.7 `fail_reason` values of status/fetch (S19); §3.4 upload PUT statuses (S20). The last block holds
+ * tiktok-api.md §1.7 OAuth error categories (S5); tiktok-api.md §4.1 API v2 error object (S6); tiktok-api.md §3.1–3.3, tiktok-api.md §3.6, §3.7 and §4.2 the Content Posting
+ * codes (S16–S20); tiktok-api.md §3.7 `fail_reason` values of status/fetch (S19); tiktok-api.md §3.4 upload PUT statuses (S20). The last block holds
  * this client's own codes for failures that never reached a TikTok error body.
  */
 export const TIKTOK_ERROR_TABLE = {
-  // §1.7 OAuth (flat `{error, error_description, log_id}` from /v2/oauth/*)
+  // tiktok-api.md §1.7 OAuth (flat `{error, error_description, log_id}` from /v2/oauth/*)
   invalid_grant: { kind: 'reauth_required', message: RECONNECT },
   access_denied: {
     kind: 'reauth_required',
@@ -48,7 +48,7 @@ export const TIKTOK_ERROR_TABLE = {
   server_error: { kind: 'transient', message: MESSAGES.tiktokUnavailable },
   temporarily_unavailable: { kind: 'transient', message: MESSAGES.tiktokUnavailable },
 
-  // §4.1 / §4.2 API v2 `error.code`
+  // tiktok-api.md §4.1 / tiktok-api.md §4.2 API v2 `error.code`
   access_token_invalid: { kind: 'reauth_required', message: RECONNECT },
   scope_not_authorized: {
     kind: 'reauth_required',
@@ -60,7 +60,7 @@ export const TIKTOK_ERROR_TABLE = {
     message: 'Hookpost asked TikTok for information this account has not shared.',
   },
   rate_limit_exceeded: { kind: 'rate_limited', message: MESSAGES.tiktokRateLimited },
-  // Both spellings exist: the Content Posting pages say `invalid_param`, S6 and real responses `invalid_params` (§3.2).
+  // Both spellings exist: the Content Posting pages say `invalid_param`, S6 and real responses `invalid_params` (tiktok-api.md §3.2).
   invalid_params: { kind: 'rejected', message: 'TikTok rejected the request as invalid.' },
   invalid_param: { kind: 'rejected', message: 'TikTok rejected the request as invalid.' },
   invalid_file_upload: { kind: 'rejected', message: 'TikTok could not accept the uploaded video file.' },
@@ -100,7 +100,7 @@ export const TIKTOK_ERROR_TABLE = {
   },
   internal_error: { kind: 'transient', message: MESSAGES.tiktokUnavailable },
 
-  // §3.7 `fail_reason` of a FAILED publish (codes shared with the table above are not repeated)
+  // tiktok-api.md §3.7 `fail_reason` of a FAILED publish (codes shared with the table above are not repeated)
   file_format_check_failed: { kind: 'rejected', message: 'TikTok could not read the video format.' },
   duration_check_failed: { kind: 'rejected', message: 'The video is longer or shorter than TikTok allows.' },
   frame_rate_check_failed: {
@@ -126,7 +126,7 @@ export const TIKTOK_ERROR_TABLE = {
   },
   spam_risk: { kind: 'rejected', message: 'TikTok judged this post risky and did not publish it.' },
 
-  // §3.4 upload PUT statuses (no error body is documented) and this client's own failures
+  // tiktok-api.md §3.4 upload PUT statuses (no error body is documented) and this client's own failures
   upload_url_expired: { kind: 'rejected', message: 'The upload link expired before the video was uploaded.' },
   upload_not_found: { kind: 'rejected', message: 'TikTok no longer has an upload waiting for this video.' },
   upload_bad_request: { kind: 'rejected', message: 'TikTok refused a part of the video upload.' },

@@ -11,11 +11,11 @@ export interface TiktokTokenSet {
   refreshTokenExpiresAt: Date
 }
 
-/** Login Kit (§1): the authorisation URL, tokens and their revocation. */
+/** Login Kit (tiktok-api.md §1): the authorisation URL, tokens and their revocation. */
 export interface TiktokOAuthCalls {
   authorizeUrl(input: { state: string; scopes: readonly string[] }): string
   exchangeCode(code: string): Promise<TiktokTokenSet>
-  /** Always store the returned refresh token: TikTok rotates them (§1.5). */
+  /** Always store the returned refresh token: TikTok rotates them (tiktok-api.md §1.5). */
   refreshTokens(refreshToken: string): Promise<TiktokTokenSet>
   revoke(accessToken: string): Promise<void>
 }
@@ -29,7 +29,7 @@ export function oauthCalls({ options, now, authBase, noRateLimit, oauthPost }: C
       ...fields,
     })
     const token = readOAuthResponse(raw, oauthTokenSchema, noRateLimit)
-    // Lifetimes come from the answer (§1.5: 24 h / 365 d in the classic docs, 2 h / 180 d in the 2026 ones).
+    // Lifetimes come from the answer (tiktok-api.md §1.5: 24 h / 365 d in the classic docs, 2 h / 180 d in the 2026 ones).
     return {
       openId: token.open_id,
       scopes: splitScopes(token.scope),
@@ -42,7 +42,7 @@ export function oauthCalls({ options, now, authBase, noRateLimit, oauthPost }: C
 
   return {
     authorizeUrl({ state, scopes }) {
-      // §1.2; scopes are comma-separated and the commas stay literal, like TikTok's own examples.
+      // tiktok-api.md §1.2; scopes are comma-separated and the commas stay literal, like TikTok's own examples.
       const query = [
         `client_key=${encodeURIComponent(options.clientKey)}`,
         'response_type=code',

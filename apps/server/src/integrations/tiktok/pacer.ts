@@ -1,7 +1,7 @@
 import { TiktokError } from './errors'
 
 /**
- * Per-access-token request budgets (§4.3, S7/S16/S17/S19). TikTok counts per user access token in a one-minute window
+ * Per-access-token request budgets (tiktok-api.md §4.3, S7/S16/S17/S19). TikTok counts per user access token in a one-minute window
  * and answers 429 when it is exceeded; the architecture asks us to pace rather than fail, so a full window makes the
  * caller wait until its oldest request leaves the window.
  */

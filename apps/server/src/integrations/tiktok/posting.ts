@@ -14,7 +14,7 @@ export const TIKTOK_PRIVACY_LEVELS = [
 ] as const
 export type TiktokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number]
 
-/** §3.1 creator_info, to render the composer (§6). */
+/** tiktok-api.md §3.1 creator_info, to render the composer (tiktok-api.md §6). */
 export interface TiktokCreatorInfo {
   avatarUrl: string
   username: string
@@ -27,7 +27,7 @@ export interface TiktokCreatorInfo {
   maxVideoPostDurationSec: number
 }
 
-/** §3.2 `post_info`. */
+/** tiktok-api.md §3.2 `post_info`. */
 export interface TiktokPostInfo {
   /** The caption, at most 2200 UTF-16 code units. */
   title?: string
@@ -46,11 +46,11 @@ export interface TiktokPostInfo {
 export type TiktokVideoSource = { kind: 'file'; size: number } | { kind: 'url'; url: string }
 
 export interface TiktokDirectPostInit {
-  /** Opaque (§3.2): store it, never parse it. */
+  /** Opaque (tiktok-api.md §3.2): store it, never parse it. */
   publishId: string
   /** FILE_UPLOAD only: valid for one hour. */
   uploadUrl?: string
-  /** FILE_UPLOAD only: when the upload_url stops working, counted from before the request left (§3.2). */
+  /** FILE_UPLOAD only: when the upload_url stops working, counted from before the request left (tiktok-api.md §3.2). */
   uploadUrlExpiresAt?: Date
   /** FILE_UPLOAD only: the plan TikTok was told about; pass it to `uploadFile`. */
   chunks?: ChunkPlan
@@ -68,7 +68,7 @@ export interface TiktokPublishStatus {
   downloadedBytes?: number
 }
 
-/** Content Posting API (§3): the creator's options, a direct post, its upload and its status. */
+/** Content Posting API (tiktok-api.md §3): the creator's options, a direct post, its upload and its status. */
 export interface TiktokPostingCalls {
   creatorInfo(accessToken: string): Promise<TiktokCreatorInfo>
   initDirectPost(
@@ -80,10 +80,10 @@ export interface TiktokPostingCalls {
 }
 
 const TITLE_MAX_UTF16 = 2200
-/** §3.2: "The upload_url is valid for one hour after issuance. The upload must be completed in this time range." */
+/** tiktok-api.md §3.2: "The upload_url is valid for one hour after issuance. The upload must be completed in this time range." */
 export const UPLOAD_URL_VALID_MS = 3_600_000
 /**
- * creator_info is asked while a person waits for the schedule form (§3.1, §6 rule 1). Our pacer keeps us below its
+ * creator_info is asked while a person waits for the schedule form (tiktok-api.md §3.1, §6 rule 1). Our pacer keeps us below its
  * 20 a minute, so a 429 means the token's budget was used elsewhere (another process, a burst from before a restart):
  * one more try after this pause, then the person is told to try again in a minute. The pacer itself never holds the
  * form longer than CREATOR_INFO_MAX_WAIT_MS.

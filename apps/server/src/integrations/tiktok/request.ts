@@ -69,7 +69,7 @@ function bodyError(json: unknown, raw: RawResponse, context: ErrorContext): Tikt
   const envelope = apiEnvelopeSchema.safeParse(json)
   if (envelope.success) {
     const { code, log_id, message } = envelope.data.error
-    // Classified by `error.code`, not HTTP status: e.g. access_token_invalid has been seen with 200 (§4.1).
+    // Classified by `error.code`, not HTTP status: e.g. access_token_invalid has been seen with 200 (tiktok-api.md §4.1).
     if (code !== 'ok') return codedError(code, raw, context, log_id, message)
     return ok(raw.status) ? undefined : statusError(raw, context)
   }
@@ -107,7 +107,7 @@ export function readOAuthResponse<T extends z.ZodType>(
   return data.data
 }
 
-/** An OAuth answer whose success has no content (revoke: empty body or `{}`, §1.6). */
+/** An OAuth answer whose success has no content (revoke: empty body or `{}`, tiktok-api.md §1.6). */
 export function readEmptyOAuthResponse(raw: RawResponse, context: ErrorContext): void {
   const json = parseJson(raw.text)
   if (json !== undefined) {

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 
 /**
- * zod schemas for what TikTok answers. OAuth endpoints answer flat JSON (§1.4, §1.6); every other endpoint wraps its
- * payload in `{ data, error: { code, message, log_id } }` (§3, §4.1). Optional fields accept `null` as "absent".
+ * zod schemas for what TikTok answers. OAuth endpoints answer flat JSON (tiktok-api.md §1.4, §1.6); every other endpoint wraps its
+ * payload in `{ data, error: { code, message, log_id } }` (tiktok-api.md §3, §4.1). Optional fields accept `null` as "absent".
  */
 
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined)
 
-/** §1.4 token response (authorization_code and refresh_token grants). */
+/** tiktok-api.md §1.4 token response (authorization_code and refresh_token grants). */
 export const oauthTokenSchema = z.object({
   open_id: z.string().min(1),
   scope: z.string(),
@@ -18,14 +18,14 @@ export const oauthTokenSchema = z.object({
   token_type: optional(z.string()),
 })
 
-/** §1.4 / §1.7 OAuth error: `{ error, error_description, log_id }`. */
+/** tiktok-api.md §1.4 / tiktok-api.md §1.7 OAuth error: `{ error, error_description, log_id }`. */
 export const oauthErrorSchema = z.object({
   error: z.string().min(1),
   error_description: optional(z.string()),
   log_id: optional(z.string()),
 })
 
-/** §4.1 the v2 error object; `code: "ok"` means success. Doc tables say `logid`, every example `log_id`. */
+/** tiktok-api.md §4.1 the v2 error object; `code: "ok"` means success. Doc tables say `logid`, every example `log_id`. */
 export const apiEnvelopeSchema = z.object({
   data: z.unknown().optional(),
   error: z.object({
@@ -35,7 +35,7 @@ export const apiEnvelopeSchema = z.object({
   }),
 })
 
-/** §2 User Object: only the requested fields come back. */
+/** tiktok-api.md §2 User Object: only the requested fields come back. */
 export const userInfoDataSchema = z.object({
   user: z.object({
     open_id: z.string().min(1),
@@ -55,7 +55,7 @@ export const userInfoDataSchema = z.object({
   }),
 })
 
-/** §3.1 creator_info. */
+/** tiktok-api.md §3.1 creator_info. */
 export const creatorInfoDataSchema = z.object({
   creator_avatar_url: z.string(),
   creator_username: z.string(),
@@ -67,7 +67,7 @@ export const creatorInfoDataSchema = z.object({
   max_video_post_duration_sec: z.number().int().nonnegative(),
 })
 
-/** §3.2 video/init: `upload_url` only for FILE_UPLOAD. */
+/** tiktok-api.md §3.2 video/init: `upload_url` only for FILE_UPLOAD. */
 export const initDataSchema = z.object({
   publish_id: z.string().min(1),
   upload_url: optional(z.url()),
@@ -83,7 +83,7 @@ export const publishStatusSchema = z.enum([
 
 const digits = z.string().regex(/^\d+$/, 'a post id is a string of digits')
 
-/** §3.7 status/fetch. The post ids arrive here as strings: see `protectLargeIntegers`. */
+/** tiktok-api.md §3.7 status/fetch. The post ids arrive here as strings: see `protectLargeIntegers`. */
 export const statusDataSchema = z.object({
   status: publishStatusSchema,
   fail_reason: optional(z.string()),
@@ -92,7 +92,7 @@ export const statusDataSchema = z.object({
   downloaded_bytes: optional(z.number().int().nonnegative()),
 })
 
-/** §5.3 Video Object: only the requested fields come back; `id` is always requested. */
+/** tiktok-api.md §5.3 Video Object: only the requested fields come back; `id` is always requested. */
 export const videoSchema = z.object({
   id: digits,
   create_time: optional(z.number().int()),
@@ -110,20 +110,20 @@ export const videoSchema = z.object({
   view_count: optional(z.number().int()),
 })
 
-/** §5.1 video/list. */
+/** tiktok-api.md §5.1 video/list. */
 export const videoListDataSchema = z.object({
   videos: z.array(videoSchema),
   cursor: optional(z.number().int()),
   has_more: z.boolean(),
 })
 
-/** §5.2 video/query. */
+/** tiktok-api.md §5.2 video/query. */
 export const videoQueryDataSchema = z.object({ videos: z.array(videoSchema) })
 
 const INTEGER = /^-?\d+$/
 
 /**
- * TikTok sends `publicaly_available_post_id` as an array of 19-digit JSON *numbers* (§3.7, C2); `JSON.parse` would
+ * TikTok sends `publicaly_available_post_id` as an array of 19-digit JSON *numbers* (tiktok-api.md §3.7, C2); `JSON.parse` would
  * round them to the nearest double. Before parsing, quote the bare integers of that array (and of any `"id": <int>`,
  * should a video id ever arrive unquoted) so they reach zod as exact digit strings. A JSON key can only appear
  * unescaped outside string values, so the patterns cannot match inside a caption.

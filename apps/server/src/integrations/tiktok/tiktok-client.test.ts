@@ -294,7 +294,7 @@ describe('display API', () => {
   })
 })
 
-describe('pacing (§4.3)', () => {
+describe('pacing (tiktok-api.md §4.3)', () => {
   const init = (client: ReturnType<typeof setup>['client'], token: string) =>
     client.initDirectPost(token, {
       postInfo: { privacyLevel: 'SELF_ONLY' },
@@ -348,7 +348,7 @@ describe('pacing (§4.3)', () => {
   })
 })
 
-describe('creator_info at its 20 a minute (§3.1, §4.3)', () => {
+describe('creator_info at its 20 a minute (tiktok-api.md §3.1, §4.3)', () => {
   const creator = {
     creator_avatar_url: '',
     creator_username: 'u',

@@ -7,7 +7,7 @@ import { TiktokError } from './errors'
 export type TiktokVideoContentType = 'video/mp4' | 'video/quicktime' | 'video/webm'
 
 export interface UploadFileInput {
-  /** The whole `upload_url` from video/init, query string included (§3.4). */
+  /** The whole `upload_url` from video/init, query string included (tiktok-api.md §3.4). */
   uploadUrl: string
   /** The video's bytes (chunk-source.ts): a file, or a stored object read in ranges. */
   source: ChunkSource
@@ -25,7 +25,7 @@ export interface UploadDeps {
   timeoutMs: number
 }
 
-/** §3.4: "5xx — retry this chunk". Three retries after the first attempt, waiting 2 s, 4 s, 8 s. */
+/** tiktok-api.md §3.4: "5xx — retry this chunk". Three retries after the first attempt, waiting 2 s, 4 s, 8 s. */
 export const UPLOAD_RETRIES = 3
 export const UPLOAD_BACKOFF_MS = 2_000
 /** Four 256 KiB buffers, reused for every read of the upload: the memory an upload needs, whatever the file size. */
@@ -36,7 +36,7 @@ const PROGRESS_STEP_BYTES = 1 << 20
 type ChunkOutcome = { type: 'answer'; status: number; contentRange: string | null } | { type: 'failed'; error: unknown }
 
 /**
- * Sends a FILE_UPLOAD's chunks in order (§3.4, §3.5), each read from its source (a ranged read of media storage) into
+ * Sends a FILE_UPLOAD's chunks in order (tiktok-api.md §3.4, §3.5), each read from its source (a ranged read of media storage) into
  * a small pool of reused buffers and written to the socket (node:http(s), not fetch: a buffer is reused only once the
  * socket has taken it, so the upload neither holds the file nor, read from disk, leaves megabytes of garbage behind). 206 → next chunk; 201 → done; 5xx, 429 and network
  * failures → the same chunk again with back-off; 416 → continue from the offset TikTok reports when it matches a chunk
@@ -85,7 +85,7 @@ async function sendChunks(deps: UploadDeps, input: UploadFileInput, url: URL): P
 
     const { status } = outcome
     const last = index === plan.ranges.length - 1
-    // §3.4 documents 201 for the end of the upload; a 200 is taken as the same only for the last chunk.
+    // tiktok-api.md §3.4 documents 201 for the end of the upload; a 200 is taken as the same only for the last chunk.
     if (status === 201 || (status === 200 && last)) {
       input.onProgress?.(plan.videoSize, plan.videoSize)
       return
@@ -142,7 +142,7 @@ function assertPlan(plan: ChunkPlan): void {
 }
 
 /**
- * §3.4: on 416 TikTok reports `Content-Range: bytes 0-{UPLOADED_BYTES}/{TOTAL}`; whether the number is a count or the
+ * tiktok-api.md §3.4: on 416 TikTok reports `Content-Range: bytes 0-{UPLOADED_BYTES}/{TOTAL}`; whether the number is a count or the
  * last inclusive index is UNCONFIRMED. Chunk boundaries are ≥ 5 MB apart, so at most one reading lands on a boundary
  * of our plan (or on the end of the file): that is where we continue. An answer without a range (an asterisk before
  * `/{TOTAL}`, RFC 9110 §14.4) means nothing was received yet: start again at 0. Anything else is inconsistent.

@@ -50,7 +50,7 @@ export interface MadeImage {
 }
 
 /**
- * The image port (spec §7 /api/generate?type=image, style 'selfie'): an OpenAI-compatible images endpoint when
+ * The image port (product.md §7 /api/generate?type=image, style 'selfie'): an OpenAI-compatible images endpoint when
  * AI_IMAGE_MODEL is set; otherwise the offline text card, which says on it what it is (`fallback`). Throws when no
  * image could be made.
  */

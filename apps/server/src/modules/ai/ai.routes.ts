@@ -22,7 +22,7 @@ export interface ImageGenerator {
   generate(userId: string, input: z.output<typeof generateImageInputSchema>): Promise<GenerateImageResponse>
 }
 
-/** Registered inside the authenticated scope under /api (spec §7: POST /api/generate?type=…). */
+/** Registered inside the authenticated scope under /api (product.md §7: POST /api/generate?type=…). */
 export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGenerator }> = async (
   app,
   { ai, images },

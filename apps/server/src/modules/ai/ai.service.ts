@@ -36,7 +36,7 @@ export function aiFailureReason(err: unknown): { reason: string } | Record<strin
 type ParsedHooksInput = Required<GenerateHooksInput>
 type ParsedContentInput = Required<GenerateContentInput>
 
-/** spec §5: hooks need at least one of target audience, niche and app goals. */
+/** product.md §5: hooks need at least one of target audience, niche and app goals. */
 function describedAccount(account: TiktokAccount): TiktokAccount {
   if (![account.targetAudience, account.niche, account.appGoals].some((v) => v.trim() !== '')) {
     throw new AppError('VALIDATION_FAILED', AI_MESSAGES.accountIncomplete, [

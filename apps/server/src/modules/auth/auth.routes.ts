@@ -34,7 +34,7 @@ export interface AuthRoutesOptions {
 
 /**
  * Copies better-auth's cookies onto our reply, or turns its error into ours. Its 4xx messages are shown to the user
- * (spec §8: "the auth service message is shown"), mapped to the spec's words where we have them.
+ * (product.md §8: "the auth service message is shown"), mapped to the spec's words where we have them.
  */
 export async function relay(
   response: Response,

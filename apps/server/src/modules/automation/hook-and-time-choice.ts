@@ -43,7 +43,7 @@ export function timeReason(
     : `Best times: weighted toward your best hours; ${when} have no posts yet`
 }
 /**
- * The concept and tone of one planned post: the person's, a random one ('random', spec §9), or the hook bandit's
+ * The concept and tone of one planned post: the person's, a random one ('random', product.md §9), or the hook bandit's
  * ('best', issue 19: Thompson sampling over the account's results, ADR 022), with why (null when both were fixed).
  */
 export async function chooseConceptAndTone(

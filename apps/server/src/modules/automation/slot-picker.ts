@@ -8,7 +8,7 @@ import {
 import { randomInt } from '../../lib/random'
 
 /**
- * Posting times for one day (spec §9): random minutes inside the window, at least 30 minutes apart, up to 100 tries
+ * Posting times for one day (product.md §9): random minutes inside the window, at least 30 minutes apart, up to 100 tries
  * per slot; when the tries run out, even spacing across the window instead. Pure: the day, the window, the zone and
  * the random source are given (seeded in tests).
  */

@@ -28,7 +28,7 @@ function headerFileName(header: string | string[] | undefined): string {
 }
 
 /**
- * Registered inside the authenticated scope under /api (spec §7: /api/save-image, /api/get-saved-images,
+ * Registered inside the authenticated scope under /api (product.md §7: /api/save-image, /api/get-saved-images,
  * /api/transform-to-video; /api/generate?type=image is in the AI routes). Every query is scoped by the signed-in user;
  * another user's image is 404.
  */

@@ -77,7 +77,7 @@ function toAiImage(row: AiImageRow): AiImage {
 }
 
 /**
- * The AI Generation tab (spec §2, §7): images made from a prompt and kept as the person's files, the gallery of saved
+ * The AI Generation tab (product.md §2, §7): images made from a prompt and kept as the person's files, the gallery of saved
  * ones, images uploaded to turn into videos, and "Transform to Video" — an image becomes a zoom-and-pan clip, a demo
  * video is taken as it is, and either goes through the studio's render like any other video.
  */

@@ -1,7 +1,7 @@
 import type { StockCategory } from '@hookpost/shared'
 
 /**
- * Hookpost's stock clips (spec §2 Library: Product Features, UI/UX, Integration; the hook-demo page's hook clips).
+ * Hookpost's stock clips (product.md §2 Library: Product Features, UI/UX, Integration; the hook-demo page's hook clips).
  * Each is a real 9:16 H.264/AAC MP4 made with ffmpeg from the recipe below the first time the server starts (ADR 012).
  * A clip is footage, not a title card: a few scenes cut together (kitchen counter, gym floor, beauty shelf, phone,
  * desk, morning light...), each with moving shapes, drifting light and a hand-held "phone camera" look. No words are

@@ -18,7 +18,7 @@ export type ScheduleTime = { ok: true; scheduledAt: Date } | { ok: false; issue:
 
 /**
  * The date and time a person picked, in the zone they picked, as an instant: the one rule for it
- * (`resolveScheduledAt` in packages/shared schedule-time.ts — spec §5, ADR 021, DST gaps and overlaps) with its problem
+ * (`resolveScheduledAt` in packages/shared schedule-time.ts — product.md §5, ADR 021, DST gaps and overlaps) with its problem
  * as a post issue. Every way a post gets or changes its time goes through here (or `checkScheduledInstant` for an
  * exact instant).
  */
@@ -97,7 +97,7 @@ export function postSettings(choices: PostChoices) {
     disableComment: !choices.allowComment,
     disableDuet: !choices.allowDuet,
     disableStitch: !choices.allowStitch,
-    // brand_content_toggle = "Branded content" (paid partnership), brand_organic_toggle = "Your brand" (§3.2).
+    // brand_content_toggle = "Branded content" (paid partnership), brand_organic_toggle = "Your brand" (tiktok-api.md §3.2).
     brandContentToggle: commercial.enabled && commercial.brandedContent,
     brandOrganicToggle: commercial.enabled && commercial.yourBrand,
   }

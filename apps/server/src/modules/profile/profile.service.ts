@@ -9,7 +9,7 @@ export function createProfileService(deps: {
   plan?: (userId: string) => Promise<{ plan: Profile['plan']; trialEndsAt: string } | null>
 }) {
   return {
-    /** Every new user starts the 14-day trial (spec §1). */
+    /** Every new user starts the 14-day trial (product.md §1). */
     async createForNewUser(userId: string) {
       const trialEndsAt = new Date(deps.clock().getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000)
       await deps.repo.create(userId, trialEndsAt)

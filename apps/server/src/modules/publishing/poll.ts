@@ -103,7 +103,7 @@ export async function poll(engine: Engine, payload: JobPayload<'post.poll'>): Pr
   await repo.touchStatusInternal(row.id, publishId, now)
 
   if (awaitingPostId) {
-    // Published; the public post id appears once moderation is done (§3.7). Keep asking until the deadline.
+    // Published; the public post id appears once moderation is done (tiktok-api.md §3.7). Keep asking until the deadline.
     const postIdNow = outcome.ok ? outcome.status.publicPostIds[0] : undefined
     if (postIdNow) {
       if (await repo.setTiktokPostIdInternal(row.id, publishId, postIdNow, now)) await announce(engine, row.id)

@@ -282,7 +282,7 @@ export type UnfinishedUploadDecision =
  * (the answer to the last chunk was lost), because then it publishes it: such a post is polled to its end. `failed` —
  * which lets the person Retry with a new video/init — only when TikTok says FAILED or counts fewer bytes than the
  * video has (`videoSize`; undefined when we do not know it): that publish can never complete. `uploaded_bytes` is
- * "1-indexed" (§3.7), a count or the last byte's position: it must be short of the size under both readings.
+ * "1-indexed" (tiktok-api.md §3.7), a count or the last byte's position: it must be short of the size under both readings.
  */
 export function decideUnfinishedUpload(
   status: StatusOutcome,

@@ -23,7 +23,7 @@ import { inSeconds, postInput, sandboxVideos } from './testing/publishing-test-k
  * must end published exactly once (or failed with a message) within 2 minutes, never `publishing` for half an hour.
  */
 const SETTINGS: Partial<PublishingSettings> = { ...TEST_PUBLISHING_SETTINGS, uploadLeaseMs: 1_000 }
-/** Seven 10 MB chunks (§3.5: over 64 MB is always several chunks), so the kill can fall between two of them. */
+/** Seven 10 MB chunks (tiktok-api.md §3.5: over 64 MB is always several chunks), so the kill can fall between two of them. */
 const VIDEO_BYTES = 70_000_000
 const CHUNK_BYTES = 10_000_000
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../../..')

@@ -29,7 +29,7 @@ const SETTINGS: Partial<PublishingSettings> = {
 }
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 /**
- * TikTok's upload links last an hour (§3.2); this sandbox's last 20 s, so a test can outlive one — and a restart on a
+ * TikTok's upload links last an hour (tiktok-api.md §3.2); this sandbox's last 20 s, so a test can outlive one — and a restart on a
  * loaded machine (several seconds) does not. The stopped server's own upload hangs 30 s at TikTok's door (the request
  * of an in-process stop is not killed as a dead worker's would be), so it arrives after its link died.
  */

@@ -28,7 +28,7 @@ function createQueries(db: Executor) {
       return created
     },
 
-    /** Newest first (spec §7 "select newest first"); the id breaks ties so the order is stable. */
+    /** Newest first (product.md §7 "select newest first"); the id breaks ties so the order is stable. */
     async listForUser(userId: string, limit: number): Promise<SavedHookRow[]> {
       return db
         .select()

@@ -30,7 +30,7 @@ export function toSavedHookDto(row: SavedHookRow): SavedHook {
 }
 
 /**
- * Saved hooks (spec §2 Text Overlays, §3 saved_hooks, §7): list newest first, save, delete. Every query is scoped by
+ * Saved hooks (product.md §2 Text Overlays, §3 saved_hooks, §7): list newest first, save, delete. Every query is scoped by
  * the signed-in user; another user's hook is "not found". At most SAVED_HOOKS_MAX per person.
  */
 export function createSavedHooksService(deps: SavedHooksServiceDeps) {

@@ -11,7 +11,7 @@ import type { DuePost, StatsSyncRepository } from './stats-sync.repository'
 import { SYNC_LEASE_MS, toSyncState, type SyncAccount } from './sync-state.repository'
 import { nextAccountSyncAt, nextPostSyncAt } from './sync-schedule'
 
-/** What the sync needs from TikTok: an account's counts (§2) and its posts' figures (§5.2). */
+/** What the sync needs from TikTok: an account's counts (tiktok-api.md §2) and its posts' figures (tiktok-api.md §5.2). */
 export const STATS_SCOPES = ['video.list', 'user.info.stats'] as const
 
 /** /v2/video/query/ takes at most 20 ids (tiktok-api.md §5.2). */
@@ -31,7 +31,7 @@ export interface StatsSyncTuning {
 }
 
 export const DEFAULT_STATS_SYNC_TUNING: StatsSyncTuning = {
-  // 100 video/query calls: within one token's 600 a minute (§4.3) even with a run of the next minute beside it.
+  // 100 video/query calls: within one token's 600 a minute (tiktok-api.md §4.3) even with a run of the next minute beside it.
   postsPerRun: 2_000,
   accountsPerSweep: 1_000,
   refreshOlderThanMs: 15 * 60_000,
@@ -41,7 +41,7 @@ export const DEFAULT_STATS_SYNC_TUNING: StatsSyncTuning = {
 export interface StatsSyncDeps {
   repo: StatsSyncRepository
   queue: JobQueue
-  /** One client for the process, so its per-token pacer (§4.3) sees the sync's calls beside publishing's. */
+  /** One client for the process, so its per-token pacer (tiktok-api.md §4.3) sees the sync's calls beside publishing's. */
   tiktok: Pick<TiktokClient, 'userInfo' | 'queryVideos'>
   /** Fresh access tokens, refreshed the way publishing gets them (modules/tiktok). */
   accounts: Pick<TiktokAccountsService, 'accessToken'>
@@ -82,7 +82,7 @@ export function createStatsSyncService(deps: StatsSyncDeps) {
     // accessToken(): the account is not active, or TikTok refused to refresh its token (it marked the account).
     if (err instanceof AppError && err.code === 'CONFLICT') return { type: 'blocked', status: 'reconnect_required' }
     if (isTiktokError(err)) {
-      // The token lacks video.list (§5) or user.info.stats (§2): only a reconnect can grant it.
+      // The token lacks video.list (tiktok-api.md §5) or user.info.stats (tiktok-api.md §2): only a reconnect can grant it.
       if (err.code === 'scope_not_authorized' || err.code === 'scope_permission_missed') {
         return { type: 'blocked', status: 'missing_scope' }
       }
@@ -177,7 +177,7 @@ export function createStatsSyncService(deps: StatsSyncDeps) {
           for (const row of batch) {
             const video = byId.get(row.tiktokVideoId)
             if (video) readings.push(readingOf(row, video, takenAt))
-            // TikTok leaves out ids that are deleted or no longer public (§5.2).
+            // TikTok leaves out ids that are deleted or no longer public (tiktok-api.md §5.2).
             else gone.push(row.postId)
           }
         }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
 import type { AccountRow, TiktokAccountRepository, TokenColumns } from './accounts.repository'
 
-/** spec §9: "token refresh margin 1 hour". */
+/** product.md §9: "token refresh margin 1 hour". */
 export const REFRESH_MARGIN_MS = 60 * 60 * 1000
 
 const context = (id: string, kind: 'access' | 'refresh') => `tiktok_account:${id}:${kind}`
@@ -77,7 +77,7 @@ export function createAccountTokens(deps: {
       return tokens.accessToken
     } catch (err) {
       if (isTiktokError(err) && err.kind === 'reauth_required') {
-        // Another process may have rotated the refresh token first (the old one then stops working, §1.5).
+        // Another process may have rotated the refresh token first (the old one then stops working, tiktok-api.md §1.5).
         const marked = await repo.markReconnectRequiredInternal(row.id, row.refreshTokenEnc, err.message, clock())
         if (!marked) {
           const fresh = await repo.findInternal(row.id)

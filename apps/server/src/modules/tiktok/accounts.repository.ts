@@ -70,7 +70,7 @@ function createQueries(db: Executor) {
         .returning()
       return row
     },
-    /** Stores a freshly issued token pair: always the newest refresh token (TikTok rotates them, §1.5). */
+    /** Stores a freshly issued token pair: always the newest refresh token (TikTok rotates them, tiktok-api.md §1.5). */
     async saveTokensInternal(id: string, tokens: TokenColumns, at: Date): Promise<AccountRow | undefined> {
       const [row] = await db
         .update(tiktokAccount)

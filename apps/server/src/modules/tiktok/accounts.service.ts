@@ -147,7 +147,7 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
 
     /**
      * For deleting a person's whole account: opens their connected accounts' access tokens now (the rows are about to
-     * go) and returns what revokes them at TikTok (§1.6) once the rows are gone. A revoke that fails is logged, never
+     * go) and returns what revokes them at TikTok (tiktok-api.md §1.6) once the rows are gone. A revoke that fails is logged, never
      * thrown: the token then dies on its own.
      */
     async revocationOfAll(userId: string): Promise<{ accounts: number; revoke: () => Promise<void> }> {
@@ -206,7 +206,7 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
         throw new AppError('BAD_REQUEST', MESSAGES.connectFailed)
       }
 
-      // username needs user.info.profile; a creator who declined it still has a display name (§2).
+      // username needs user.info.profile; a creator who declined it still has a display name (tiktok-api.md §2).
       const username = profile.username || profile.displayName || tokens.openId.slice(0, 12)
       const existing = await repo.findByOpenIdForUser(input.userId, tokens.openId)
       let target: AccountRow | undefined
@@ -267,7 +267,7 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
 
     /**
      * Fresh creator info for the composer (TikTok UX rule 1: query it when the post page renders). When TikTok says the
-     * creator cannot post now (daily cap, ban: HTTP 200 with an error code, §3.1), the reason is returned, not thrown.
+     * creator cannot post now (daily cap, ban: HTTP 200 with an error code, tiktok-api.md §3.1), the reason is returned, not thrown.
      */
     async creatorInfo(userId: string, id: string): Promise<CreatorInfo> {
       const account = await mustFind(userId, id)
@@ -276,7 +276,7 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
       return readCreatorInfo(account, token, () => this.accessToken(account.id, { force: true }))
     },
 
-    /** A working access token for posting; refreshed first when it expires within the hour (spec §9). */
+    /** A working access token for posting; refreshed first when it expires within the hour (product.md §9). */
     accessToken(accountId: string, options: { force?: boolean } = {}): Promise<string> {
       return accountTokens.accessToken(accountId, options)
     },

@@ -5,7 +5,7 @@ import type { AccountRow, TiktokAccountRepository } from './accounts.repository'
 import { reconnectMessage } from './account-tokens'
 
 /**
- * How long one creator_info answer serves an account. §3.1 and §6 rule 1 ask for the latest values whenever the post
+ * How long one creator_info answer serves an account. tiktok-api.md §3.1 and §6 rule 1 ask for the latest values whenever the post
  * page renders; an answer a few seconds old is as fresh as the form the person is looking at, and reusing it merges a
  * burst (the form opened in several tabs, opened again, submitted right after it opened) into one request against
  * TikTok's 20 a minute. Errors are never reused, so a person who waits and tries again asks TikTok again.

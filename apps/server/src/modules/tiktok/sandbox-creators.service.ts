@@ -2,7 +2,7 @@ import { MESSAGES, type SandboxCreator } from '@hookpost/shared'
 import { SandboxAdminError, type SandboxAdmin } from '../../integrations/tiktok-sandbox'
 import { AppError } from '../../lib/errors'
 
-/** `/dummy-account`: sandbox creators, only while the sandbox stands in for TikTok (spec §2 'Create Dummy TikTok Account'). */
+/** `/dummy-account`: sandbox creators, only while the sandbox stands in for TikTok (product.md §2 'Create Dummy TikTok Account'). */
 export function createSandboxCreatorsService(admin: SandboxAdmin | undefined) {
   function need(): SandboxAdmin {
     if (!admin) throw new AppError('NOT_FOUND', MESSAGES.sandboxOnly)

@@ -278,7 +278,7 @@ describe('creator info for the composer', () => {
   })
 })
 
-describe("creator info at TikTok's limit of 20 a minute per token (§3.1)", () => {
+describe("creator info at TikTok's limit of 20 a minute per token (tiktok-api.md §3.1)", () => {
   /** creator_info requests made with the account's token around Hookpost (another process, another tab of ours). */
   async function elsewhere(accountId: string, count: number): Promise<number[]> {
     const token = await server.runtime.tiktokAccounts.accessToken(accountId)

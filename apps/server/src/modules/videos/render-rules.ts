@@ -2,7 +2,7 @@ import { MESSAGES, overlayTimeProblem, type TextOverlay, type VideoLayout } from
 import { RenderError } from '../../integrations/ffmpeg/render/types'
 
 /**
- * The render job's decisions, as pure functions (spec §4 "Server combine": retry 3 attempts, back-off 2 s × 2^attempt,
+ * The render job's decisions, as pure functions (product.md §4 "Server combine": retry 3 attempts, back-off 2 s × 2^attempt,
  * timeout 180 s). A video goes
  *
  *   queued → rendering → processed | failed

@@ -100,7 +100,7 @@ function createQueries(db: Executor) {
       return row ? toView(row) : undefined
     },
 
-    /** Newest first (spec §7 "select all newest first"). */
+    /** Newest first (product.md §7 "select all newest first"). */
     async listViewsForUser(userId: string, limit: number): Promise<VideoView[]> {
       const rows = await views()
         .where(eq(createdVideo.userId, userId))

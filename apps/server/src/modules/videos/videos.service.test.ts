@@ -265,7 +265,7 @@ describe('deleting a video', () => {
     expect(mem.videos.get(reused.id)?.sourceMediaId).toBe(output.id)
   })
 
-  it('logs a file that cannot be removed instead of failing (spec §8)', async () => {
+  it('logs a file that cannot be removed instead of failing (product.md §8)', async () => {
     const { id } = await processedVideo()
     storage.remove = async () => {
       throw new Error('EACCES')

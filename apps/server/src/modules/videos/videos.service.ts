@@ -89,7 +89,7 @@ export function createVideosService(deps: VideosServiceDeps) {
   return {
     /**
      * POST /api/videos: the sources must be the user's videos, of any shape: one that is not portrait 9:16 is fitted
-     * to the frame by `fit` (ADR 032, where spec §5 refused it). The row (queued) and its render job commit together.
+     * to the frame by `fit` (ADR 032, where product.md §5 refused it). The row (queued) and its render job commit together.
      */
     async create(userId: string, input: CreateVideoBody): Promise<CreatedVideo> {
       const source = await ownedMedia(userId, input.sourceMediaId)
@@ -152,7 +152,7 @@ export function createVideosService(deps: VideosServiceDeps) {
 
     /**
      * DELETE /api/videos/:id: the row, its rendered file's media row and its queued job go together; then the files
-     * (spec §8: a file that cannot be removed is logged, not reported). Refused (409, nothing deleted) while a post
+     * (product.md §8: a file that cannot be removed is logged, not reported). Refused (409, nothing deleted) while a post
      * uses the rendered file. A render in progress notices at its next heartbeat and stops.
      */
     async remove(userId: string, id: string): Promise<void> {

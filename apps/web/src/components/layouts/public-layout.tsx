@@ -15,7 +15,7 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 const footerLink =
   'rounded-sm text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700'
 
-/** Spec §2 public layout: top bar (Features, Pricing, Log in, Sign up) and footer. Every footer link goes somewhere real. */
+/** product.md §2 public layout: top bar (Features, Pricing, Log in, Sign up) and footer. Every footer link goes somewhere real. */
 export function PublicLayout() {
   const appInfo = useAppInfo()
   const supportEmail = appInfo.data?.supportEmail

@@ -3,7 +3,7 @@ import { dangerButtonClass, secondaryButtonClass } from './button-styles'
 import { ModalDialog } from './modal-dialog'
 
 /**
- * A confirmation before something destructive (spec §5's delete confirmations), as an accessible dialog. Cancel has
+ * A confirmation before something destructive (product.md §5's delete confirmations), as an accessible dialog. Cancel has
  * focus first: the safe choice is one Enter away. While `busy` it cannot be closed and both buttons wait.
  */
 export function ConfirmDialog({

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@hookpost/shared/messages'
 
-/** Shown when the API cannot be reached (spec §2 "Shared": the 'Connection Error' panel). */
+/** Shown when the API cannot be reached (product.md §2 "Shared": the 'Connection Error' panel). */
 export function ConnectionError() {
   return (
     <section

@@ -4,7 +4,7 @@ import { secondaryButtonClass } from './button-styles'
 import { Field } from './field'
 
 /**
- * Example hooks (spec §5: at most 5, none blank): type one, Add example (or Enter, which adds instead of submitting
+ * Example hooks (product.md §5: at most 5, none blank): type one, Add example (or Enter, which adds instead of submitting
  * the form), and remove any. The content generator and the automation's Content Settings both ask for them.
  */
 export function ExampleHooksField({

@@ -6,7 +6,7 @@ const tones = {
   info: 'border-sky-300 bg-sky-50 text-sky-900',
 } as const
 
-/** The shared message banner (spec §2 "Shared"). Errors are announced assertively, the rest politely. */
+/** The shared message banner (product.md §2 "Shared"). Errors are announced assertively, the rest politely. */
 export function MessageBanner({
   tone,
   children,

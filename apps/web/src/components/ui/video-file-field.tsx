@@ -11,7 +11,7 @@ import { Spinner } from './spinner'
  * A video upload field ('Video file' by default): a drop area around a plain file input (keyboard and screen readers
  * use the input; the area is for mouse users). The upload starts as soon as a file is chosen, with its progress and a
  * Cancel; once the server has checked the file, its name, size and length show, with a 200×356 preview of the stored
- * file (spec §2) unless the form shows its own preview, so the person sees what will be posted (TikTok rule 5).
+ * file (product.md §2) unless the form shows its own preview, so the person sees what will be posted (TikTok rule 5).
  */
 export function VideoFileField({
   label = 'Video file',

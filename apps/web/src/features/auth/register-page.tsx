@@ -11,7 +11,7 @@ import { useSignUp } from './api/auth-api'
 import { AuthCard } from './components/auth-card'
 import { EmailField } from './components/email-field'
 
-/** Spec §9: after sign-up the user lands on the dashboard after 2 s. */
+/** product.md §9: after sign-up the user lands on the dashboard after 2 s. */
 const REDIRECT_AFTER_SIGN_UP_MS = 2000
 
 export function RegisterPage() {

@@ -31,7 +31,7 @@ function offsetLabel(zone: string): string {
   }
 }
 
-/** 'Profile & Accounts' (spec §2). TikTok accounts join this page with the TikTok issue. */
+/** 'Profile & Accounts' (product.md §2). TikTok accounts join this page with the TikTok issue. */
 export function ProfilePage() {
   const profile = useProfile()
   const update = useUpdateProfile()

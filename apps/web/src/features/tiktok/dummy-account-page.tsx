@@ -17,7 +17,7 @@ import { tiktokErrorMessage } from './utils/error-message'
 type Errors = Partial<Record<'displayName' | 'username' | 'form', string>>
 
 /**
- * 'Create Dummy TikTok Account' (spec §2, test-only): makes a creator in the TikTok sandbox, who can then be picked on
+ * 'Create Dummy TikTok Account' (product.md §2, test-only): makes a creator in the TikTok sandbox, who can then be picked on
  * the sandbox's authorize page when connecting an account. Only while the sandbox stands in for TikTok.
  */
 export function DummyAccountPage() {

@@ -8,7 +8,7 @@ import { paths } from '../../config/paths'
 import { useCompleteTiktokConnect } from './api/complete-connect'
 import { tiktokErrorMessage } from './utils/error-message'
 
-/** Spec §2/§9: after success, on to the dashboard in 2 s. */
+/** product.md §2/§9: after success, on to the dashboard in 2 s. */
 export const CALLBACK_REDIRECT_MS = 2000
 export const CONNECTED_DASHBOARD = `${paths.dashboard}?tiktok_connected=true`
 

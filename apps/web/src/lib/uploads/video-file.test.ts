@@ -4,7 +4,7 @@ import { checkVideoFile } from './video-file'
 
 const MB = 1024 * 1024
 
-describe('checkVideoFile (spec §5: mp4, mov, webm, ≤ 500 MB)', () => {
+describe('checkVideoFile (product.md §5: mp4, mov, webm, ≤ 500 MB)', () => {
   it.each([
     ['clip.mp4', 'video/mp4', 10 * MB, null],
     ['clip.mov', 'video/quicktime', 10 * MB, null],

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@hookpost/shared/messages'
 import { POST_LIMITS, VIDEO_TYPES } from '@hookpost/shared/posts'
 
-/** What the file input offers (spec §5: mp4, quicktime/mov, webm). The extensions help browsers that lack the types. */
+/** What the file input offers (product.md §5: mp4, quicktime/mov, webm). The extensions help browsers that lack the types. */
 export const VIDEO_ACCEPT = [...VIDEO_TYPES, '.mp4', '.mov', '.webm'].join(',')
 const EXTENSIONS = ['.mp4', '.mov', '.webm']
 
 /**
- * The checks the browser can make before sending anything: the size (spec §5: 500 MB) and the declared type. The
+ * The checks the browser can make before sending anything: the size (product.md §5: 500 MB) and the declared type. The
  * server decides from the bytes themselves (magic bytes + ffprobe), so a renamed text file passes here and is refused
  * there with its own message.
  */

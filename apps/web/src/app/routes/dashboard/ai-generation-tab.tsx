@@ -10,7 +10,7 @@ import { STUDIO_MESSAGES } from '../../../features/studio/utils/messages'
 import { tabHref } from './tabs'
 
 /**
- * The AI Generation tab (spec §2): the AI feature's images and Transform to Video, with the studio's Library as the
+ * The AI Generation tab (product.md §2): the AI feature's images and Transform to Video, with the studio's Library as the
  * demo video picker and the studio's videos list following the video it makes as it renders.
  */
 export function AiGenerationTab() {

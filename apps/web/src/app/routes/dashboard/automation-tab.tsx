@@ -17,7 +17,7 @@ function accountLabel(account: TiktokAccount): string {
 }
 
 /**
- * The Automation tab (spec §2): the automation feature's panel, with the person's TikTok accounts (tiktok feature),
+ * The Automation tab (product.md §2): the automation feature's panel, with the person's TikTok accounts (tiktok feature),
  * their Library (studio feature), their own time zone (profile feature) and the post editor (posts feature: review,
  * edit and approve a planned post from the History) composed here, since features never import each other.
  */

@@ -17,7 +17,7 @@ const BatchScheduleDialog = lazy(async () => ({
 export function BatchScheduleEntry({ userTimeZone }: { userTimeZone: string }) {
   const accounts = useTiktokAccounts()
   const [open, setOpen] = useState(false)
-  // Spec §4/§9: the notice after scheduling clears after 3 s, as the form's does.
+  // product.md §4/§9: the notice after scheduling clears after 3 s, as the form's does.
   const [scheduled, setScheduled] = useClearingState<number>(SCHEDULED_NOTICE_MS)
 
   if (!accounts.data || accounts.data.length === 0) return null

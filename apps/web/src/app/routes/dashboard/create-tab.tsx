@@ -17,7 +17,7 @@ const CreateVideoForm = lazy(async () => ({
 }))
 
 /**
- * The Create tab (spec §2): 'Create New Video' above the list of created videos, whose processed videos can be
+ * The Create tab (product.md §2): 'Create New Video' above the list of created videos, whose processed videos can be
  * scheduled for TikTok with the posts feature's form. Composes features. `?preset=hook-demo` (where the hook-demo
  * route leads) opens the same form preset for a hook + demo video.
  */

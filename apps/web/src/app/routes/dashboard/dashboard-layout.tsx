@@ -116,7 +116,7 @@ function Shell() {
           )}
           {/* Whatever the plan refused, wherever: its message and "Choose a plan" (ADR 036). */}
           <UpgradePrompt />
-          {/* spec §2 Shell: while a video renders, on every screen of the dashboard. */}
+          {/* product.md §2 Shell: while a video renders, on every screen of the dashboard. */}
           <ProcessingNotice />
         </main>
       </div>

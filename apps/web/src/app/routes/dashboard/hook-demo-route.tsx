@@ -5,7 +5,7 @@ import { HOOK_DEMO_HREF, tabHref } from './tabs'
 /** The id of the Create tab's 'Your Videos' heading (features/studio CreatedVideos); it takes focus (tabIndex -1). */
 const CREATED_VIDEOS_HEADING = 'created-videos-heading'
 
-/** Spec §2's "videos library": the Create tab's list of created videos. */
+/** product.md §2's "videos library": the Create tab's list of created videos. */
 export const CREATED_VIDEOS_HREF = `${tabHref('create')}#${CREATED_VIDEOS_HEADING}`
 
 /** How long to wait for the list to show, and to keep it in view while the page above it settles. */
@@ -63,7 +63,7 @@ function goToCreatedVideos(navigate: NavigateFunction, replace = false) {
 }
 
 /**
- * '/dashboard/hook-demo' (spec §2 'Create Hook + Demo Video') is the Create tab's form preset for a hook + demo video
+ * '/dashboard/hook-demo' (product.md §2 'Create Hook + Demo Video') is the Create tab's form preset for a hook + demo video
  * (ADR 032): one form, and the side menu marks the Create tab.
  */
 export function HookDemoRoute() {

@@ -8,8 +8,8 @@ import { useNotice } from '../../../lib/use-notice'
 import { useHookAccounts } from './account-hook-generator'
 
 /**
- * The Create Hooks tab (spec §2): the AI content generator, whose hooks are saved to the studio's saved hooks (centre,
- * white, Large, bold, spec §9 and ADR 031), ready to apply in the Create tab; the saved hooks are listed here too (issue 21), so
+ * The Create Hooks tab (product.md §2): the AI content generator, whose hooks are saved to the studio's saved hooks (centre,
+ * white, Large, bold, product.md §9 and ADR 031), ready to apply in the Create tab; the saved hooks are listed here too (issue 21), so
  * a saved one is seen where it was saved.
  */
 export function HooksTab() {

@@ -5,7 +5,7 @@ import { PlanSection } from '../../../features/plans/components/plan-section'
 import { TiktokAccountsSection } from '../../../features/tiktok/components/tiktok-accounts-section'
 
 /**
- * 'Profile & Accounts' (spec §2): the profile feature's page, then the user's TikTok accounts, and last, apart from
+ * 'Profile & Accounts' (product.md §2): the profile feature's page, then the user's TikTok accounts, and last, apart from
  * everything else, deleting the account. The Plan section (ADR 036) follows the profile.
  */
 export function ProfileRoute() {

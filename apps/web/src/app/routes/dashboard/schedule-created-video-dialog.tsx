@@ -6,7 +6,7 @@ import { ScheduleNewVideoCard } from '../../../features/tiktok/components/schedu
 import { LazyScheduleVideoForm } from './schedule-form-chunk'
 
 /**
- * 'Schedule Video for TikTok' (spec §2 Create tab): a rendered video of the studio posted like any other, through the
+ * 'Schedule Video for TikTok' (product.md §2 Create tab): a rendered video of the studio posted like any other, through the
  * posts feature's form with TikTok's posting settings, its 200×356 preview, the account picker, date and time, Cancel
  * and 'Schedule for TikTok'. Composes the studio, TikTok accounts and posts features.
  */

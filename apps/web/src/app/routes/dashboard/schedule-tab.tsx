@@ -13,7 +13,7 @@ import { ScheduleVideoDialog } from './schedule-video-dialog'
 type Composer = { accountId?: string | undefined; date?: string | undefined }
 
 /**
- * The Schedule tab (spec §2): 'Schedule New Video' (the account picker and 'Schedule a video', which opens the form in
+ * The Schedule tab (product.md §2): 'Schedule New Video' (the account picker and 'Schedule a video', which opens the form in
  * a dialog, ADR 028) above the 'Scheduled Videos' panel, whose days open the same form preset to that day. Composes
  * features.
  */

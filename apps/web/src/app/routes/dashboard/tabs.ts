@@ -2,7 +2,7 @@ import { DEFAULT_DASHBOARD_TAB, isDashboardTabKey, type DashboardTabKey } from '
 
 const STORAGE_KEY = 'hookpost.dashboardTab'
 
-/** The active tab is remembered in local storage (spec §2) and reflected in the URL (?tab=) for back/forward/reload. */
+/** The active tab is remembered in local storage (product.md §2) and reflected in the URL (?tab=) for back/forward/reload. */
 export function storedTab(): DashboardTabKey {
   try {
     const value = window.localStorage.getItem(STORAGE_KEY)

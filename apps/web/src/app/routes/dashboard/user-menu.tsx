@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useSignOut } from '../../../lib/auth'
 
-/** The user's email with a dropdown holding Sign out (spec §2 Shell). Keyboard: Enter/Space/ArrowDown open, Escape closes. */
+/** The user's email with a dropdown holding Sign out (product.md §2 Shell). Keyboard: Enter/Space/ArrowDown open, Escape closes. */
 export function UserMenu({ email }: { email: string }) {
   const [open, setOpen] = useState(false)
   const menuId = useId()

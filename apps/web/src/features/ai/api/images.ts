@@ -16,7 +16,7 @@ import { apiRequest } from '../../../lib/api-client'
 /** The gallery of saved images (GET /api/get-saved-images). */
 export const savedImagesKey = ['saved-images'] as const
 
-/** POST /api/generate?type=image (spec §7): an image from the prompt, or the offline text card (`fallback`). */
+/** POST /api/generate?type=image (product.md §7): an image from the prompt, or the offline text card (`fallback`). */
 export async function generateImage(body: GenerateImageInput): Promise<GenerateImageResponse> {
   const payload = await apiRequest<unknown>('/api/generate?type=image', { method: 'POST', body })
   return generateImageResponseSchema.parse(payload)

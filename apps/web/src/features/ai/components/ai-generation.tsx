@@ -6,7 +6,7 @@ import { SavedImages } from './saved-images'
 import { TransformForm } from './transform-form'
 
 /**
- * The AI Generation tab (spec §2): 'Generate Images' from a prompt (style selfie) — the configured image model's
+ * The AI Generation tab (product.md §2): 'Generate Images' from a prompt (style selfie) — the configured image model's
  * picture, or the built-in offline text card, which says it is one — Save (then 'Saved', disabled), a gallery of saved
  * and uploaded images, and 'Transform to Video' from an image or a demo video. `demoPicker` chooses the demo (the
  * studio's Library); `renderResult` shows the video made, as it renders and once it plays.

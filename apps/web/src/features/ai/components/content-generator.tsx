@@ -6,7 +6,7 @@ import { ContentIdeas } from './content-ideas'
 import type { HookAccount } from './hook-generator'
 
 /**
- * The Hooks tab's AI content generator (spec §2 Hooks tab, §5 content generation): a concept and tone ('other' with
+ * The Hooks tab's AI content generator (product.md §2 Hooks tab, §5 content generation): a concept and tone ('other' with
  * the person's own words), keywords, custom text and prompt, up to five example hooks → content ideas (title, what to
  * film, the hook), each with Copy and Save as hook.
  */

@@ -19,7 +19,7 @@ export interface HookAccount {
 }
 
 /**
- * The Create tab's AI hook generator (spec §2, §5 AI hooks): hook suggestions for the video's title and description,
+ * The Create tab's AI hook generator (product.md §2, §5 AI hooks): hook suggestions for the video's title and description,
  * written for the chosen TikTok account's audience, niche and goals. One click adds a suggestion as an overlay.
  */
 export function HookGenerator({
@@ -46,7 +46,7 @@ export function HookGenerator({
   function onGenerate() {
     if (generate.isPending) return
     const account = accounts.find((a) => a.id === accountId)
-    // spec §5, in this order.
+    // product.md §5, in this order.
     const found = !account
       ? AI_MESSAGES.accountRequired
       : title.trim() === ''

@@ -12,7 +12,7 @@ import { IMAGE_MAKER_LABELS } from '../utils/providers'
 import { AiSourceNote } from './ai-source-note'
 import { panelClass } from './panel-styles'
 
-/** Generate Images (spec §2 AI Generation tab): a prompt in style selfie → the image, Save Image, Use for video. */
+/** Generate Images (product.md §2 AI Generation tab): a prompt in style selfie → the image, Save Image, Use for video. */
 export function ImageGenerator({ onUse }: { onUse: (image: AiImage) => void }) {
   const id = useId()
   const generate = useGenerateImage()

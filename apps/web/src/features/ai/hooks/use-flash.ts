@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 
-/** spec §9: the copy checkmark and the saved tick show for 2 s. */
+/** product.md §9: the copy checkmark and the saved tick show for 2 s. */
 export const FEEDBACK_MS = 2000
 
 /** A short-lived mark (the copy checkmark, the saved tick): the id it is on, cleared after FEEDBACK_MS. */

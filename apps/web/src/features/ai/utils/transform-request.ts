@@ -36,7 +36,7 @@ export function transformRequest({
   return { errors, body }
 }
 
-/** spec §8 'Failed to transform to video: {status text}': the server's reason, or what went wrong on the way. */
+/** product.md §8 'Failed to transform to video: {status text}': the server's reason, or what went wrong on the way. */
 export function transformErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) return `${AI_IMAGE_MESSAGES.transformFailed}: ${error.message}`
   if (error instanceof NetworkError) return `${AI_IMAGE_MESSAGES.transformFailed}: ${MESSAGES.connectionError}`

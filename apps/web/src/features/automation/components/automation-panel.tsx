@@ -30,7 +30,7 @@ export interface AutomationPanelProps {
 }
 
 /**
- * The Automation tab (spec §2, §3, §5, §8, §9): the toggle, four sub-tabs saved together by Save Settings, Run Now,
+ * The Automation tab (product.md §2, §3, §5, §8, §9): the toggle, four sub-tabs saved together by Save Settings, Run Now,
  * and the History of runs, live.
  */
 export function AutomationPanel(props: AutomationPanelProps) {

@@ -15,7 +15,7 @@ import { ScheduleSettings } from './schedule-settings'
 import { VideoSelection, type LibraryChoices } from './video-selection'
 
 /**
- * The four sub-tabs (spec §2 Automation tab), each named with how many problems it has, and their panels: every
+ * The four sub-tabs (product.md §2 Automation tab), each named with how many problems it has, and their panels: every
  * panel stays rendered (hidden when not chosen), so switching tabs keeps every edit.
  */
 export function AutomationSettingsTabs({

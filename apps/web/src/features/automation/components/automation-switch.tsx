@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
 /**
- * The enable/disable toggle (spec §2, §4 'automation toggle'): a real switch named 'Automation'. It edits the form;
+ * The enable/disable toggle (product.md §2, §4 'automation toggle'): a real switch named 'Automation'. It edits the form;
  * Save Settings makes it so. What it says tells the two apart, in words, not only by its colour.
  */
 export function AutomationSwitch({

@@ -11,7 +11,7 @@ import { Field } from '../../../components/ui/field'
 import type { AutomationForm, FieldKey, FormChange } from '../utils/form'
 
 /**
- * spec §9: automation adds 'random' to the concepts and tones; it is the default, so it comes first. Issue 19 adds
+ * product.md §9: automation adds 'random' to the concepts and tones; it is the default, so it comes first. Issue 19 adds
  * 'best' (learns from the account's results, ADR 022), next to it.
  */
 const CONCEPTS: AutomationConcept[] = [
@@ -36,7 +36,7 @@ const BEST_HINT =
 const MAX = { custom: 200, prompt: 1000, hook: 150 } as const
 
 /**
- * Content Settings: what the hooks automation writes are like (the content generator's choices, spec §2 Hooks tab):
+ * Content Settings: what the hooks automation writes are like (the content generator's choices, product.md §2 Hooks tab):
  * concept and tone ('Random' picks one per post, 'Best performing' learns from the account's results, 'Other' takes
  * the person's words), keywords, a custom prompt and up
  * to five example hooks.

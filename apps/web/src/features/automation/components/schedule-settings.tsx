@@ -16,7 +16,7 @@ const checkboxClass =
   'h-4 w-4 rounded border-slate-300 accent-fuchsia-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700'
 
 /**
- * Schedule Settings (spec §9): the posting days, how many posts a day (1–5) and the window they are spread over, at
+ * Schedule Settings (product.md §9): the posting days, how many posts a day (1–5) and the window they are spread over, at
  * least 30 minutes apart, in `timeZone` (the account's, else the person's), and whether the times are random or the
  * account's best hours (issue 19). The window's problem shows as soon as the
  * times are there, not only on save.

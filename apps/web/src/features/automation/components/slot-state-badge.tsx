@@ -15,7 +15,7 @@ export function slotStateLabel(state: AutomationSlotState): string {
   return BADGES[state].label
 }
 
-/** How far one planned post got, in words (the colour only repeats them; spec §4 badge colours where they apply). */
+/** How far one planned post got, in words (the colour only repeats them; product.md §4 badge colours where they apply). */
 export function SlotStateBadge({ state }: { state: AutomationSlotState }) {
   const badge = BADGES[state]
   return (

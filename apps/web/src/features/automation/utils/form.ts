@@ -11,7 +11,7 @@ import {
   type Weekday,
 } from '@hookpost/shared/automation'
 
-/** The four sub-tabs (spec §2 Automation tab), in their order. */
+/** The four sub-tabs (product.md §2 Automation tab), in their order. */
 export const AUTOMATION_TABS = [
   { key: 'content', label: 'Content Settings' },
   { key: 'schedule', label: 'Schedule Settings' },
@@ -156,7 +156,7 @@ export function fieldOf(path: readonly PropertyKey[] | string): FieldKey | null 
 const KEYWORD_LIMITS = 'Use at most 10 keywords, each at most 50 characters'
 
 /**
- * Checks the form with the contract the server uses (same messages, spec §5/§8). Valid: the exact body to send.
+ * Checks the form with the contract the server uses (same messages, product.md §5/§8). Valid: the exact body to send.
  * Invalid: one message per field, in the contract's order.
  */
 export function validate(
@@ -207,7 +207,7 @@ function touchedFields(patch: Partial<AutomationForm>): FieldKey[] {
   for (const key of Object.keys(patch) as (keyof AutomationForm)[]) {
     switch (key) {
       case 'enabled':
-        // What enabling needs (spec §5) is asked again on the next save.
+        // What enabling needs (product.md §5) is asked again on the next save.
         fields.push('accountId', 'videoIds', 'days', 'postSettings.privacyLevel')
         break
       case 'postSettings':

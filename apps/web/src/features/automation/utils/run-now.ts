@@ -6,14 +6,14 @@ import {
 } from '@hookpost/shared/automation'
 import { ApiRequestError } from '../../../lib/api-client'
 
-/** One thing Run Now lacks: the spec's words (§8) and what to do about it. */
+/** One thing Run Now lacks: the spec's words (product.md §8) and what to do about it. */
 export interface RunNowBlocker {
   message: string
   fix: string
 }
 
 /**
- * Why Run Now cannot plan with the saved settings, in the order the server checks (spec §5: Run Now needs an
+ * Why Run Now cannot plan with the saved settings, in the order the server checks (product.md §5: Run Now needs an
  * account, a video and a day, and automation on). Empty when it can. `accountIds`: the person's accounts once known,
  * so a saved account that was deleted since counts as none.
  */

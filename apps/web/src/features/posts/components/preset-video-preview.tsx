@@ -1,7 +1,7 @@
 import { formatDuration } from '../../../lib/format'
 import type { PresetVideo } from '../utils/schedule-form'
 
-/** The video being scheduled, as it will be posted (TikTok rule 5): a 200×356 player (spec §2), its name and length. */
+/** The video being scheduled, as it will be posted (TikTok rule 5): a 200×356 player (product.md §2), its name and length. */
 export function PresetVideoPreview({ video, problem }: { video: PresetVideo; problem: string | null }) {
   return (
     <div>

@@ -149,7 +149,7 @@ describe('Schedule New Video form', () => {
     expect(disclose.checked).toBe(false)
     expect(screen.queryByRole('checkbox', { name: 'Your brand' })).toBeNull()
 
-    // Spec §9: tomorrow at 12:00, in the user's zone here (the account has none).
+    // product.md §9: tomorrow at 12:00, in the user's zone here (the account has none).
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2027-01-11')
     expect((screen.getByLabelText('Date') as HTMLInputElement).min).toBe('2027-01-10')
     expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe('12:00')

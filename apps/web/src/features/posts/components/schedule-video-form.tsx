@@ -23,7 +23,7 @@ export type ScheduleVideoFormProps = Omit<ScheduleDraftOptions, 'formRef' | 'upl
 }
 
 /**
- * 'Schedule New Video' below the account picker (spec §2, §5) with TikTok's required posting UX (tiktok-api.md §6):
+ * 'Schedule New Video' below the account picker (product.md §2, §5) with TikTok's required posting UX (tiktok-api.md §6):
  * who receives the post (fresh creator info), the video, title and description, when (date, time and zone — the
  * moment must exist in that zone and be in the future), privacy, interactions, the commercial content disclosure and
  * the consent declaration. On success the form says so for 3 s and starts over, keeping the account and the zone.

@@ -28,7 +28,7 @@ function Loading() {
 }
 
 /**
- * The Scheduled Videos panel (spec §2 Schedule tab item 2). `timeZone` is the zone times are shown in (the user's, else
+ * The Scheduled Videos panel (product.md §2 Schedule tab item 2). `timeZone` is the zone times are shown in (the user's, else
  * the browser's); null while it is not known yet.
  */
 export function ScheduledVideosPanel({

@@ -35,7 +35,7 @@ export type ScheduleDraftOptions = {
   formRef: RefObject<HTMLFormElement | null>
   /** The account chosen in the picker above the form. */
   account: TiktokAccount
-  /** Schedule this video instead of uploading one ('Schedule Video for TikTok', spec §2 Create tab). */
+  /** Schedule this video instead of uploading one ('Schedule Video for TikTok', product.md §2 Create tab). */
   video?: PresetVideo
   /** With `video`: called once it is scheduled (the form does not start over), and by Cancel. */
   onScheduled?: () => void

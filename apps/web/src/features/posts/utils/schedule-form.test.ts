@@ -4,7 +4,7 @@ import { duplicateTimeDefaults, presetScheduleValues } from './schedule-form'
 describe('presetScheduleValues (the form opened on a calendar day)', () => {
   const zone = 'Europe/Berlin'
 
-  it('without a day: tomorrow at 12:00 (spec §9)', () => {
+  it('without a day: tomorrow at 12:00 (product.md §9)', () => {
     const values = presetScheduleValues(new Date('2026-04-07T08:00:00Z'), zone, undefined)
     expect([values.date, values.time]).toEqual(['2026-04-08', '12:00'])
   })

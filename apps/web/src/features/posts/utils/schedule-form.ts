@@ -18,7 +18,7 @@ export type PresetVideo = {
   mediaId: string
   name: string
   durationMs: number
-  /** Where the browser plays it from (the 200×356 preview, spec §2). */
+  /** Where the browser plays it from (the 200×356 preview, product.md §2). */
   previewUrl: string
   title: string
   description: string
@@ -42,7 +42,7 @@ export type ScheduleFormValues = {
 export type ScheduleField = 'video' | 'title' | 'description' | 'date' | 'time' | 'timeZone' | 'privacyLevel'
 export type ScheduleErrors = Partial<Record<ScheduleField, string>>
 
-/** Spec §9: the date defaults to tomorrow (in the chosen zone), the time to 12:00; TikTok's choices start off. */
+/** product.md §9: the date defaults to tomorrow (in the chosen zone), the time to 12:00; TikTok's choices start off. */
 export function initialScheduleValues(now: Date, timeZone: string): ScheduleFormValues {
   return {
     title: '',
@@ -70,7 +70,7 @@ export function presetScheduleValues(now: Date, timeZone: string, date: string |
   return { ...values, date, time: hour >= 23 ? '23:59' : `${String(hour + 1).padStart(2, '0')}:00` }
 }
 
-/** Tiktok-api.md §6 rule 3: with disclosure on, at least one of the two must be chosen before posting. */
+/** tiktok-api.md §6 rule 3: with disclosure on, at least one of the two must be chosen before posting. */
 export function commercialNeedsChoice(commercial: CommercialChoice): boolean {
   return commercial.enabled && !commercial.yourBrand && !commercial.brandedContent
 }
@@ -112,7 +112,7 @@ export type ScheduleCheck =
 
 /**
  * The form's own checks, in the order a person fixes them: anything required missing ('Please fill in all required
- * fields', spec §5), then the contract's limits (`schedulePostBodySchema`), TikTok's rules, then the moment itself,
+ * fields', product.md §5), then the contract's limits (`schedulePostBodySchema`), TikTok's rules, then the moment itself,
  * which must exist in the chosen zone (DST gaps), lie in the future and no more than a year ahead
  * (SCHEDULE_HORIZON_DAYS) — `resolveScheduledAt`, the server's own rule. The server checks all of it again.
  */

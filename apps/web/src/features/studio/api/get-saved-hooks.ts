@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client'
 
 export const savedHooksKey = ['saved-hooks'] as const
 
-/** spec §7: saved hooks newest first (the id breaks ties, as the server does). */
+/** product.md §7: saved hooks newest first (the id breaks ties, as the server does). */
 function newestFirst(a: SavedHook, b: SavedHook): number {
   return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)
 }

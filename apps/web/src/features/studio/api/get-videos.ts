@@ -8,7 +8,7 @@ import { libraryKey } from './get-library'
 export const videosKey = ['videos'] as const
 const videosListKey = [...videosKey, 'list'] as const
 
-/** spec §7: created videos newest first (the id breaks ties, as the server does). */
+/** product.md §7: created videos newest first (the id breaks ties, as the server does). */
 function newestFirst(a: CreatedVideo, b: CreatedVideo): number {
   return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)
 }

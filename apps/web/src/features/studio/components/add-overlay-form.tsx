@@ -9,11 +9,11 @@ import { OverlayStyleFields } from './overlays/overlay-style-fields'
 import { OverlayTimingFields } from './overlays/overlay-timing-fields'
 
 /**
- * The overlay form (spec §2 Text Overlays, §9 constants; ADR 031): text, position, one of 8 colours, size, weight, text
+ * The overlay form (product.md §2 Text Overlays, §9 constants; ADR 031): text, position, one of 8 colours, size, weight, text
  * style, optional start and end and, for a hook + demo video, which part it shows on. The same form edits an overlay
  * in the list (`mode` edit: Save changes and Cancel). It is a fieldset inside the Create form (forms cannot nest):
  * Enter in the text adds (or saves) the overlay instead of creating the video. Add Overlay does nothing on blank text
- * (spec §5) or on times that do not fit the video, and says why.
+ * (product.md §5) or on times that do not fit the video, and says why.
  */
 export function AddOverlayForm({
   draft,

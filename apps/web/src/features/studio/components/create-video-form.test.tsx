@@ -359,7 +359,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
     expect(within(list).getByText('Queued')).toBeTruthy()
     expect(ctx.gets()).toHaveLength(1)
 
-    // spec §9: the notice clears after 5 s.
+    // product.md §9: the notice clears after 5 s.
     await act(() => vi.advanceTimersByTime(CREATED_NOTICE_MS))
     expect(screen.queryByText(STUDIO_MESSAGES.videoCreated)).toBeNull()
   })

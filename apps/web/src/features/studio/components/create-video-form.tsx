@@ -26,14 +26,14 @@ export type CreateVideoFormProps = {
   /** Reads a chosen file's width and height in the browser (for the preview before upload); tests pass a fake. */
   readDimensions?: DimensionsReader
   /**
-   * 'hook-demo' (the hook-demo route, spec §2 'Create Hook + Demo Video'): the same form, opened on the Library's hook
-   * clips for the video and asking for the product demo, overlays at the bottom by default (spec §9).
+   * 'hook-demo' (the hook-demo route, product.md §2 'Create Hook + Demo Video'): the same form, opened on the Library's hook
+   * clips for the video and asking for the product demo, overlays at the bottom by default (product.md §9).
    */
   preset?: 'hook-demo'
 }
 
 /**
- * 'Create New Video' (spec §2 Create tab, §5): the video (uploaded or from the Library; one that is not portrait 9:16
+ * 'Create New Video' (product.md §2 Create tab, §5): the video (uploaded or from the Library; one that is not portrait 9:16
  * is fitted with a blurred fill or a crop, ADR 032), an optional Product Demo Video (uploaded or from the Library) that
  * makes it hook + demo (in sequence or side by side), title and description, text overlays with a live 280×498 preview
  * drawn by the renderer's own code, and Create Video. The server renders it in the background; the list below follows

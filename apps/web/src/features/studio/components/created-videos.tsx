@@ -21,7 +21,7 @@ function deleteErrorMessage(error: unknown): string {
 }
 
 /**
- * The created videos (spec §2 Create tab), newest first, following their renders live: state, thumbnail, play, download,
+ * The created videos (product.md §2 Create tab), newest first, following their renders live: state, thumbnail, play, download,
  * schedule for TikTok (when the app offers it), delete and details.
  */
 export function CreatedVideos({ onSchedule }: { onSchedule?: (video: CreatedVideo) => void }) {

@@ -16,7 +16,7 @@ import { useLibrary } from '../api/get-library'
 import { STUDIO_MESSAGES } from '../utils/messages'
 
 /**
- * The Library (spec §2 Create tab): Hookpost's stock clips and the person's rendered videos, filtered by owner (all /
+ * The Library (product.md §2 Create tab): Hookpost's stock clips and the person's rendered videos, filtered by owner (all /
  * mine / stock), category and words, in a grid capped in height (it scrolls). Each video is a toggle button: pressed
  * is the one chosen. `choosingId` is the item being made ready (its button says so and waits); while `busy` (this or
  * another browser on the page is making one ready) no other can be chosen.

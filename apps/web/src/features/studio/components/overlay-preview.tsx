@@ -11,7 +11,7 @@ import { SegmentToggle } from './preview/segment-toggle'
 import { SourceVideo } from './preview/source-video'
 
 /**
- * The 280×498 preview (spec §2): the chosen local file under a canvas on which the overlays are drawn with the shared
+ * The 280×498 preview (product.md §2): the chosen local file under a canvas on which the overlays are drawn with the shared
  * layout and drawing code (ADR 010), so what is seen here is what the rendered video shows, at the time it shows it
  * (an overlay with a start or end comes and goes as the video plays). With a demo, a toggle picks the segment shown
  * (hook or demo, played one after the other); side by side shows both at once. The player's controls sit below the

@@ -2,7 +2,7 @@ import { isRendering, useVideos } from '../api/get-videos'
 import { STUDIO_MESSAGES } from '../utils/messages'
 
 /**
- * spec §2 Shell: while any video renders, a fixed notice 'Processing video... This may take a few minutes.' shows on
+ * product.md §2 Shell: while any video renders, a fixed notice 'Processing video... This may take a few minutes.' shows on
  * every screen of the dashboard, with how far the render is (live `video.progress` events; the mean when several
  * render at once). A spacer keeps the end of the page from hiding under it.
  */

@@ -13,7 +13,7 @@ import { studioErrorMessage } from '../utils/errors'
 import { LoadError } from '../../../components/ui/load-error'
 
 /**
- * The creator's saved hooks (spec §2 Text Overlays, §3 saved_hooks), newest first: Apply adds one as an overlay with
+ * The creator's saved hooks (product.md §2 Text Overlays, §3 saved_hooks), newest first: Apply adds one as an overlay with
  * its style, Delete removes it (after a confirmation). Hooks are saved from the overlay list ("Save as hook"); the
  * notice of that, and of what happens here, shows at the top of this section.
  */

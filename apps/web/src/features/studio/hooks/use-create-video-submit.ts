@@ -10,7 +10,7 @@ import {
 } from '../utils/create-video-request'
 import type { CreateFormErrors, VideoDraft } from '../utils/video-draft'
 
-/** Spec §4/§9: 'Video created successfully!' clears after 5 s. */
+/** product.md §4/§9: 'Video created successfully!' clears after 5 s. */
 export const CREATED_NOTICE_MS = 5000
 
 /**

@@ -27,7 +27,7 @@ export function inFlight(state: VideoUploadState): boolean {
 export type ChosenVideos = {
   hookPreview: PreviewSource | null
   demoPreview: PreviewSource | null
-  /** spec §4: combined mode is on when both a video and a demo video are chosen. */
+  /** product.md §4: combined mode is on when both a video and a demo video are chosen. */
   combined: boolean
   sourceMedia: MediaFile | null
   demoMedia: MediaFile | null

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@hookpost/shared/messages'
 
 /**
- * The studio's user-facing strings from the product spec (§2, §5, §8), verbatim: the shared ones (the server says them
+ * The studio's user-facing strings from the product spec (product.md §2, §5, §8), verbatim: the shared ones (the server says them
  * too) and those only the browser says.
  */
 export const STUDIO_MESSAGES = {

@@ -21,7 +21,7 @@ import {
 } from '@hookpost/shared/studio'
 
 /**
- * What the overlay form holds: the text being typed, the style the next overlay gets (spec §9 defaults) and its
+ * What the overlay form holds: the text being typed, the style the next overlay gets (product.md §9 defaults) and its
  * optional start and end, as typed (seconds).
  */
 export type OverlayDraft = { text: string; start: string; end: string } & Omit<OverlayStyle, 'startMs' | 'endMs'>

@@ -64,7 +64,7 @@ function recordingCanvas() {
 }
 
 describe('drawOverlayPreview', () => {
-  it('is the 280×498 frame of spec §2', () => {
+  it('is the 280×498 frame of product.md §2', () => {
     expect(PREVIEW_FRAME).toEqual({ width: 280, height: 498 })
   })
 

@@ -11,7 +11,7 @@ import {
   type TextOverlay,
 } from '@hookpost/shared/studio'
 
-/** spec §2: the Create tab's preview is 280×498, the 1080×1920 output shrunk. */
+/** product.md §2: the Create tab's preview is 280×498, the 1080×1920 output shrunk. */
 export const PREVIEW_FRAME = PREVIEW_SIZES.create
 
 /** What the preview needs of a 2D context on top of what `drawOverlays` uses. */

@@ -70,7 +70,7 @@ export type VideoDraftAction =
   /** The video was created: the form starts over. */
   | { type: 'created'; hookDemo: boolean }
 
-/** spec §9: the hook-demo page's overlays go at the bottom by default. */
+/** product.md §9: the hook-demo page's overlays go at the bottom by default. */
 export function initialNewOverlay(hookDemo: boolean): OverlayDraft {
   return hookDemo ? { ...emptyDraft(), ...HOOK_DEMO_OVERLAY_DEFAULTS } : emptyDraft()
 }

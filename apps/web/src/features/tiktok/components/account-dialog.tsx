@@ -27,7 +27,7 @@ import { TabList, tabIds } from '../../../components/ui/tab-list'
 export type AccountSaved = 'added' | 'updated'
 
 /**
- * Add or edit a TikTok account (spec §2 Schedule tab item 3, §5): tabs 'Basic Info' (name and username, required) and
+ * Add or edit a TikTok account (product.md §2 Schedule tab item 3, §5): tabs 'Basic Info' (name and username, required) and
  * 'Account Description' (audience, niche, goals: what the AI hook generator writes for). Validated with the shared
  * `accountFormSchema`; when a failing field is on the other tab, that tab opens and the field gets focus.
  */

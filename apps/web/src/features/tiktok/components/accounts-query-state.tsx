@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/ui/load-error'
 
 /**
  * The accounts list's loading, failed and empty states, the same wherever accounts are listed (Profile & Accounts, the
- * Schedule tab): a spinner, 'Failed to fetch TikTok accounts' with a retry, or 'No TikTok Accounts Connected' (spec §2).
+ * Schedule tab): a spinner, 'Failed to fetch TikTok accounts' with a retry, or 'No TikTok Accounts Connected' (product.md §2).
  */
 export function AccountsQueryState({
   accounts,

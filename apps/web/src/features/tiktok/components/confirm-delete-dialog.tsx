@@ -2,7 +2,7 @@ import type { RefObject } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 
-/** Spec §5's confirmation before deleting an account (and its scheduled videos). */
+/** product.md §5's confirmation before deleting an account (and its scheduled videos). */
 export function ConfirmDeleteDialog({
   accountName,
   deleting,

@@ -27,7 +27,7 @@ function defaultAccount(list: TiktokAccount[]): TiktokAccount | undefined {
 /**
  * The Schedule tab's 'Schedule New Video' card, as far as TikTok accounts go: the 'TikTok account' picker with its
  * edit / add / manage actions, or, with no account, 'No TikTok Accounts Connected' and the ways to connect one (spec
- * §2). What follows the picker (the video, its details and schedule) comes from `children`, composed in app/, and
+ * product.md §2). What follows the picker (the video, its details and schedule) comes from `children`, composed in app/, and
  * receives the chosen account.
  */
 export function ScheduleNewVideoCard({
@@ -53,7 +53,7 @@ export function ScheduleNewVideoCard({
 
   useEffect(() => {
     if (!saved) return
-    // Spec §9: success notifications clear after 5 s.
+    // product.md §9: success notifications clear after 5 s.
     const timer = window.setTimeout(() => setSaved(null), 5000)
     return () => window.clearTimeout(timer)
   }, [saved])

@@ -6,7 +6,7 @@ import { DayCell } from './day-cell'
 import { useKeyboardDropFocus } from './use-keyboard-drop-focus'
 
 /**
- * The month (or week) as a table, Sunday first (spec §2), each day with its count and entries or 'No videos'. A
+ * The month (or week) as a table, Sunday first (product.md §2), each day with its count and entries or 'No videos'. A
  * scheduled entry can be dragged to another day, by pointer or keyboard; the drop is handed to `onMoveByDays`.
  */
 export function CalendarTable({

@@ -14,7 +14,7 @@ export type CalendarSpan = 'month' | 'week'
 const WEEKDAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' })
 const SHORT_WEEKDAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' })
 
-/** Sunday first, as the spec's grid (§2: a Sun–Sat grid). */
+/** Sunday first, as the spec's grid (product.md §2: a Sun–Sat grid). */
 export const WEEKDAYS = Array.from({ length: 7 }, (_, i) => {
   // 2023-01-01 was a Sunday.
   const day = new Date(Date.UTC(2023, 0, 1 + i))
@@ -177,7 +177,7 @@ export type MovePlan =
  * Moving keeps the post's time of day in its own zone (a 09:00 New York post dragged to Friday is 09:00 New York on
  * Friday, whatever zone the calendar shows). `date` is the new day in the post's zone. Refused here, before anything is
  * sent: a post that is no longer scheduled, a moment that has passed or is more than a year ahead, a time the clocks
- * skip that day (spec §5: `resolveScheduledAt`, the server's own rule, so the person hears the same sentence either way).
+ * skip that day (product.md §5: `resolveScheduledAt`, the server's own rule, so the person hears the same sentence either way).
  */
 export function planMove(
   post: Pick<CalendarPost, 'state' | 'scheduledAt' | 'timeZone'>,

@@ -3,7 +3,7 @@ import { MESSAGES } from '@hookpost/shared/messages'
 import type { CalendarPost } from '@hookpost/shared/posts'
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
 
-/** Spec §5's confirmation before deleting a scheduled video. */
+/** product.md §5's confirmation before deleting a scheduled video. */
 export function DeletePostDialog({
   post,
   deleting,

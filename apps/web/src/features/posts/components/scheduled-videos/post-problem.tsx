@@ -2,7 +2,7 @@ import { MESSAGES } from '@hookpost/shared/messages'
 import type { CalendarPost } from '@hookpost/shared/posts'
 
 /**
- * Failed posts say why (spec §2: 'Error: {error_message}'); an unconfirmed one says what to check; a skipped draft says
+ * Failed posts say why (product.md §2: 'Error: {error_message}'); an unconfirmed one says what to check; a skipped draft says
  * it was not approved in time.
  */
 export function PostProblem({ post, className = '' }: { post: CalendarPost; className?: string }) {

@@ -15,7 +15,7 @@ import { usePostActions } from './use-post-actions'
 import { useScheduledPosts, type View } from './use-scheduled-posts'
 
 /**
- * The Scheduled Videos panel (spec §2 Schedule tab item 2): the user's posts as a month or week calendar (default) or a
+ * The Scheduled Videos panel (product.md §2 Schedule tab item 2): the user's posts as a month or week calendar (default) or a
  * list, in the display zone. Live: the cache it reads is kept current by the app's event stream, so a post turning
  * 'Uploaded' shows without a refresh. Scheduled posts move by drag and drop or 'Move to…'; a failed one can be posted
  * again with 'Retry'; any post can be deleted.

@@ -1,7 +1,7 @@
 import { displayStatus, type PostDisplayStatus, type PostState } from '@hookpost/shared/posts'
 
 /**
- * Spec §2/§4 badge colours: uploaded green, failed red, processing blue, scheduled purple, anything else yellow; a draft
+ * product.md §2/§4 badge colours: uploaded green, failed red, processing blue, scheduled purple, anything else yellow; a draft
  * awaiting approval (issue 18) is light blue, and says so in words.
  */
 const TONES: Record<PostDisplayStatus, string> = {

@@ -52,7 +52,7 @@ export function OverlaysSection({
       {hookGenerator?.({
         title,
         description,
-        // spec §9: AI suggestions are added centred, white, 32 px, bold.
+        // product.md §9: AI suggestions are added centred, white, 32 px, bold.
         onApply: (text) => hooks.apply(overlayFromText(text, HOOK_OVERLAY_DEFAULTS)),
       })}
       <AddOverlayForm

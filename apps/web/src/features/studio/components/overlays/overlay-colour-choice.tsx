@@ -1,6 +1,6 @@
 import { OVERLAY_COLORS } from '@hookpost/shared/studio'
 
-/** The overlay's text colour: one of the 8 (spec §9), each a radio button with its swatch and name. */
+/** The overlay's text colour: one of the 8 (product.md §9), each a radio button with its swatch and name. */
 export function OverlayColourChoice({
   name,
   color,

@@ -13,7 +13,7 @@ import { TARGET_LABELS, type OverlayDraft } from '../../utils/overlays'
 import { LabelledSelect } from './labelled-select'
 
 /**
- * The overlay form's choices (spec §9 constants; ADR 031): position (or where it was dragged on the preview), font
+ * The overlay form's choices (product.md §9 constants; ADR 031): position (or where it was dragged on the preview), font
  * size, text style, weight and, for a hook + demo video, which part it shows on.
  */
 export function OverlayStyleFields({
