@@ -168,6 +168,8 @@ export const MESSAGES = {
   approveTooLate: 'The time of this post has passed, so it was not posted. Choose a new time, then approve it.',
   skippedNeedsNewTime: 'This post was not approved in time. Choose a new time to post it.',
   draftNotApproved: 'Not approved before its time, so it was not posted.',
+  /** A draft reached the creator's TikTok inbox (issue 29): the calendar and the notification say so. */
+  sentToInbox: 'Sent to your TikTok inbox — open TikTok to finish',
   // Duplicate and Post now (issue 21 item 1)
   postNowNotScheduled:
     'Only a scheduled video can be posted now: this one is already being published, done, or not scheduled.',

@@ -65,6 +65,11 @@ export const POST_STATES = [
   'scheduled',
   'publishing',
   'processing_on_tiktok',
+  /**
+   * A draft (post mode `inbox`, TikTok's MEDIA_UPLOAD) that reached the creator's TikTok inbox (SEND_TO_USER_INBOX):
+   * it waits for the creator to finish it in the TikTok app; then `uploaded`, or `failed` if they discard it.
+   */
+  'sent_to_inbox',
   'uploaded',
   'failed',
   'unconfirmed',
@@ -76,7 +81,7 @@ export type PostState = z.infer<typeof postStateSchema>
 
 /** The spec's display statuses and badge colours (product.md §2 calendar): uploaded green, failed red, processing blue, scheduled
  * purple, other yellow. */
-export type PostDisplayStatus = 'draft' | 'scheduled' | 'processing' | 'uploaded' | 'failed' | 'other'
+export type PostDisplayStatus = 'draft' | 'scheduled' | 'processing' | 'inbox' | 'uploaded' | 'failed' | 'other'
 export function displayStatus(state: PostState): PostDisplayStatus {
   switch (state) {
     case 'draft':
@@ -86,6 +91,8 @@ export function displayStatus(state: PostState): PostDisplayStatus {
     case 'publishing':
     case 'processing_on_tiktok':
       return 'processing'
+    case 'sent_to_inbox':
+      return 'inbox'
     case 'uploaded':
       return 'uploaded'
     case 'failed':
@@ -104,6 +111,7 @@ export const SENDING_OR_SENT_POST_STATES = [
   'scheduled',
   'publishing',
   'processing_on_tiktok',
+  'sent_to_inbox',
   'uploaded',
   'unconfirmed',
 ] as const satisfies readonly PostState[]
@@ -156,37 +164,86 @@ export const creatorInfoSchema = z
   .meta({ id: 'CreatorInfo' })
 export type CreatorInfo = z.infer<typeof creatorInfoSchema>
 
+/**
+ * What a post carries (issue 29): a video, or a photo set (TikTok's photo post: 1–35 images, a slideshow's render).
+ */
+export const POST_FORMATS = ['video', 'photo'] as const
+export const postFormatSchema = z.enum(POST_FORMATS)
+export type PostFormat = z.infer<typeof postFormatSchema>
+export const POST_FORMAT_LABELS: Record<PostFormat, string> = { video: 'Video', photo: 'Slideshow' }
+
+/**
+ * How it goes to TikTok (issue 29): `direct` posts it to the profile (DIRECT_POST); `inbox` sends it as a draft to the
+ * creator's TikTok inbox (MEDIA_UPLOAD, tiktok-api.md §3.3, §3.10), where they add a sound and post it themselves.
+ */
+export const POST_MODES = ['direct', 'inbox'] as const
+export const postModeSchema = z.enum(POST_MODES)
+export type PostMode = z.infer<typeof postModeSchema>
+export const POST_MODE_LABELS: Record<PostMode, string> = {
+  direct: 'Post directly',
+  inbox: 'Send as a draft to the TikTok inbox',
+}
+/** tiktok-api.md §3.3, §4.4: at most 5 drafts may wait in a creator's inbox per 24 hours. */
+export const INBOX_PENDING_CAP = 5
+export const INBOX_PENDING_WINDOW_MS = 24 * 60 * 60 * 1000
+
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.chooseDate })
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: MESSAGES.chooseTime })
 
 /** The Schedule New Video form (product.md §2/§5 + TikTok's posting rules, tiktok-api.md §6). */
-export const schedulePostBodySchema = z
-  .object({
-    accountId: z.string().min(1, { message: 'Please fill in all required fields' }),
-    mediaId: z.string().min(1, { message: 'Please fill in all required fields' }),
-    title: z
-      .string()
-      .trim()
-      .min(1, { message: 'Please fill in all required fields' })
-      .max(POST_LIMITS.title, { message: `Title must be ${POST_LIMITS.title} characters or fewer` }),
-    description: z
-      .string()
-      .trim()
-      .max(POST_LIMITS.description, { message: `Description must be ${POST_LIMITS.description} characters or fewer` })
-      .default(''),
-    /** Chosen by the person, never defaulted (TikTok UX rule 2b). */
-    privacyLevel: privacyLevelSchema,
-    allowComment: z.boolean(),
-    allowDuet: z.boolean(),
-    allowStitch: z.boolean(),
-    /** Commercial content disclosure (rule 3): off by default; when on, at least one of the two. */
-    commercial: z
-      .object({ enabled: z.boolean(), yourBrand: z.boolean(), brandedContent: z.boolean() })
-      .default({ enabled: false, yourBrand: false, brandedContent: false }),
-    date: dateSchema,
-    time: timeSchema,
-    timeZone: timeZoneSchema,
-  })
+export const schedulePostFieldsSchema = z.object({
+  accountId: z.string().min(1, { message: 'Please fill in all required fields' }),
+  /** A video (`mediaId`, default) or a slideshow's photo set (`slideshowId`). */
+  format: postFormatSchema.default('video'),
+  /** Posted directly (default) or sent as a draft to the creator's TikTok inbox. */
+  postMode: postModeSchema.default('direct'),
+  /** The video: required for format `video`. */
+  mediaId: z.string().min(1, { message: 'Please fill in all required fields' }).optional(),
+  /** The slideshow whose latest render is sent: required for format `photo`; the post keeps that photo set. */
+  slideshowId: z.string().min(1, { message: 'Please fill in all required fields' }).optional(),
+  title: z
+    .string()
+    .trim()
+    .min(1, { message: 'Please fill in all required fields' })
+    .max(POST_LIMITS.title, { message: `Title must be ${POST_LIMITS.title} characters or fewer` }),
+  description: z
+    .string()
+    .trim()
+    .max(POST_LIMITS.description, { message: `Description must be ${POST_LIMITS.description} characters or fewer` })
+    .default(''),
+  /** Chosen by the person, never defaulted (TikTok UX rule 2b); required to post directly, not sent with a draft. */
+  privacyLevel: privacyLevelSchema.optional(),
+  allowComment: z.boolean(),
+  /** Videos only (a photo post offers only "Allow comments", tiktok-api.md §6). */
+  allowDuet: z.boolean(),
+  allowStitch: z.boolean(),
+  /** Photo posts: TikTok adds music to the slideshow (tiktok-api.md §3.10 auto_add_music). */
+  autoAddMusic: z.boolean().default(true),
+  /** Commercial content disclosure (rule 3): off by default; when on, at least one of the two. */
+  commercial: z
+    .object({ enabled: z.boolean(), yourBrand: z.boolean(), brandedContent: z.boolean() })
+    .default({ enabled: false, yourBrand: false, brandedContent: false }),
+  date: dateSchema,
+  time: timeSchema,
+  timeZone: timeZoneSchema,
+})
+
+/**
+ * What a post needs besides its fields (issue 29): a video needs its `mediaId`, a photo post its `slideshowId`, and a
+ * direct post its privacy level (a draft goes without one). The queue's body holds to it too.
+ */
+export function requirePostSource(
+  v: { format: PostFormat; postMode: PostMode; mediaId?: string; slideshowId?: string; privacyLevel?: PrivacyLevel },
+  ctx: z.RefinementCtx,
+): void {
+  const message = 'Please fill in all required fields'
+  if (v.format === 'video' && !v.mediaId) ctx.addIssue({ code: 'custom', message, path: ['mediaId'] })
+  if (v.format === 'photo' && !v.slideshowId) ctx.addIssue({ code: 'custom', message, path: ['slideshowId'] })
+  if (v.postMode === 'direct' && !v.privacyLevel) ctx.addIssue({ code: 'custom', message, path: ['privacyLevel'] })
+}
+
+export const schedulePostBodySchema = schedulePostFieldsSchema
+  .superRefine(requirePostSource)
   .meta({ id: 'SchedulePostBody' })
 export type SchedulePostInput = z.input<typeof schedulePostBodySchema>
 
@@ -210,14 +267,14 @@ export type DuplicatePostInput = z.input<typeof duplicatePostBodySchema>
  */
 export const editPostBodySchema = z
   .object({
-    title: schedulePostBodySchema.shape.title.optional(),
-    description: schedulePostBodySchema.shape.description.unwrap().optional(),
+    title: schedulePostFieldsSchema.shape.title.optional(),
+    description: schedulePostFieldsSchema.shape.description.unwrap().optional(),
     privacyLevel: privacyLevelSchema.optional(),
     allowComment: z.boolean().optional(),
     allowDuet: z.boolean().optional(),
     allowStitch: z.boolean().optional(),
     /** Commercial content disclosure (TikTok rule 3), whole: on with at least one box, or off. */
-    commercial: schedulePostBodySchema.shape.commercial.unwrap().optional(),
+    commercial: schedulePostFieldsSchema.shape.commercial.unwrap().optional(),
     date: dateSchema.optional(),
     time: timeSchema.optional(),
     timeZone: timeZoneSchema.optional(),
@@ -237,6 +294,8 @@ export const postSchema = z
     id: z.string(),
     accountId: z.string(),
     account: z.object({ accountName: z.string(), accountUsername: z.string(), sandbox: z.boolean() }),
+    format: postFormatSchema,
+    postMode: postModeSchema,
     title: z.string(),
     description: z.string(),
     privacyLevel: privacyLevelSchema,
@@ -253,6 +312,9 @@ export const postSchema = z
     tiktokPostId: z.string().nullable(),
     publishedAt: z.iso.datetime().nullable(),
     media: z.object({ originalName: z.string(), sizeBytes: z.number().int(), durationMs: z.number().int() }).nullable(),
+    /** A photo post's images: how many, and the slideshow they were rendered from (null once it was deleted). */
+    photos: z.object({ count: z.number().int(), slideshowId: z.string().nullable() }).nullable(),
+    autoAddMusic: z.boolean(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
@@ -271,6 +333,8 @@ export const calendarPostSchema = postSchema
     id: true,
     accountId: true,
     account: true,
+    format: true,
+    postMode: true,
     title: true,
     scheduledAt: true,
     timeZone: true,
@@ -291,6 +355,8 @@ export function toCalendarPost(post: CalendarPost): CalendarPost {
       accountUsername: post.account.accountUsername,
       sandbox: post.account.sandbox,
     },
+    format: post.format,
+    postMode: post.postMode,
     title: post.title,
     scheduledAt: post.scheduledAt,
     timeZone: post.timeZone,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { schedulePostBodySchema, postSchema } from './posts'
+import { requirePostSource, schedulePostFieldsSchema, postSchema } from './posts'
 import { addDays, instantToZoned, todayInZone, zonedToInstant } from './time'
 
 /**
@@ -59,8 +59,9 @@ export const queueSlotsBodySchema = z
 export type QueueSlotsBody = z.infer<typeof queueSlotsBodySchema>
 
 /** POST /api/queue/:accountId/posts: what the Schedule form says, without a date or time (the queue chooses). */
-export const addToQueueBodySchema = schedulePostBodySchema
+export const addToQueueBodySchema = schedulePostFieldsSchema
   .omit({ accountId: true, date: true, time: true, timeZone: true })
+  .superRefine(requirePostSource)
   .meta({ id: 'AddToQueueBody' })
 export type AddToQueueInput = z.input<typeof addToQueueBodySchema>
 

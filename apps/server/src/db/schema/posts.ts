@@ -46,6 +46,36 @@ export const mediaFile = pgTable(
   ],
 )
 
+/** One JPEG of a photo set, in media storage. */
+export interface PhotoSetImage {
+  storageKey: string
+  width: number
+  height: number
+  sizeBytes: number
+  contentType: 'image/jpeg' | 'image/webp'
+}
+
+/**
+ * The images of a photo post (issue 29): one render of a slideshow, immutable like a media file, so a scheduled post
+ * always sends what it was scheduled with. `slideshowId` names the slideshow it was rendered from (no foreign key:
+ * the slideshow may be deleted while a post still needs its photos; its delete clears this column).
+ */
+export const photoSet = pgTable(
+  'photo_set',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    slideshowId: uuid('slideshow_id'),
+    images: jsonb('images').$type<PhotoSetImage[]>().notNull(),
+    /** tiktok-api.md §3.10 photo_cover_index (0-based). */
+    coverIndex: integer('cover_index').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photo_set_user_idx').on(t.userId), index('photo_set_slideshow_idx').on(t.slideshowId)],
+)
+
 /** What video/init told TikTok about a FILE_UPLOAD (tiktok-api.md §3.2, §3.5): the chunk ranges follow from it. */
 export interface StoredChunkPlan {
   videoSize: number
@@ -70,7 +100,18 @@ export const post = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => tiktokAccount.id, { onDelete: 'cascade' }),
+    /** issue 29: a video (`mediaId`) or a photo post (`photoSetId`). */
+    format: text('format', { enum: ['video', 'photo'] })
+      .notNull()
+      .default('video'),
+    /** issue 29: posted directly, or sent as a draft to the creator's TikTok inbox (MEDIA_UPLOAD). */
+    postMode: text('post_mode', { enum: ['direct', 'inbox'] })
+      .notNull()
+      .default('direct'),
     mediaId: uuid('media_id').references(() => mediaFile.id, { onDelete: 'restrict' }),
+    photoSetId: uuid('photo_set_id').references(() => photoSet.id, { onDelete: 'restrict' }),
+    /** Photo posts: TikTok adds music (tiktok-api.md §3.10 auto_add_music). */
+    autoAddMusic: boolean('auto_add_music').notNull().default(true),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     privacyLevel: text('privacy_level', {
@@ -114,6 +155,8 @@ export const post = pgTable(
     index('post_user_scheduled_idx').on(t.userId, t.scheduledAt),
     index('post_state_scheduled_idx').on(t.state, t.scheduledAt),
     index('post_account_idx').on(t.accountId),
+    // The pending-drafts cap counts an account's inbox posts of the last 24 hours.
+    index('post_account_mode_scheduled_idx').on(t.accountId, t.postMode, t.scheduledAt),
     uniqueIndex('post_automation_slot_idx').on(t.automationSlotId),
   ],
 )

@@ -1,4 +1,11 @@
-import { MESSAGES, type CreatorInfo, type Post } from '@hookpost/shared'
+import {
+  MESSAGES,
+  type CreatorInfo,
+  type Post,
+  type PostFormat,
+  type PostMode,
+  type PrivacyLevel,
+} from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { MediaRow } from '../publishing'
 import {
@@ -11,9 +18,15 @@ import {
 import { invalid, uuid, viewAndAnnounce, type PostsServiceDeps, type TransactionScope } from './posts-context'
 
 /** A post to create at an exact instant (the API resolves the form's date and time; automation has its own). */
-export interface NewPost extends PostChoices {
+export interface NewPost extends Omit<PostChoices, 'privacyLevel'> {
   accountId: string
-  mediaId: string
+  // issue 29 (in progress): photo posts and drafts; until the engine sends them, only a direct video is accepted.
+  format?: PostFormat
+  postMode?: PostMode
+  mediaId?: string
+  slideshowId?: string
+  privacyLevel?: PrivacyLevel
+  autoAddMusic?: boolean
   timeZone: string
   scheduledAt: Date
   source?: 'manual' | 'automation'
@@ -34,9 +47,10 @@ export type CreatorLookup = (accountId: string) => Promise<CreatorInfo>
 export async function checkNewPost(
   { repo, accounts, clock }: PostsServiceDeps,
   userId: string,
-  input: NewPost,
+  newPost: NewPost,
   creatorInfo: CreatorLookup = (accountId) => accounts.creatorInfo(userId, accountId),
 ): Promise<MediaRow> {
+  const input = directVideo(newPost)
   const choiceIssue = checkPostChoices(input)
   if (choiceIssue) throw invalid(choiceIssue)
   const timeIssue = checkScheduledInstant(input.scheduledAt, input.timeZone, clock())
@@ -50,6 +64,16 @@ export async function checkNewPost(
   const creatorIssue = checkAgainstCreator(input, media.durationMs, creator)
   if (creatorIssue) throw invalid(creatorIssue)
   return media
+}
+
+/** issue 29 (in progress): the one kind of post the engine sends so far. */
+function directVideo(input: NewPost): NewPost & { mediaId: string; privacyLevel: PrivacyLevel } {
+  const { mediaId, privacyLevel } = input
+  if ((input.format ?? 'video') !== 'video' || (input.postMode ?? 'direct') !== 'direct') {
+    throw invalid({ path: 'format', message: 'Slideshows and drafts cannot be scheduled yet.' })
+  }
+  if (!mediaId || !privacyLevel) throw invalid({ path: 'mediaId', message: 'Please fill in all required fields' })
+  return { ...input, mediaId, privacyLevel }
 }
 
 /** Writes a checked post and its `post.publish` job inside the caller's transaction (both or neither). */
@@ -73,8 +97,8 @@ export async function insertNewPost(
     mediaId: media.id,
     title: input.title,
     description: input.description,
-    privacyLevel: input.privacyLevel,
-    ...postSettings(input),
+    privacyLevel: directVideo(input).privacyLevel,
+    ...postSettings(directVideo(input)),
     isAigc: false,
     scheduledAt: input.scheduledAt,
     timeZone: input.timeZone,

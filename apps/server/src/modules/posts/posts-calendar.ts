@@ -23,6 +23,8 @@ function toCalendarPostDto(row: CalendarPostRow): CalendarPost {
     id: row.id,
     accountId: row.accountId,
     account: { accountName: row.accountName, accountUsername: row.accountUsername, sandbox: row.accountSandbox },
+    format: row.format,
+    postMode: row.postMode,
     title: row.title,
     scheduledAt: row.scheduledAt.toISOString(),
     timeZone: row.timeZone,

@@ -14,6 +14,8 @@ export type NewPostRow = typeof post.$inferInsert
 export interface CalendarPostRow {
   id: string
   accountId: string
+  format: PostRow['format']
+  postMode: PostRow['postMode']
   title: string
   scheduledAt: Date
   timeZone: string
@@ -51,6 +53,8 @@ export type PostEdit = Partial<
 const calendarColumns = {
   id: post.id,
   accountId: post.accountId,
+  format: post.format,
+  postMode: post.postMode,
   title: post.title,
   scheduledAt: post.scheduledAt,
   timeZone: post.timeZone,

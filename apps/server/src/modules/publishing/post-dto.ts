@@ -7,6 +7,8 @@ export function toPostDto(view: PostView): Post {
     id: view.id,
     accountId: view.accountId,
     account: view.account,
+    format: view.format,
+    postMode: view.postMode,
     title: view.title,
     description: view.description,
     privacyLevel: view.privacyLevel,
@@ -26,6 +28,8 @@ export function toPostDto(view: PostView): Post {
     tiktokPostId: view.tiktokPostId,
     publishedAt: view.publishedAt ? view.publishedAt.toISOString() : null,
     media: view.media,
+    photos: view.photos,
+    autoAddMusic: view.autoAddMusic,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   }

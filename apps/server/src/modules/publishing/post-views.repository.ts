@@ -1,5 +1,5 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm'
-import { mediaFile, post, tiktokAccount } from '../../db/schema'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { mediaFile, photoSet, post, tiktokAccount } from '../../db/schema'
 import type { Executor } from '../../db/transactional'
 
 /*
@@ -16,6 +16,8 @@ export type UploadColumns = Pick<typeof post.$inferInsert, 'uploadUrlEnc' | 'upl
 export interface PostView extends PostRow {
   account: { accountName: string; accountUsername: string; sandbox: boolean }
   media: Pick<MediaRow, 'originalName' | 'sizeBytes' | 'durationMs'> | null
+  /** A photo post's images: how many, and the slideshow they came from. */
+  photos: { count: number; slideshowId: string | null } | null
 }
 
 /** What the publisher needs to post: the row and the whole media row (file location, size, type). */
@@ -32,6 +34,8 @@ const viewColumns = {
   mediaOriginalName: mediaFile.originalName,
   mediaSizeBytes: mediaFile.sizeBytes,
   mediaDurationMs: mediaFile.durationMs,
+  photoCount: sql<number | null>`jsonb_array_length(${photoSet.images})`,
+  photoSlideshowId: photoSet.slideshowId,
 }
 
 function toView(row: {
@@ -42,6 +46,8 @@ function toView(row: {
   mediaOriginalName: string | null
   mediaSizeBytes: number | null
   mediaDurationMs: number | null
+  photoCount: number | null
+  photoSlideshowId: string | null
 }): PostView {
   return {
     ...row.post,
@@ -50,6 +56,7 @@ function toView(row: {
       row.mediaOriginalName !== null && row.mediaSizeBytes !== null && row.mediaDurationMs !== null
         ? { originalName: row.mediaOriginalName, sizeBytes: row.mediaSizeBytes, durationMs: row.mediaDurationMs }
         : null,
+    photos: row.photoCount !== null ? { count: Number(row.photoCount), slideshowId: row.photoSlideshowId } : null,
   }
 }
 
@@ -60,6 +67,7 @@ export async function readPostViews(db: Executor, where: SQL | undefined): Promi
     .from(post)
     .innerJoin(tiktokAccount, eq(tiktokAccount.id, post.accountId))
     .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
+    .leftJoin(photoSet, and(eq(photoSet.id, post.photoSetId), eq(photoSet.userId, post.userId)))
     .where(where)
   return rows.map(toView)
 }

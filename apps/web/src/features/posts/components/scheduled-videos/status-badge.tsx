@@ -8,6 +8,7 @@ const TONES: Record<PostDisplayStatus, string> = {
   draft: 'border-sky-300 bg-sky-50 text-sky-900',
   scheduled: 'border-purple-200 bg-purple-100 text-purple-800',
   processing: 'border-blue-200 bg-blue-100 text-blue-800',
+  inbox: 'border-teal-300 bg-teal-50 text-teal-900',
   uploaded: 'border-green-200 bg-green-100 text-green-800',
   failed: 'border-red-200 bg-red-100 text-red-800',
   other: 'border-yellow-300 bg-yellow-100 text-yellow-900',
@@ -22,6 +23,8 @@ export function statusLabel(state: PostState): string {
     case 'publishing':
     case 'processing_on_tiktok':
       return 'Processing'
+    case 'sent_to_inbox':
+      return 'In TikTok inbox'
     case 'uploaded':
       return 'Uploaded'
     case 'failed':
