@@ -5,6 +5,7 @@ import { createCreator, creatorJson, newCreatorProblem } from '../domain/creator
 import { faultsSchema } from '../domain/faults'
 import { publishView } from '../domain/publish-status'
 import { removeAuthorization, revokeGrant } from '../domain/tokens'
+import { seedConfiguredUrlProperties } from '../domain/url-properties'
 import { AdminError } from '../http/errors'
 import type { Sandbox } from '../sandbox'
 import { emptyState, type Creator, type Publish } from '../state/schema'
@@ -222,6 +223,7 @@ export async function adminRoutes(scope: FastifyInstance, { sandbox }: { sandbox
     sandbox.faults.current = {}
     sandbox.limiter.clear()
     for (const controller of sandbox.pulls.values()) controller.abort()
+    seedConfiguredUrlProperties(sandbox)
     await sandbox.save()
     return { ok: true }
   })

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { createHash } from 'node:crypto'
 import { videoCounts } from '../domain/engagement'
+import { photoPath } from '../domain/photo-pull'
 import { filePath } from '../domain/publishing'
 import { publishView } from '../domain/publish-status'
 import { ICON_PATH, markup, ICON_SVG, page, PAGE_CSP, STYLESHEET, STYLESHEET_PATH, type SafeHtml } from '../http/html'
@@ -109,19 +110,16 @@ export async function pageRoutes(scope: FastifyInstance, { sandbox }: { sandbox:
   // Uploaded bytes with HTTP Range support, so <video> can seek.
   scope.get('/media/:file', async (request, reply) => {
     const { file } = request.params as { file: string }
-    const publish = Object.values(sandbox.state.publishes).find((p) => p.fileName === file)
-    if (!publish || publish.mediaReadyAt === null) return reply.code(404).type('text/plain').send('Not found')
-    const path = filePath(sandbox, publish)
+    const media = mediaFile(sandbox, file)
+    if (!media) return reply.code(404).type('text/plain').send('Not found')
+    const { path, mimeType } = media
     let size: number
     try {
       size = (await stat(path)).size
     } catch {
       return reply.code(404).type('text/plain').send('Not found')
     }
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'no-cache')
-      .type(publish.mimeType ?? 'video/mp4')
+    reply.header('accept-ranges', 'bytes').header('cache-control', 'no-cache').type(mimeType)
     const range = parseRange(request.headers.range, size)
     if (range === 'unsatisfiable') {
       return reply.code(416).header('content-range', `bytes */${size}`).send()
@@ -133,6 +131,19 @@ export async function pageRoutes(scope: FastifyInstance, { sandbox }: { sandbox:
       .header('content-length', range.end - range.start + 1)
       .send(createReadStream(path, { start: range.start, end: range.end }))
   })
+}
+
+/** A finished video's file, or one image of a downloaded photo post. */
+function mediaFile(sandbox: Sandbox, file: string): { path: string; mimeType: string } | undefined {
+  for (const publish of Object.values(sandbox.state.publishes)) {
+    if (publish.mediaReadyAt === null) continue
+    if (publish.fileName === file && publish.mediaType === 'VIDEO') {
+      return { path: filePath(sandbox, publish), mimeType: publish.mimeType ?? 'video/mp4' }
+    }
+    const photo = publish.photos.find((p) => p.fileName === file)
+    if (photo) return { path: photoPath(sandbox, photo), mimeType: photo.mimeType ?? 'image/jpeg' }
+  }
+  return undefined
 }
 
 function sendHtml(reply: FastifyReply, status: number, body: string, framable = false): FastifyReply {
