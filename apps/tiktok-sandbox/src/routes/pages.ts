@@ -4,12 +4,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { createHash } from 'node:crypto'
 import { videoCounts } from '../domain/engagement'
 import { photoPath } from '../domain/photo-pull'
+import { isWaitingInInbox } from '../domain/inbox'
 import { filePath } from '../domain/publishing'
 import { publishView } from '../domain/publish-status'
 import { ICON_PATH, markup, ICON_SVG, page, PAGE_CSP, STYLESHEET, STYLESHEET_PATH, type SafeHtml } from '../http/html'
 import type { Sandbox } from '../sandbox'
 import type { Creator, Publish } from '../state/schema'
 import { errorPage, registerAuthorizeRoutes } from './authorize'
+import { inboxSection, photoCarousel, registerInboxPageRoutes } from './creator-parts'
 
 const PRIVACY_LABELS: Record<string, string> = {
   PUBLIC_TO_EVERYONE: 'Everyone',
@@ -21,6 +23,7 @@ const PRIVACY_LABELS: Record<string, string> = {
 /** Human pages: the authorize page, an overview of creators and their posts, video pages, avatars and media. */
 export async function pageRoutes(scope: FastifyInstance, { sandbox }: { sandbox: Sandbox }): Promise<void> {
   registerAuthorizeRoutes(scope, sandbox)
+  registerInboxPageRoutes(scope, sandbox)
 
   scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500
@@ -183,7 +186,11 @@ export function parseRange(
 }
 
 function creatorSection(sandbox: Sandbox, creator: Creator, level: 'h1' | 'h2'): SafeHtml {
-  const publishes = sandbox.publishesOf(creator.openId)
+  // Drafts waiting in (or discarded from) the inbox are not posts; they show in the Inbox section.
+  const now = sandbox.now()
+  const publishes = sandbox
+    .publishesOf(creator.openId)
+    .filter((p) => p.inboxDiscardedAt === null && !isWaitingInInbox(p, now))
   const heading = markup`${creator.displayName} <span class="hint">@${creator.username}</span>`
   const videoLevel = level === 'h1' ? 'h2' : 'h3'
   return markup`<section class="card" aria-labelledby="creator-${creator.openId}">
@@ -198,15 +205,17 @@ function creatorSection(sandbox: Sandbox, creator: Creator, level: 'h1' | 'h2'):
       </div>
     </div>
     ${publishes.length === 0 ? markup`<p>No posts yet.</p>` : markup`<div class="videos">${publishes.map((p) => videoCard(sandbox, p, videoLevel, true))}</div>`}
+    ${inboxSection(sandbox, creator, videoLevel, (p) => player(sandbox, p))}
   </section>`
 }
 
 function videoHeading(publish: Publish): string {
-  const title = (publish.postInfo?.title ?? '').split('\n')[0]?.trim()
+  const title = (publish.postInfo?.title || publish.photoInfo?.title || '').split('\n')[0]?.trim()
   return title ? title.slice(0, 80) : publish.mode === 'inbox' ? 'Inbox upload' : 'Untitled post'
 }
 
 function player(sandbox: Sandbox, publish: Publish): SafeHtml {
+  if (publish.mediaType === 'PHOTO') return photoCarousel(sandbox, publish, videoHeading(publish))
   const src = sandbox.mediaUrl(publish)
   return markup`<video controls preload="metadata" playsinline src="${src}" aria-label="${videoHeading(publish)}"></video>`
 }
@@ -220,11 +229,12 @@ function videoCard(sandbox: Sandbox, publish: Publish, level: 'h2' | 'h3', link:
   const heading = link ? markup`<a href="/videos/${publish.postId}">${title}</a>` : markup`${title}`
   return markup`<article class="video">
     ${level === 'h2' ? markup`<h2>${heading}</h2>` : markup`<h3>${heading}</h3>`}
-    ${publish.mediaReadyAt !== null ? player(sandbox, publish) : markup`<p class="hint">Upload in progress (${publish.receivedBytes} of ${publish.videoSize || '?'} bytes).</p>`}
+    ${publish.mediaReadyAt !== null ? player(sandbox, publish) : markup`<p class="hint">${publish.source === 'PULL_FROM_URL' ? 'Download' : 'Upload'} in progress (${publish.receivedBytes} of ${publish.videoSize || '?'} bytes).</p>`}
     ${publish.postInfo?.title ? markup`<p class="caption">${publish.postInfo.title}</p>` : ''}
+    ${publish.photoInfo?.description ? markup`<p class="caption">${publish.photoInfo.description}</p>` : ''}
     <dl class="meta">
       <dt>Privacy</dt>
-      <dd>${publish.postInfo ? PRIVACY_LABELS[publish.postInfo.privacyLevel] : 'Inbox draft'}</dd>
+      <dd>${publish.postInfo ? PRIVACY_LABELS[publish.postInfo.privacyLevel] : publish.inboxPostedAt !== null ? 'Everyone (posted from the inbox)' : 'Inbox draft'}</dd>
       <dt>Status</dt>
       <dd>${view.status}${view.failReason ? ` (${view.failReason})` : ''}</dd>
       <dt>Post id</dt>
