@@ -88,7 +88,7 @@ export const TIKTOK_ERROR_TABLE = {
   url_ownership_unverified: {
     kind: 'rejected',
     message:
-      "TikTok refused the image links: their domain is not a verified URL property of Hookpost's TikTok app. Verify it as a URL property of your TikTok app, or set PUBLIC_URL / the S3 public endpoint to a verified domain, then Retry.",
+      "TikTok refused the image links: their domain is not a verified URL property of Hookpost's TikTok app. Verify it as a URL property of your TikTok app, or set Hookpost's public address or the S3 public endpoint to a verified domain, then Retry.",
   },
   invalid_publish_id: { kind: 'rejected', message: 'TikTok does not know this post.' },
   token_not_authorized_for_specified_publish_id: {
@@ -118,7 +118,7 @@ export const TIKTOK_ERROR_TABLE = {
   photo_pull_failed: {
     kind: 'transient',
     message:
-      "TikTok could not download the slideshow's images (the link was unreachable, redirected or too slow). Check that PUBLIC_URL is reachable from the internet, then Retry.",
+      "TikTok could not download the slideshow's images (the link was unreachable, redirected or too slow). Check that Hookpost's public address is reachable from the internet, then Retry.",
   },
   publish_cancelled: { kind: 'rejected', message: 'The post was cancelled before TikTok published it.' },
   auth_removed: {
