@@ -54,7 +54,8 @@ export const slideshowInputSchema = z
     path: ['coverIndex'],
     message: 'Please choose one of the slides as the cover',
   })
-  .meta({ id: 'SlideshowInput' })
+  // Not 'SlideshowInput': the OpenAPI document names the input form of `Slideshow` so.
+  .meta({ id: 'SaveSlideshowInput' })
 export type SlideshowInput = z.input<typeof slideshowInputSchema>
 
 export const slideSchema = z.object({

@@ -283,7 +283,11 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     tiktokRevocation: (userId) => tiktokAccounts.revocationOfAll(userId),
     files: {
       removeStored: (key) => mediaStorage.remove(key),
-      removeUserFolder: (userId) => mediaStorage.removeFolder(userId),
+      // The person's stored files, and the stills of their videos cached on this machine for slideshows.
+      removeUserFolder: async (userId) => {
+        await mediaStorage.removeFolder(userId)
+        await slideStills.forget(userId)
+      },
       clearRenders: (videoId) => renderWorkspaces.clear(videoId),
       removeUploads: (userId) => uploads.removeOwnedBy(userId),
     },

@@ -59,6 +59,11 @@ export function createSlideStills(deps: {
 
   return {
     pathOf,
+    /** Removes a person's cached stills (their account was deleted). */
+    async forget(userId: string): Promise<void> {
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(userId)) throw new Error(`invalid user id for the stills cache: ${userId}`)
+      await rm(path.join(base, userId), { recursive: true, force: true })
+    },
     async bytes(media: StillSource, atMs: number): Promise<Buffer> {
       return readFile(await pathOf(media, atMs))
     },
