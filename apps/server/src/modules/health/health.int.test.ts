@@ -27,6 +27,9 @@ describe('health, app info and the API reference', () => {
           'post.sweep',
           'video.render',
           'video.sweep',
+          'slideshow.render',
+          'slideshow.export',
+          'slideshow.sweep',
           'automation.plan',
           'automation.slot',
           'automation.sweep',
@@ -78,6 +81,9 @@ describe('health, app info and the API reference', () => {
       '/api/transform-to-video',
       '/api/automation/',
       '/api/automation/run-now',
+      '/api/slideshows/',
+      '/api/slideshows/{id}',
+      '/api/generate/slideshow',
     ]) {
       expect(doc.paths[route], route).toBeDefined()
     }
