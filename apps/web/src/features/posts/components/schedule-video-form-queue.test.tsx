@@ -106,6 +106,8 @@ describe('Add to queue in the Schedule form', () => {
     expect(add).toHaveBeenCalledTimes(1)
     expect(add.mock.calls[0]?.[0]).toBe(ctx.account.id)
     expect(add.mock.calls[0]?.[1]).toEqual({
+      format: 'video',
+      postMode: 'direct',
       mediaId: makeMedia().id,
       title: 'Queued pancakes',
       description: '',

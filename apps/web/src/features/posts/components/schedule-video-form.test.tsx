@@ -345,6 +345,8 @@ describe('Schedule New Video form', () => {
     const post = ctx.calls.find((c) => c.path === '/api/posts')
     expect(post?.body).toEqual({
       accountId: 'acc-1',
+      format: 'video',
+      postMode: 'direct',
       mediaId: 'media-1',
       title: 'Five-minute pancakes',
       description: '#breakfast',
