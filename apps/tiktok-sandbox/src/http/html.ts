@@ -110,5 +110,16 @@ dl.meta dd{margin:0;overflow-wrap:anywhere}
 .caption{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 code{font-size:.85em;overflow-wrap:anywhere}
+.carousel{margin:0}
+.slides{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;scroll-behavior:smooth;overscroll-behavior-x:contain}
+.slides:focus-visible{outline:3px solid #0a58ca;outline-offset:2px}
+.slide{flex:0 0 100%;scroll-snap-align:center;margin:0;min-width:0}
+.slide img{display:block;width:100%;height:auto;max-height:28rem;object-fit:contain;background:#000;border-radius:8px}
+.slide-nav{display:flex;justify-content:space-between;gap:.5rem;margin-top:.25rem;font-size:.875rem}
+.slide-link{display:inline-flex;align-items:center;min-height:44px;padding:0 .5rem}
+.inbox{margin-top:1rem}
+.inbox-list{list-style:none;padding:0;margin:0;display:grid;gap:1rem}
+.draft{border:1px dashed #8a8b91;border-radius:10px;padding:.75rem;background:#fff}
+.draft p{margin:.25rem 0}
 @media (max-width:400px){main{padding:.75rem}.card{padding:.75rem}}
 `
