@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { LibraryItem } from '@hookpost/shared/library'
 import { secondaryButtonClass } from '../../../../components/ui/button-styles'
 import { Field } from '../../../../components/ui/field'
@@ -19,7 +19,6 @@ export function LibraryStillPicker({
   disabled: boolean
   onAdd: (slide: Omit<DraftSlide, 'key' | 'overlays'>) => void
 }) {
-  const id = useId()
   const choose = useChooseLibraryItem()
   const [item, setItem] = useState<LibraryItem | null>(null)
   const [second, setSecond] = useState('0')
@@ -67,7 +66,6 @@ export function LibraryStillPicker({
               render={(props) => (
                 <input
                   {...props}
-                  id={`${id}-second`}
                   type="number"
                   inputMode="decimal"
                   min={0}
