@@ -37,7 +37,7 @@ function makeSlideshow(overrides: Partial<Slideshow> = {}): Slideshow {
     progress: 100,
     errorMessage: null,
     photoSetId: 'ps-1',
-    export: { state: 'none', secondsPerSlide: 3, errorMessage: null, mediaId: null, videoUrl: null },
+    export: { state: 'none', progress: 0, secondsPerSlide: 3, errorMessage: null, mediaId: null, videoUrl: null },
     createdAt: '2027-01-09T12:00:00.000Z',
     updatedAt: '2027-01-09T12:00:00.000Z',
     ...overrides,

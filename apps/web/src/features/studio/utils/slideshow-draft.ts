@@ -21,8 +21,8 @@ import { emptyDraft, moveOverlay, newOverlayId, overlayFromDraft, overlayFromTex
  * apart by a key of their own, so the cover and the selection follow a slide as it moves.
  */
 
-/** Where the editor shows a slide's background: an image, or a video paused at a second. */
-export type SlideBackground = { kind: 'image'; url: string } | { kind: 'clip'; url: string; atMs: number }
+/** Where the editor shows a slide's background: a gallery image, or the server's still of a video at a moment. */
+export type SlideBackground = { kind: 'image'; url: string }
 
 export type DraftSlide = {
   key: string
@@ -88,22 +88,14 @@ export function selectedSlide(draft: SlideshowDraft): DraftSlide | null {
 
 /** A slide of a saved slideshow, as the editor shows it: its background from the server's `sourceUrl`. */
 export function slideFromSaved(slide: Slideshow['slides'][number], position: number): DraftSlide {
-  const background: SlideBackground =
-    slide.source.kind === 'clip' && isVideoUrl(slide.sourceUrl)
-      ? { kind: 'clip', url: slide.sourceUrl, atMs: slide.source.atMs }
-      : { kind: 'image', url: slide.sourceUrl }
   return {
     key: newSlideKey(),
     source: slide.source,
-    background,
+    // A clip slide's `sourceUrl` is the server's still of the video at that moment: an image either way.
+    background: { kind: 'image', url: slide.sourceUrl },
     name: slide.source.kind === 'clip' ? `Still ${position + 1}` : `Image ${position + 1}`,
     overlays: slide.overlays,
   }
-}
-
-/** A clip's background may be served as the video itself (seeked to the second) or as a still image. */
-function isVideoUrl(url: string): boolean {
-  return /\.(mp4|mov|webm)(\?|#|$)/i.test(url) || url.includes('/video')
 }
 
 function withSelectedOverlays(state: SlideshowDraft, change: (overlays: TextOverlay[]) => TextOverlay[]) {

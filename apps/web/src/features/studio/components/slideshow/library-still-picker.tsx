@@ -8,6 +8,11 @@ import { STUDIO_MESSAGES } from '../../utils/messages'
 import type { DraftSlide } from '../../utils/slideshow-draft'
 import { LibraryBrowser } from '../library-browser'
 
+/** GET /api/slideshows/stills/:mediaId?atMs: a JPEG frame of one of the person's videos (a clip slide's background). */
+export function stillUrl(mediaId: string, atMs: number): string {
+  return `/api/slideshows/stills/${encodeURIComponent(mediaId)}?atMs=${atMs}`
+}
+
 /**
  * A slide from the Library: one of the videos (a stock clip or one of the person's), and the second whose frame
  * becomes the slide's background; the video is made a media file of the person's first (as the Create form does).
@@ -39,7 +44,8 @@ export function LibraryStillPicker({
       onSuccess: (media) =>
         onAdd({
           source: { kind: 'clip', mediaId: media.id, atMs },
-          background: { kind: 'clip', url: item.videoUrl, atMs },
+          // The server's own frame of the video at that moment: what the slide is rendered on.
+          background: { kind: 'image', url: stillUrl(media.id, atMs) },
           name: `Still of “${item.title}” at ${seconds} s`,
         }),
       onError: (err) => setProblem(studioErrorMessage(err, STUDIO_MESSAGES.libraryVideoFailed)),

@@ -41,7 +41,7 @@ function savedFrom(input: SlideshowInput): Slideshow {
     progress: 0,
     errorMessage: null,
     photoSetId: null,
-    export: { state: 'none', secondsPerSlide: 3, errorMessage: null, mediaId: null, videoUrl: null },
+    export: { state: 'none', progress: 0, secondsPerSlide: 3, errorMessage: null, mediaId: null, videoUrl: null },
     createdAt: '2027-01-10T12:00:00.000Z',
     updatedAt: '2027-01-10T12:00:00.000Z',
   }

@@ -15,7 +15,7 @@ export function SlideshowExport({ slideshow }: { slideshow: Slideshow }) {
   const run = useExportSlideshow()
   const [seconds, setSeconds] = useState(String(slideshow.export.secondsPerSlide || SECONDS.default))
   const [error, setError] = useState<string | null>(null)
-  const { state, videoUrl, errorMessage } = slideshow.export
+  const { state, videoUrl, errorMessage, progress } = slideshow.export
   const busy = state === 'queued' || state === 'rendering' || run.isPending
   const ready = slideshow.state === 'processed'
 
@@ -53,6 +53,18 @@ export function SlideshowExport({ slideshow }: { slideshow: Slideshow }) {
           {busy ? 'Exporting...' : 'Export as video'}
         </button>
       </div>
+      {state === 'rendering' ? (
+        <div
+          role="progressbar"
+          aria-label={`Exporting ${slideshow.title} as video`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress)}
+          className="h-1.5 w-full max-w-xs overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-blue-600 transition-[width]" style={{ width: `${progress}%` }} />
+        </div>
+      ) : null}
       <p role="status" className="text-xs text-slate-700">
         {state === 'queued' || state === 'rendering'
           ? 'Making the video... This may take a minute.'
