@@ -1,17 +1,18 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { createHash } from 'node:crypto'
 import { videoCounts } from '../domain/engagement'
 import { photoPath } from '../domain/photo-pull'
 import { isWaitingInInbox } from '../domain/inbox'
 import { filePath } from '../domain/publishing'
 import { publishView } from '../domain/publish-status'
-import { ICON_PATH, markup, ICON_SVG, page, PAGE_CSP, STYLESHEET, STYLESHEET_PATH, type SafeHtml } from '../http/html'
+import { ICON_PATH, markup, ICON_SVG, page, sendHtml, STYLESHEET, STYLESHEET_PATH, type SafeHtml } from '../http/html'
 import type { Sandbox } from '../sandbox'
 import type { Creator, Publish } from '../state/schema'
 import { errorPage, registerAuthorizeRoutes } from './authorize'
 import { inboxSection, photoCarousel, registerInboxPageRoutes } from './creator-parts'
+import { registerSettingsPageRoutes, SETTINGS_PATH } from './settings-page'
 
 const PRIVACY_LABELS: Record<string, string> = {
   PUBLIC_TO_EVERYONE: 'Everyone',
@@ -24,6 +25,7 @@ const PRIVACY_LABELS: Record<string, string> = {
 export async function pageRoutes(scope: FastifyInstance, { sandbox }: { sandbox: Sandbox }): Promise<void> {
   registerAuthorizeRoutes(scope, sandbox)
   registerInboxPageRoutes(scope, sandbox)
+  registerSettingsPageRoutes(scope, sandbox)
 
   scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500
@@ -46,8 +48,9 @@ export async function pageRoutes(scope: FastifyInstance, { sandbox }: { sandbox:
     const body = markup`<h1>TikTok Sandbox</h1>
       <p class="notice" role="note">
         A local simulator of TikTok's Login Kit, Content Posting and Display APIs. Creators are made on the authorize
-        page or through the admin API; everything they "post" appears here.
+        page or through the admin API; everything they "post" appears here, and drafts wait in each one's Inbox.
       </p>
+      <p><a href="${SETTINGS_PATH}">Verified URL properties</a> (where apps may pull photos and videos from)</p>
       ${creators.length === 0 ? markup`<p>No sandbox creators yet.</p>` : creators.map((c) => creatorSection(sandbox, c, 'h2'))}`
     return sendHtml(reply, 200, page({ title: 'TikTok Sandbox', body, wide: true }))
   })
@@ -147,19 +150,6 @@ function mediaFile(sandbox: Sandbox, file: string): { path: string; mimeType: st
     if (photo) return { path: photoPath(sandbox, photo), mimeType: photo.mimeType ?? 'image/jpeg' }
   }
   return undefined
-}
-
-function sendHtml(reply: FastifyReply, status: number, body: string, framable = false): FastifyReply {
-  if (!framable) reply.header('x-frame-options', 'SAMEORIGIN')
-  return reply
-    .code(status)
-    .header(
-      'content-security-policy',
-      framable ? PAGE_CSP.replace("frame-ancestors 'self'", 'frame-ancestors *') : PAGE_CSP,
-    )
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(body)
 }
 
 /** A single `bytes=a-b`, `bytes=a-` or `bytes=-n` range; other forms are answered with the whole file. */

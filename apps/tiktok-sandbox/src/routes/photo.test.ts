@@ -60,13 +60,13 @@ describe('POST /v2/post/publish/content/init/ (photo, DIRECT_POST)', () => {
     expect(pub.body).toMatch(/"publicaly_available_post_id":\[7\d{18}\]/)
 
     const record = await adminPublish(t.app, publish_id)
-    const photos = record.photos as Array<{ fileName: string; mimeType: string; width: number; height: number }>
-    expect(photos.map((p) => [p.mimeType, p.width, p.height])).toEqual([
+    const photos = record.photos as Array<{ media_url: string; mime_type: string; width: number; height: number }>
+    expect(photos.map((p) => [p.mime_type, p.width, p.height])).toEqual([
       ['image/jpeg', 1080, 1920],
       ['image/webp', 1080, 1920],
       ['image/jpeg', 1080, 1920],
     ])
-    const media = await t.app.inject({ method: 'GET', url: `/media/${photos[1]?.fileName}` })
+    const media = await t.app.inject({ method: 'GET', url: new URL(photos[1]?.media_url ?? '').pathname })
     expect(media.statusCode).toBe(200)
     expect(media.headers['content-type']).toBe('image/webp')
   })
