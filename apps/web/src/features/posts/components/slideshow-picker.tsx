@@ -69,11 +69,13 @@ export function SlideshowPicker({
                   </span>
                 </span>
                 <span className="flex gap-1 overflow-hidden" aria-hidden="true">
-                  {s.slides.slice(0, SHOWN_SLIDES).map((slide, i) =>
-                    slide.imageUrl ? (
-                      <img key={i} src={slide.imageUrl} alt="" className="h-16 w-9 shrink-0 rounded object-cover" />
-                    ) : null,
-                  )}
+                  {s.slides
+                    .slice(0, SHOWN_SLIDES)
+                    .map((slide, i) =>
+                      slide.imageUrl ? (
+                        <img key={i} src={slide.imageUrl} alt="" className="h-16 w-9 shrink-0 rounded object-cover" />
+                      ) : null,
+                    )}
                 </span>
               </label>
             </li>

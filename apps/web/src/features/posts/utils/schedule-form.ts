@@ -50,7 +50,8 @@ export type ScheduleFormValues = {
   commercial: CommercialChoice
 }
 
-export type ScheduleField = 'video' | 'slideshow' | 'title' | 'description' | 'date' | 'time' | 'timeZone' | 'privacyLevel'
+export type ScheduleField =
+  'video' | 'slideshow' | 'title' | 'description' | 'date' | 'time' | 'timeZone' | 'privacyLevel'
 export type ScheduleErrors = Partial<Record<ScheduleField, string>>
 
 /** product.md §9: the date defaults to tomorrow (in the chosen zone), the time to 12:00; TikTok's choices start off. */
@@ -165,7 +166,9 @@ export function checkScheduleForm(input: {
 
   // Drafts carry no TikTok settings (the creator finishes them in TikTok); photo posts have no Duet or Stitch.
   const commercial =
-    values.commercial.enabled && !draft ? values.commercial : { enabled: false, yourBrand: false, brandedContent: false }
+    values.commercial.enabled && !draft
+      ? values.commercial
+      : { enabled: false, yourBrand: false, brandedContent: false }
   const interactions = effectiveInteractions(values, creator)
   const body: SchedulePostInput = {
     accountId,

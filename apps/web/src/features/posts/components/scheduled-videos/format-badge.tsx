@@ -8,8 +8,7 @@ export function formatSuffix(post: Marked): string {
   return `${post.format === 'photo' ? ', Slideshow' : ''}${post.postMode === 'inbox' ? ', Draft to inbox' : ''}`
 }
 
-const badge =
-  'inline-flex items-center gap-0.5 rounded-full border px-1.5 py-px text-xs font-medium whitespace-nowrap'
+const badge = 'inline-flex items-center gap-0.5 rounded-full border px-1.5 py-px text-xs font-medium whitespace-nowrap'
 
 /**
  * Marks a slideshow (a photo post) and a draft sent to the TikTok inbox, in words with an icon (not by colour only);

@@ -86,12 +86,7 @@ export function LibraryStillPicker({
               )}
             />
           </div>
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={disabled || choose.isPending}
-            onClick={add}
-          >
+          <button type="button" className={secondaryButtonClass} disabled={disabled || choose.isPending} onClick={add}>
             {choose.isPending ? 'Adding...' : 'Add this still as a slide'}
           </button>
         </div>

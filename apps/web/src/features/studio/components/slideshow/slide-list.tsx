@@ -27,7 +27,9 @@ function announcements(slides: readonly DraftSlide[]): Announcements {
     onDragOver: ({ active, over }) =>
       over ? `Slide ${position(active.id)} is over position ${position(over.id)} of ${slides.length}.` : '',
     onDragEnd: ({ active, over }) =>
-      over ? `Slide dropped at position ${position(over.id)} of ${slides.length}.` : `Slide ${position(active.id)} stays.`,
+      over
+        ? `Slide dropped at position ${position(over.id)} of ${slides.length}.`
+        : `Slide ${position(active.id)} stays.`,
     onDragCancel: ({ active }) => `Moving was cancelled. Slide ${position(active.id)} stays where it was.`,
   }
 }

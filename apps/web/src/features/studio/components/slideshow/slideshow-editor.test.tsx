@@ -148,11 +148,19 @@ describe('Slideshow editor', { timeout: 30_000 }, () => {
   it('reorders by keyboard with Move up / Move down, announces the position and keeps the focus', async () => {
     const ctx = setup()
     await addImages(ctx, 'Beach', 'Forest', 'City')
-    expect(slideNames()).toEqual(['Image: Beach, no text yet', 'Image: Forest, no text yet', 'Image: City, no text yet'])
+    expect(slideNames()).toEqual([
+      'Image: Beach, no text yet',
+      'Image: Forest, no text yet',
+      'Image: City, no text yet',
+    ])
     const down = screen.getByRole('button', { name: 'Move slide 1 down' })
     down.focus()
     await ctx.user.keyboard('{Enter}')
-    expect(slideNames()).toEqual(['Image: Forest, no text yet', 'Image: Beach, no text yet', 'Image: City, no text yet'])
+    expect(slideNames()).toEqual([
+      'Image: Forest, no text yet',
+      'Image: Beach, no text yet',
+      'Image: City, no text yet',
+    ])
     expect(screen.getByText('Moved slide 1 to position 2 of 3.')).toBeTruthy()
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move slide 2 down' })))
     // The first slide cannot go further up: the button says so instead of doing nothing silently.

@@ -162,7 +162,12 @@ export function SlideshowEditor({
         <div className="min-w-0 space-y-3 border-t border-slate-200 pt-4">
           {submitError ? <MessageBanner tone="error">{submitError}</MessageBanner> : null}
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className={buttonClass} disabled={save.isPending} aria-busy={save.isPending || undefined}>
+            <button
+              type="submit"
+              className={buttonClass}
+              disabled={save.isPending}
+              aria-busy={save.isPending || undefined}
+            >
               {save.isPending ? 'Saving...' : draft.id ? 'Save changes' : 'Save slideshow'}
             </button>
             {draft.id && onCancelEdit ? (

@@ -112,7 +112,10 @@ export function SlideshowWriter({
         {write.isPending ? 'Writing...' : 'Write the slides'}
       </button>
       {outcome ? (
-        <p role={outcome.tone === 'error' ? 'alert' : 'status'} className={outcome.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-green-800'}>
+        <p
+          role={outcome.tone === 'error' ? 'alert' : 'status'}
+          className={outcome.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-green-800'}
+        >
           {outcome.text}
         </p>
       ) : null}
