@@ -29,8 +29,8 @@ const MAKING_LABELS: Record<Making, string> = { video: 'Video', slideshow: 'Slid
 export function CreateTab() {
   const [searchParams, setSearchParams] = useSearchParams()
   const preset = presetFromSearch(searchParams)
-  // Video or slideshow (issue 29), in the URL so back, forward and reload keep it.
-  const making: Making = searchParams.get('make') === 'slideshow' ? 'slideshow' : 'video'
+  // Video or slideshow (issue 29): shown at once, and kept in the URL so a reload keeps it.
+  const [making, setMaking] = useState<Making>(searchParams.get('make') === 'slideshow' ? 'slideshow' : 'video')
   const [scheduling, setScheduling] = useState<CreatedVideo | null>(null)
   const [scheduled, setScheduled] = useClearingState<true>(SCHEDULED_NOTICE_MS)
 
@@ -41,7 +41,8 @@ export function CreateTab() {
       options={['video', 'slideshow'] as const}
       labels={MAKING_LABELS}
       value={making}
-      onChange={(value) =>
+      onChange={(value) => {
+        setMaking(value)
         setSearchParams(
           (prev) => {
             const next = new URLSearchParams(prev)
@@ -51,7 +52,7 @@ export function CreateTab() {
           },
           { replace: true },
         )
-      }
+      }}
     />
   )
   if (making === 'slideshow') {
