@@ -86,7 +86,7 @@ async function fill(ctx: ReturnType<typeof setup>) {
   await ctx.user.selectOptions(screen.getByLabelText('Who can view this video'), 'Everyone')
 }
 
-describe('Add to queue in the Schedule form', () => {
+describe('Add to queue in the Schedule form', { timeout: 30_000 }, () => {
   it('is there only when the app gives the queue', async () => {
     setup()
     expect(await screen.findByText('Ana on TikTok')).toBeTruthy()
