@@ -192,6 +192,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
   const aiProviders = createAiProviders(config.ai, log)
   const ai = createAiService({
     writer: aiProviders.writer,
+    slideshowWriter: aiProviders.slideshowWriter,
     account: (userId, accountId) => tiktokAccounts.get(userId, accountId),
     log,
   })

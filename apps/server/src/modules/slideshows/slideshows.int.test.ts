@@ -10,6 +10,7 @@ import {
   slideshowResponseSchema,
   SLIDESHOW_MESSAGES,
   type Slideshow,
+  writeSlideshowResponseSchema,
 } from '@hookpost/shared'
 import { aiImage, photoSet, post, slideshow, tiktokAccount } from '../../db/schema'
 import { renderOverlayImage } from '../../integrations/ffmpeg/render'
@@ -343,5 +344,37 @@ describe('slideshows', () => {
     expect(Number(json.format.duration)).toBeCloseTo(4, 1)
     expect(json.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264'])
     expect(json.streams.find((s) => s.codec_name === 'h264')).toMatchObject({ width: 1080, height: 1920 })
+  })
+
+  it('the AI writer writes a hook, N points and a call to action (offline)', async () => {
+    const me = await person()
+    const other = await person()
+    const [account] = await db()
+      .insert(tiktokAccount)
+      .values({
+        userId: me.userId,
+        accountName: 'Me',
+        accountUsername: 'me',
+        targetAudience: 'Students',
+        appGoals: 'Grow',
+      })
+      .returning()
+    const res = await inject(server, 'POST', '/api/generate/slideshow', me.cookie, {
+      topic: 'Studying for exams',
+      accountId: account!.id,
+      points: 4,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const written = writeSlideshowResponseSchema.parse(res.json())
+    expect(written.provider).toBe('offline')
+    expect(written.slides.map((s) => s.role)).toEqual(['hook', 'point', 'point', 'point', 'point', 'cta'])
+    const empty = await inject(server, 'POST', '/api/generate/slideshow', me.cookie, { topic: ' ' })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.body).toContain('Please describe what the slideshow is about')
+    const theirs = await inject(server, 'POST', '/api/generate/slideshow', other.cookie, {
+      topic: 'x',
+      accountId: account!.id,
+    })
+    expect(theirs.statusCode).toBe(404)
   })
 })
