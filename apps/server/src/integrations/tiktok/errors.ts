@@ -73,7 +73,7 @@ export const TIKTOK_ERROR_TABLE = {
   spam_risk_too_many_pending_share: {
     kind: 'rejected',
     message:
-      'TikTok keeps at most 5 drafts waiting in a creator\'s inbox per 24 hours, and this account has 5. Finish or discard them in the TikTok app, then Retry — or post directly.',
+      "TikTok keeps at most 5 drafts waiting in a creator's inbox per 24 hours, and this account has 5. Finish or discard them in the TikTok app, then Retry — or post directly.",
   },
   reached_active_user_cap: {
     kind: 'rejected',
@@ -88,7 +88,7 @@ export const TIKTOK_ERROR_TABLE = {
   url_ownership_unverified: {
     kind: 'rejected',
     message:
-      "TikTok refused the image links: their domain is not a verified URL property of Hookpost's TikTok app. Verify it as a URL property of your TikTok app, or set PUBLIC_URL / the S3 public endpoint to a verified domain, then Retry.",
+      "TikTok refused the image links: their domain is not a verified URL property of Hookpost's TikTok app. Verify it as a URL property of your TikTok app, or set Hookpost's public address or the S3 public endpoint to a verified domain, then Retry.",
   },
   invalid_publish_id: { kind: 'rejected', message: 'TikTok does not know this post.' },
   token_not_authorized_for_specified_publish_id: {
@@ -98,7 +98,8 @@ export const TIKTOK_ERROR_TABLE = {
   publish_not_cancellable: { kind: 'rejected', message: 'TikTok can no longer cancel this post.' },
   app_version_check_failed: {
     kind: 'rejected',
-    message: "Slideshow drafts need TikTok app version 31.8 or later on the creator's phone. Update the TikTok app, then Retry — or post the slideshow directly.",
+    message:
+      "Slideshow drafts need TikTok app version 31.8 or later on the creator's phone. Update the TikTok app, then Retry — or post the slideshow directly.",
   },
   internal_error: { kind: 'transient', message: MESSAGES.tiktokUnavailable },
 
@@ -118,7 +119,7 @@ export const TIKTOK_ERROR_TABLE = {
   photo_pull_failed: {
     kind: 'transient',
     message:
-      "TikTok could not download the slideshow's images (the link was unreachable, redirected or too slow). Check that PUBLIC_URL is reachable from the internet, then Retry.",
+      "TikTok could not download the slideshow's images (the link was unreachable, redirected or too slow). Check that Hookpost's public address is reachable from the internet, then Retry.",
   },
   publish_cancelled: { kind: 'rejected', message: 'The post was cancelled before TikTok published it.' },
   auth_removed: {

@@ -153,7 +153,7 @@ function createQueries(db: Executor) {
         .where(
           and(
             eq(post.userId, userId),
-            inArray(post.state, ['processing_on_tiktok', 'unconfirmed']),
+            inArray(post.state, ['processing_on_tiktok', 'sent_to_inbox', 'unconfirmed']),
             isNotNull(post.publishId),
           ),
         )

@@ -249,8 +249,10 @@ export function decideStatus(
       return { type: 'uploaded', tiktokPostId: status.publicPostIds[0] ?? null }
     case 'FAILED':
       if (context.inInbox) {
-        // TikTok gives no reason of its own for a discarded draft; a documented one (auth_removed…) is added.
-        const known = status.failReason ? describeTiktokCode(status.failReason) : undefined
+        // TikTok documents no reason of its own for a discarded draft (the sandbox says publish_cancelled); another
+        // documented one (auth_removed, spam_risk…) is added.
+        const reason = status.failReason ?? ''
+        const known = reason === '' || reason === 'publish_cancelled' ? undefined : describeTiktokCode(reason)
         const detail = known && known !== describeTiktokCode('') ? ` (${known.message})` : ''
         return { type: 'failed', message: `${MESSAGES.inboxDraftFailed}${detail}` }
       }
