@@ -2,13 +2,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import {
   slideshowListSchema,
   slideshowResponseSchema,
-  slideshowSchema,
   writeSlideshowResponseSchema,
   type Slideshow,
   type SlideshowInput,
   type WriteSlideshowInput,
   type WrittenSlideshow,
 } from '@hookpost/shared/slideshows'
+import type { ServerEvent } from '@hookpost/shared/events'
 import { ApiRequestError, apiRequest } from '../../../lib/api-client'
 
 /** Every query about slideshows starts with this key, so one invalidation (or a live event) reaches them all. */
@@ -16,7 +16,7 @@ export const slideshowsKey = ['slideshows'] as const
 const slideshowsListKey = [...slideshowsKey, 'list'] as const
 
 /** The AI slideshow writer's route (issue 29). */
-export const WRITE_SLIDESHOW_PATH = '/api/ai/slideshow'
+export const WRITE_SLIDESHOW_PATH = '/api/generate/slideshow'
 
 function newestFirst(a: Slideshow, b: Slideshow): number {
   return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)
@@ -35,16 +35,6 @@ export const slideshowsQueryOptions = queryOptions({ queryKey: slideshowsListKey
 
 export function useSlideshows() {
   return useQuery(slideshowsQueryOptions)
-}
-
-/** A render still to finish (the slides, or the MP4 export). */
-export function isSlideshowBusy(slideshow: Slideshow): boolean {
-  return (
-    slideshow.state === 'queued' ||
-    slideshow.state === 'rendering' ||
-    slideshow.export.state === 'queued' ||
-    slideshow.export.state === 'rendering'
-  )
 }
 
 export function upsertCachedSlideshow(queryClient: QueryClient, slideshow: Slideshow) {
@@ -68,16 +58,11 @@ export function removeCachedSlideshow(queryClient: QueryClient, id: string) {
 
 /**
  * Applies one live event to the cached slideshows: `slideshow.updated` (the whole slideshow: a render's progress, its
- * end, the export's) and `slideshow.deleted`. Typed loosely so other features' events pass through untouched.
+ * end, the export's) and `slideshow.deleted`; other features' events are left alone.
  */
-export function applySlideshowEvent(queryClient: QueryClient, event: { type: string }) {
-  const data = event as { type: string; slideshow?: unknown; slideshowId?: unknown }
-  if (data.type === 'slideshow.updated') {
-    const parsed = slideshowSchema.safeParse(data.slideshow)
-    if (parsed.success) upsertCachedSlideshow(queryClient, parsed.data)
-  } else if (data.type === 'slideshow.deleted' && typeof data.slideshowId === 'string') {
-    removeCachedSlideshow(queryClient, data.slideshowId)
-  }
+export function applySlideshowEvent(queryClient: QueryClient, event: ServerEvent) {
+  if (event.type === 'slideshow.updated') upsertCachedSlideshow(queryClient, event.slideshow)
+  else if (event.type === 'slideshow.deleted') removeCachedSlideshow(queryClient, event.slideshowId)
 }
 
 /** After the live stream was interrupted, events may have been missed: fetch the slideshows again, once. */

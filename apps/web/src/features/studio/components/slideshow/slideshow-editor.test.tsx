@@ -60,7 +60,7 @@ function setup(options: { write?: ApiReply } = {}) {
     if (pathname === '/api/slideshows' && method === 'POST') {
       return { status: 201, body: { slideshow: savedFrom(body as SlideshowInput) } }
     }
-    if (pathname === '/api/ai/slideshow') return options.write ?? { status: 500, body: {} }
+    if (pathname === '/api/generate/slideshow') return options.write ?? { status: 500, body: {} }
     return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
   })
   const user = userEvent.setup()
@@ -202,7 +202,7 @@ describe('Slideshow editor', { timeout: 30_000 }, () => {
     await screen.findByText('Wrote 3 slides: check each one and edit it.')
     expect(slideNames()).toEqual(['3 sleep mistakes', 'Screens in bed', 'Follow for more'])
     expect((screen.getByLabelText(/Slideshow title/) as HTMLInputElement).value).toBe('Sleep better')
-    const call = ctx.calls.find((c) => c.pathname === '/api/ai/slideshow')
+    const call = ctx.calls.find((c) => c.pathname === '/api/generate/slideshow')
     expect(call?.body).toEqual({ topic: 'sleep', points: 3 })
   })
 })
