@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ContentTone, HookConcept } from './ai'
 import type { Weekday } from './automation'
+import { POST_FORMAT_LABELS, type PostFormat, type PostMode } from './posts'
 import { OVERLAY_COLORS, POSITION_LABELS, type OverlayStyle } from './studio'
 
 /**
@@ -187,7 +188,7 @@ export interface TopPost {
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/analytics/leaderboard?… → Leaderboard
 
-export const LEADERBOARD_DIMENSIONS = ['concept', 'tone', 'overlay_style', 'hook_text', 'source'] as const
+export const LEADERBOARD_DIMENSIONS = ['concept', 'tone', 'overlay_style', 'hook_text', 'source', 'format'] as const
 export type LeaderboardDimension = (typeof LEADERBOARD_DIMENSIONS)[number]
 export const LEADERBOARD_DIMENSION_LABELS: Record<LeaderboardDimension, string> = {
   concept: 'Hook concept',
@@ -195,6 +196,20 @@ export const LEADERBOARD_DIMENSION_LABELS: Record<LeaderboardDimension, string> 
   overlay_style: 'Overlay style',
   hook_text: 'Hook text',
   source: 'Source video',
+  format: 'Format',
+}
+
+/**
+ * The format dimension's keys (issue 29): what a post was (video or slideshow) and how it went out (directly or as a
+ * draft finished in TikTok), e.g. `photo:inbox`.
+ */
+export function formatLeaderboardKey(format: PostFormat, postMode: PostMode): string {
+  return `${format}:${postMode}`
+}
+export function formatLeaderboardLabel(key: string): string {
+  const [format, mode] = key.split(':')
+  const formatLabel = POST_FORMAT_LABELS[format as PostFormat] ?? format ?? key
+  return mode === 'inbox' ? `${formatLabel} · draft finished in TikTok` : `${formatLabel} · posted directly`
 }
 /** Rows with fewer posts than this are marked low-sample. */
 export const LEADERBOARD_MIN_SAMPLE = 5

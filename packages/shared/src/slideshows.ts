@@ -54,7 +54,7 @@ export const slideshowInputSchema = z
     path: ['coverIndex'],
     message: 'Please choose one of the slides as the cover',
   })
-  .meta({ id: 'SlideshowInput' })
+  .meta({ id: 'SlideshowBody' })
 export type SlideshowInput = z.input<typeof slideshowInputSchema>
 
 export const slideSchema = z.object({
@@ -107,7 +107,7 @@ export const exportSlideshowInputSchema = z
       .max(SLIDESHOW_LIMITS.secondsPerSlide.max)
       .default(SLIDESHOW_LIMITS.secondsPerSlide.default),
   })
-  .meta({ id: 'ExportSlideshowInput' })
+  .meta({ id: 'ExportSlideshowBody' })
 
 /** The AI slideshow writer: a hook slide, N point slides and a call to action. */
 export const SLIDESHOW_WRITER_LIMITS = { points: { min: 1, max: 8, default: 3 }, topic: 300 } as const
@@ -129,7 +129,7 @@ export const writeSlideshowInputSchema = z
       .max(SLIDESHOW_WRITER_LIMITS.points.max)
       .default(SLIDESHOW_WRITER_LIMITS.points.default),
   })
-  .meta({ id: 'WriteSlideshowInput' })
+  .meta({ id: 'WriteSlideshowBody' })
 export type WriteSlideshowInput = z.input<typeof writeSlideshowInputSchema>
 export const writtenSlideSchema = z.object({ role: z.enum(['hook', 'point', 'cta']), text: z.string() })
 export type WrittenSlide = z.infer<typeof writtenSlideSchema>

@@ -268,12 +268,15 @@ describe('hook leaderboard', () => {
     } as const
     await seedPost(db(), me.userId, account, {
       publishedAt: '2026-06-11T12:00:00Z',
+      format: 'photo',
       views: 50,
       relativeViews: 1,
       hook: story,
     })
     await seedPost(db(), me.userId, account, {
       publishedAt: '2026-06-12T12:00:00Z',
+      format: 'photo',
+      postMode: 'inbox',
       views: 70,
       relativeViews: 16,
       hook: story,
@@ -326,6 +329,14 @@ describe('hook leaderboard', () => {
       ['media:3f9a', 'Kitchen.mp4'],
       ['stock:feature-tour', 'Feature tour'],
     ])
+    // Format and mode compared like a hook (issue 29): the five videos, the slideshow posted directly, the one
+    // finished in TikTok from a draft.
+    expect(board.dimensions.format.map((r) => [r.key, r.label, r.posts, r.medianViews])).toEqual([
+      ['photo:inbox', 'Slideshow · draft finished in TikTok', 1, 70],
+      ['video:direct', 'Video · posted directly', 5, 300],
+      ['photo:direct', 'Slideshow · posted directly', 1, 50],
+    ])
+    expect(board.dimensions.format[0]!.relativeViews).toBeCloseTo(16, 6)
   })
 })
 

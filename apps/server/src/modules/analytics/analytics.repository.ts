@@ -51,7 +51,8 @@ export interface CurveRow {
   views: number
 }
 
-export const HOOK_COLUMNS = ['concept', 'tone', 'overlay_style', 'hook_text', 'source_key'] as const
+/** The hook's columns (post_hook), and the post's format and mode (`format`, issue 29) compared the same way. */
+export const HOOK_COLUMNS = ['concept', 'tone', 'overlay_style', 'hook_text', 'source_key', 'format'] as const
 export type HookColumn = (typeof HOOK_COLUMNS)[number]
 
 export interface LeaderboardGroupRow {
@@ -276,27 +277,33 @@ function createQueries(db: Executor) {
         g_tone: Num
         g_overlay_style: Num
         g_hook_text: Num
+        g_source_key: Num
         concept: string | null
         tone: string | null
         overlay_style: string | null
         hook_text: string | null
         source_key: string | null
         source_label: string | null
+        format: string | null
         posts: Num
         median_views: Num
         relative_views: Num
       }>(sql`
         SELECT GROUPING(h."concept")::int AS g_concept, GROUPING(h."tone")::int AS g_tone,
                GROUPING(h."overlay_style")::int AS g_overlay_style, GROUPING(h."hook_text")::int AS g_hook_text,
+               GROUPING(h."source_key")::int AS g_source_key,
                h."concept", h."tone", h."overlay_style", h."hook_text", h."source_key",
+               p."format" || ':' || p."post_mode" AS format,
                max(h."source_label") AS source_label,
                count(*)::float8 AS posts,
                percentile_cont(0.5) WITHIN GROUP (ORDER BY ps."views")::float8 AS median_views,
                exp(avg(ln(greatest(ps."relative_views"::float8, ${RELATIVE_VIEWS_FLOOR}))))::float8 AS relative_views
         FROM "post_stats" ps
         JOIN "post_hook" h ON h."post_id" = ps."post_id"
+        JOIN "post" p ON p."id" = ps."post_id"
         WHERE ${publishedIn(userId, accountId, start, end)} AND ps."relative_views" IS NOT NULL
-        GROUP BY GROUPING SETS ((h."concept"), (h."tone"), (h."overlay_style"), (h."hook_text"), (h."source_key"))`)
+        GROUP BY GROUPING SETS ((h."concept"), (h."tone"), (h."overlay_style"), (h."hook_text"), (h."source_key"),
+                                (p."format", p."post_mode"))`)
       const out: LeaderboardGroupRow[] = []
       for (const r of found) {
         const column: HookColumn =
@@ -308,11 +315,17 @@ function createQueries(db: Executor) {
                 ? 'overlay_style'
                 : num(r.g_hook_text) === 0
                   ? 'hook_text'
-                  : 'source_key'
-        const key = { concept: r.concept, tone: r.tone, overlay_style: r.overlay_style, hook_text: r.hook_text }[
-          column as Exclude<HookColumn, 'source_key'>
-        ]
-        const value = column === 'source_key' ? r.source_key : key
+                  : num(r.g_source_key) === 0
+                    ? 'source_key'
+                    : 'format'
+        const value = {
+          concept: r.concept,
+          tone: r.tone,
+          overlay_style: r.overlay_style,
+          hook_text: r.hook_text,
+          source_key: r.source_key,
+          format: r.format,
+        }[column]
         if (value === null || value === undefined) continue
         out.push({
           column,

@@ -1,6 +1,7 @@
 import {
   ANALYTICS_MESSAGES,
   CONTENT_TONE_LABELS,
+  formatLeaderboardLabel,
   HOOK_CONCEPT_LABELS,
   LEADERBOARD_DIMENSIONS,
   LEADERBOARD_MIN_SAMPLE,
@@ -69,6 +70,7 @@ const DIMENSION_OF: Record<HookColumn, LeaderboardDimension> = {
   overlay_style: 'overlay_style',
   hook_text: 'hook_text',
   source_key: 'source',
+  format: 'format',
 }
 
 /** What the leaderboard calls a group: the product's words for concepts, tones and overlay looks. */
@@ -84,6 +86,8 @@ export function leaderboardLabel(dimension: LeaderboardDimension, key: string, s
       return key
     case 'source':
       return sourceLabel ?? key
+    case 'format':
+      return formatLeaderboardLabel(key)
   }
 }
 

@@ -3,10 +3,11 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { OVERLAY_DEFAULTS, overlayStyleKey, postSchema, type TextOverlay } from '@hookpost/shared'
-import { automationRun, automationSlot, createdVideo, postHook } from '../../db/schema'
+import { automationRun, automationSlot, createdVideo, photoSet, post, postHook, slideshow } from '../../db/schema'
 import { MIGRATIONS_FOLDER } from '../../db/client'
 import { inject } from '../../testing/http-test-kit'
 import { storeMedia } from '../../testing/media-fixtures'
+import { recordPostHook } from './post-hook.repository'
 import { formBody, usePostsServer } from '../publishing/testing/publishing-int-context'
 import { postInput } from '../publishing/testing/publishing-test-kit'
 
@@ -97,6 +98,56 @@ describe('post_hook', () => {
       overlayStyle: null,
       sourceKey: `media:${me.mediaId}`,
       sourceLabel: expect.any(String),
+    })
+  })
+
+  it('records a photo post’s hook from its slideshow’s first slide, and the slideshow as its source', async () => {
+    const me = await person()
+    const hook = overlay('3 things nobody tells you', { position: 'center' })
+    const [show] = await db()
+      .insert(slideshow)
+      .values({
+        userId: me.userId,
+        title: 'Meal prep slides',
+        slides: [
+          { source: { kind: 'clip', mediaId: me.mediaId, atMs: 0 }, overlays: [hook] },
+          { source: { kind: 'clip', mediaId: me.mediaId, atMs: 500 }, overlays: [overlay('Point one')] },
+        ],
+        state: 'processed',
+      })
+      .returning()
+    const images = [0, 1].map((n) => ({
+      storageKey: `${me.userId}/slides/${n}.jpg`,
+      width: 1080,
+      height: 1920,
+      sizeBytes: 1000,
+      contentType: 'image/jpeg' as const,
+    }))
+    const [set] = await db().insert(photoSet).values({ userId: me.userId, slideshowId: show!.id, images }).returning()
+    const [photoPost] = await db()
+      .insert(post)
+      .values({
+        userId: me.userId,
+        accountId: me.accountId,
+        format: 'photo',
+        photoSetId: set!.id,
+        title: 'Slides',
+        privacyLevel: 'SELF_ONLY',
+        disableComment: false,
+        disableDuet: true,
+        disableStitch: true,
+        scheduledAt: new Date(Date.now() + 3_600_000),
+        timeZone: 'UTC',
+      })
+      .returning()
+    await recordPostHook(db(), photoPost!.id)
+    expect(await hookOf(photoPost!.id)).toMatchObject({
+      concept: null,
+      tone: null,
+      hookText: '3 things nobody tells you',
+      overlayStyle: overlayStyleKey(hook),
+      sourceKey: `slideshow:${show!.id}`,
+      sourceLabel: 'Meal prep slides',
     })
   })
 

@@ -8,6 +8,8 @@ import type { Executor } from '../../db/transactional'
  * - an automation post: its slot's concept, tone, hook text and source clip (`stock:<slug>` / Library id + title);
  * - any post whose media is a studio video's render (the automation's too): that video's first overlay (text and
  *   overlayStyleKey() = position|fontSize|fontWeight|color) and its source clip (`media:<id>` + original name).
+ * - a photo post (issue 29): its slideshow's first slide's first overlay, and the slideshow as its source
+ *   (`slideshow:<id>` + title), read as the post is created, when its photos are the slideshow's latest render.
  * A plain upload: its own file is the source video (`media:<id>` + original name); no concept, tone or overlay is
  * known, and the leaderboard skips nulls.
  */
@@ -17,12 +19,13 @@ export async function recordPostHook(db: Executor, postId: string): Promise<void
                              "source_key", "source_label")
     SELECT p."id", p."user_id", p."account_id",
            s."concept", s."tone",
-           COALESCE(s."hook_text", v."text_overlays"->0->>'text'),
-           CASE WHEN v."text_overlays"->0 IS NULL THEN NULL
-                ELSE concat_ws('|', v."text_overlays"->0->>'position', v."text_overlays"->0->>'fontSize',
-                                    v."text_overlays"->0->>'fontWeight', v."text_overlays"->0->>'color') END,
-           COALESCE(s."source_item_id", 'media:' || v."source_media_id", 'media:' || p."media_id"),
-           COALESCE(s."source_title", m."original_name", pm."original_name")
+           COALESCE(s."hook_text", o."overlay"->>'text'),
+           CASE WHEN o."overlay" IS NULL THEN NULL
+                ELSE concat_ws('|', o."overlay"->>'position', o."overlay"->>'fontSize',
+                                    o."overlay"->>'fontWeight', o."overlay"->>'color') END,
+           COALESCE(s."source_item_id", 'media:' || v."source_media_id", 'slideshow:' || ss."id",
+                    'media:' || p."media_id"),
+           COALESCE(s."source_title", m."original_name", ss."title", pm."original_name")
     FROM "post" p
     LEFT JOIN "automation_slot" s ON s."id" = p."automation_slot_id"
     LEFT JOIN LATERAL (
@@ -33,6 +36,11 @@ export async function recordPostHook(db: Executor, postId: string): Promise<void
     ) v ON true
     LEFT JOIN "media_file" m ON m."id" = v."source_media_id"
     LEFT JOIN "media_file" pm ON pm."id" = p."media_id"
+    LEFT JOIN "photo_set" phs ON phs."id" = p."photo_set_id" AND phs."user_id" = p."user_id"
+    LEFT JOIN "slideshow" ss ON ss."id" = phs."slideshow_id" AND ss."user_id" = p."user_id"
+    CROSS JOIN LATERAL (
+      SELECT COALESCE(v."text_overlays"->0, ss."slides"->0->'overlays'->0) AS "overlay"
+    ) o
     WHERE p."id" = ${postId}
     ON CONFLICT ("post_id") DO NOTHING`)
 }

@@ -207,6 +207,44 @@ describe('a draft sent to the TikTok inbox', () => {
   })
 })
 
+describe('a slideshow draft in the queue', () => {
+  it('is held with its photo set when the queue pauses, and scheduled again as the same draft on resume', async () => {
+    const me = await person()
+    const show = await storeSlideshow(world.server, me.userId, 2)
+    const slots = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, time: '09:30' }))
+    expect(
+      (await inject(world.server, 'PUT', `/api/queue/${me.accountId}/slots`, me.cookie, { slots })).statusCode,
+    ).toBe(200)
+    const added = await inject(world.server, 'POST', `/api/queue/${me.accountId}/posts`, me.cookie, {
+      format: 'photo',
+      postMode: 'inbox',
+      slideshowId: show.slideshowId,
+      title: 'Queued slideshow',
+      description: '',
+      allowComment: true,
+      allowDuet: false,
+      allowStitch: false,
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    const paused = await inject(world.server, 'POST', `/api/queue/${me.accountId}/pause`, me.cookie)
+    expect(paused.statusCode).toBe(200)
+    // Off the schedule while paused: nothing of a paused queue can go out.
+    const heldEntries = paused.json<{ queue: { entries: { held: boolean; postId: string | null }[] } }>().queue.entries
+    expect(heldEntries).toEqual([expect.objectContaining({ held: true, postId: null })])
+    const resumed = await inject(world.server, 'POST', `/api/queue/${me.accountId}/resume`, me.cookie)
+    expect(resumed.statusCode, resumed.body).toBe(200)
+    const postId = resumed.json<{ queue: { entries: { postId: string | null }[] } }>().queue.entries[0]!.postId
+    expect(postId).toBeTruthy()
+    expect(await row(postId!)).toMatchObject({
+      format: 'photo',
+      postMode: 'inbox',
+      photoSetId: show.photoSetId,
+      title: 'Queued slideshow',
+      state: 'scheduled',
+    })
+  })
+})
+
 describe('the pending-drafts cap (5 per creator per 24 hours)', () => {
   const draftAt = (me: { userId: string; accountId: string; mediaId: string }, at: Date) =>
     world.server.runtime.posts.scheduleAt(me.userId, {

@@ -48,6 +48,9 @@ export type SnapshotSeed = [takenAt: string, views: number, likes?: number, comm
 export interface PostSeed {
   publishedAt: string
   title?: string
+  /** A video posted directly unless said otherwise (issue 29: a slideshow, or a draft finished in TikTok). */
+  format?: 'video' | 'photo'
+  postMode?: 'direct' | 'inbox'
   views?: number
   likes?: number
   comments?: number
@@ -69,6 +72,8 @@ export async function seedPost(db: Database, userId: string, accountId: string, 
       userId,
       accountId,
       title: seed.title ?? 'A post',
+      format: seed.format ?? 'video',
+      postMode: seed.postMode ?? 'direct',
       privacyLevel: 'PUBLIC_TO_EVERYONE',
       disableComment: false,
       disableDuet: false,

@@ -96,6 +96,10 @@ export function makeLeaderboard(overrides: Partial<Leaderboard['dimensions']> = 
       overlay_style: [],
       hook_text: [row({ key: 'stop', label: 'Stop scrolling if you cook', posts: 3, lowSample: true })],
       source: [row({ key: 'stock:kitchen', label: 'Kitchen clip', posts: 5, relativeViews: null })],
+      format: [
+        row({ key: 'photo:direct', label: 'Slideshow · posted directly', posts: 7, relativeViews: 1.6 }),
+        row({ key: 'video:direct', label: 'Video · posted directly', posts: 12, relativeViews: 0.9 }),
+      ],
       ...overrides,
     },
   }
