@@ -5,6 +5,7 @@ import { applyNotificationEvent, refetchNotificationsAfterGap } from '../feature
 import { applyServerEvent, refetchPostsAfterGap } from '../features/posts/api/get-posts'
 import { applyQueueEvent, refetchQueuesAfterGap } from '../features/queue/api/get-queues'
 import { applyVideoEvent, refetchVideosAfterGap } from '../features/studio/api/get-videos'
+import { applySlideshowEvent, refetchSlideshowsAfterGap } from '../features/studio/api/slideshows'
 import { sessionQueryOptions } from '../lib/auth'
 import { useServerEvents } from '../lib/use-server-events'
 
@@ -20,6 +21,7 @@ export function useLiveUpdates(signedIn: boolean) {
     onEvent: (event) => {
       applyServerEvent(queryClient, event)
       applyVideoEvent(queryClient, event)
+      applySlideshowEvent(queryClient, event)
       applyAutomationEvent(queryClient, event)
       applyAnalyticsEvent(queryClient, event)
       applyQueueEvent(queryClient, event)
@@ -28,6 +30,7 @@ export function useLiveUpdates(signedIn: boolean) {
     onReconnect: () => {
       void refetchPostsAfterGap(queryClient)
       void refetchVideosAfterGap(queryClient)
+      void refetchSlideshowsAfterGap(queryClient)
       void refetchAutomationAfterGap(queryClient)
       void refetchAnalyticsAfterGap(queryClient)
       void refetchQueuesAfterGap(queryClient)

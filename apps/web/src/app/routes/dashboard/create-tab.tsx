@@ -4,11 +4,13 @@ import { MESSAGES } from '@hookpost/shared/messages'
 import type { CreatedVideo } from '@hookpost/shared/studio'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { MessageBanner } from '../../../components/ui/message-banner'
+import { SegmentedRadio } from '../../../components/ui/segmented-radio'
 import { Spinner } from '../../../components/ui/spinner'
 import { SCHEDULED_NOTICE_MS, useClearingState } from '../../../lib/use-notice'
 import { CreatedVideos } from '../../../features/studio/components/created-videos'
 import { AccountHookGenerator } from './account-hook-generator'
 import { ScheduleCreatedVideoDialog } from './schedule-created-video-dialog'
+import { SlideshowMode } from './slideshow-mode'
 import { HOOK_DEMO_HREF, presetFromSearch, tabHref } from './tabs'
 
 // The form (overlay fonts, drag and drop, the preview's drawing) is its own chunk: the dashboard's first load skips it.
@@ -16,19 +18,55 @@ const CreateVideoForm = lazy(async () => ({
   default: (await import('../../../features/studio/components/create-video-form')).CreateVideoForm,
 }))
 
+type Making = 'video' | 'slideshow'
+const MAKING_LABELS: Record<Making, string> = { video: 'Video', slideshow: 'Slideshow' }
+
 /**
  * The Create tab (product.md §2): 'Create New Video' above the list of created videos, whose processed videos can be
  * scheduled for TikTok with the posts feature's form. Composes features. `?preset=hook-demo` (where the hook-demo
  * route leads) opens the same form preset for a hook + demo video.
  */
 export function CreateTab() {
-  const [searchParams] = useSearchParams()
+  const [searchParams, setSearchParams] = useSearchParams()
   const preset = presetFromSearch(searchParams)
+  // Video or slideshow (issue 29): shown at once, and kept in the URL so a reload keeps it.
+  const [making, setMaking] = useState<Making>(searchParams.get('make') === 'slideshow' ? 'slideshow' : 'video')
   const [scheduling, setScheduling] = useState<CreatedVideo | null>(null)
   const [scheduled, setScheduled] = useClearingState<true>(SCHEDULED_NOTICE_MS)
 
+  const choice = (
+    <SegmentedRadio
+      legend="What are you making?"
+      name="create-making"
+      options={['video', 'slideshow'] as const}
+      labels={MAKING_LABELS}
+      value={making}
+      onChange={(value) => {
+        setMaking(value)
+        setSearchParams(
+          (prev) => {
+            const next = new URLSearchParams(prev)
+            if (value === 'slideshow') next.set('make', 'slideshow')
+            else next.delete('make')
+            return next
+          },
+          { replace: true },
+        )
+      }}
+    />
+  )
+  if (making === 'slideshow') {
+    return (
+      <div className="space-y-6">
+        {choice}
+        <SlideshowMode />
+      </div>
+    )
+  }
+
   return (
     <div className="space-y-6">
+      {choice}
       {preset ? (
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <span>Making a video of your own, without a hook clip?</span>

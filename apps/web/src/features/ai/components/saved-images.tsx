@@ -12,9 +12,12 @@ import { panelClass } from './panel-styles'
 export function SavedImages({
   selectedId,
   onSelect,
+  intro = 'Choose one to transform into a video.',
 }: {
   selectedId: string | null
   onSelect: (image: AiImage) => void
+  /** What choosing an image does here. */
+  intro?: string
 }) {
   const id = useId()
   const images = useSavedImages()
@@ -48,7 +51,7 @@ export function SavedImages({
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
         Saved images
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Choose one to transform into a video.</p>
+      <p className="mt-1 text-sm text-slate-600">{intro}</p>
       <div className="mt-4">
         <Field
           label="Upload an image"

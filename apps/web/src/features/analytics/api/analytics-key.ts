@@ -36,6 +36,8 @@ export function applyAnalyticsEvent(queryClient: QueryClient, event: ServerEvent
     case 'automation.updated':
     case 'notification.created':
     case 'notifications.read':
+    case 'slideshow.updated':
+    case 'slideshow.deleted':
       // A post going out has no figures until the next sync, which says so with analytics.synced.
       return
   }

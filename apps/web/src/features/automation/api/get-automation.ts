@@ -45,6 +45,8 @@ export function applyAutomationEvent(queryClient: QueryClient, event: ServerEven
     case 'analytics.synced':
     case 'notification.created':
     case 'notifications.read':
+    case 'slideshow.updated':
+    case 'slideshow.deleted':
       // Other features' events: their own caches apply them.
       return
   }

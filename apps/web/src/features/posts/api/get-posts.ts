@@ -247,6 +247,8 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent) {
     case 'automation.updated':
     case 'notification.created':
     case 'notifications.read':
+    case 'slideshow.updated':
+    case 'slideshow.deleted':
       // The studio's and the automation's events: their own caches apply them. An automated post arrives as
       // `post.updated` (source 'automation') like any other.
       return

@@ -3,6 +3,8 @@ import { isBranded, type CommercialChoice } from '../utils/schedule-form'
 import { CommercialDisclosure } from './commercial-disclosure'
 import { InteractionToggles, PrivacyField, type Interaction } from './tiktok-post-settings'
 
+const PHOTO_INTERACTIONS: readonly Interaction[] = ['allowComment']
+
 /**
  * TikTok's settings for the creator who receives the post (tiktok-api.md §6 rules 2–3), as the Schedule form and the
  * Edit post dialog both ask them: who can view it, the interactions, and the commercial content disclosure. Branded
@@ -14,6 +16,7 @@ export function CreatorSettingsFields({
   interactions,
   commercial,
   privacyError,
+  photo = false,
   onPrivacyChange,
   onInteractionChange,
   onCommercialChange,
@@ -23,6 +26,8 @@ export function CreatorSettingsFields({
   interactions: Record<Interaction, boolean>
   commercial: CommercialChoice
   privacyError: string | undefined
+  /** A photo post: only "Allow comments" (tiktok-api.md §6 2c). */
+  photo?: boolean
   onPrivacyChange: (level: PrivacyLevel | '') => void
   onInteractionChange: (key: Interaction, checked: boolean) => void
   onCommercialChange: (commercial: CommercialChoice) => void
@@ -36,7 +41,12 @@ export function CreatorSettingsFields({
         error={privacyError}
         onChange={onPrivacyChange}
       />
-      <InteractionToggles creator={creator} values={interactions} onChange={onInteractionChange} />
+      <InteractionToggles
+        creator={creator}
+        values={interactions}
+        only={photo ? PHOTO_INTERACTIONS : undefined}
+        onChange={onInteractionChange}
+      />
       <CommercialDisclosure
         value={commercial}
         privateChosen={privacyLevel === 'SELF_ONLY'}

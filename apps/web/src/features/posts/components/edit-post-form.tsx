@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react'
 import { isEditablePost, POST_LIMITS, PRIVACY_LABELS, type Post } from '@hookpost/shared/posts'
+import { SLIDESHOW_LIMITS } from '@hookpost/shared/slideshows'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { CharacterCount, Field } from '../../../components/ui/field'
 import { buttonClass } from '../../../components/ui/form'
@@ -12,6 +13,7 @@ import { CreatorSettingsFields } from './creator-settings-fields'
 import { EditPostSummary } from './edit-post-summary'
 import { ScheduleTimeFields } from './schedule-time-fields'
 import { ConsentDeclaration } from './tiktok-post-settings'
+import { DRAFT_NOTE } from './post-format-fields'
 import { TitleField } from './title-field'
 
 /** The Edit post dialog's form, once the post has loaded (edit-post-dialog.tsx). */
@@ -33,6 +35,9 @@ export function EditPostForm({
   const editable = isEditablePost(post.state)
   const isDraft = post.state === 'draft'
   const info = creator.data
+  // Issue 29: a photo post offers only comments and a 90-character title; a draft carries no TikTok settings.
+  const photo = post.format === 'photo'
+  const inbox = post.postMode === 'inbox'
   return (
     <form ref={formRef} noValidate onSubmit={draft.onSubmit} className="space-y-4 p-4 sm:p-6">
       <EditPostSummary post={post} titleId={titleId} />
@@ -40,7 +45,12 @@ export function EditPostForm({
 
       <fieldset disabled={!editable || busy} className="space-y-4">
         <legend className="sr-only">Post</legend>
-        <TitleField value={values.title} error={errors.title} onChange={(title) => change('title', title)} />
+        <TitleField
+          value={values.title}
+          error={errors.title}
+          max={photo ? SLIDESHOW_LIMITS.title : POST_LIMITS.title}
+          onChange={(title) => change('title', title)}
+        />
         <Field
           label="Caption"
           error={errors.description}
@@ -62,9 +72,12 @@ export function EditPostForm({
           )}
         />
 
-        {info ? (
+        {inbox ? (
+          <p className="text-sm text-slate-700">{DRAFT_NOTE}</p>
+        ) : info ? (
           <CreatorSettingsFields
             creator={info}
+            photo={photo}
             privacyLevel={values.privacyLevel}
             interactions={values}
             commercial={values.commercial}

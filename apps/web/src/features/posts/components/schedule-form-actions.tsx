@@ -30,8 +30,9 @@ export function ScheduleFormActions({
     <div className="space-y-3 border-t border-slate-200 pt-4">
       <ConsentDeclaration branded={draft.branded} id={consentId} />
       <p className="text-sm text-slate-600">
-        Processing may take a few minutes: at the scheduled time Hookpost sends the video to TikTok, and TikTok can take
-        a few minutes before it appears on the profile. Its status shows under Scheduled Videos.
+        Processing may take a few minutes: at the scheduled time Hookpost sends the{' '}
+        {draft.photo ? 'slideshow' : 'video'} to TikTok, and TikTok can take a few minutes before it appears{' '}
+        {draft.draftMode ? "in the creator's TikTok inbox" : 'on the profile'}. Its status shows under Scheduled Videos.
       </p>
       {draft.formError ? <MessageBanner tone="error">{draft.formError}</MessageBanner> : null}
       {draft.submitError ? <MessageBanner tone="error">{draft.submitError}</MessageBanner> : null}
@@ -54,7 +55,13 @@ export function ScheduleFormActions({
           aria-describedby={blocked && !loadingCreator ? `${blockedId} ${consentId}` : consentId}
           title={blocked ?? undefined}
         >
-          {scheduling ? 'Scheduling...' : presetVideo ? 'Schedule for TikTok' : 'Schedule video'}
+          {scheduling
+            ? 'Scheduling...'
+            : presetVideo
+              ? 'Schedule for TikTok'
+              : draft.photo
+                ? 'Schedule slideshow'
+                : 'Schedule video'}
         </button>
         {canQueue ? (
           <button

@@ -86,7 +86,7 @@ async function fill(ctx: ReturnType<typeof setup>) {
   await ctx.user.selectOptions(screen.getByLabelText('Who can view this video'), 'Everyone')
 }
 
-describe('Add to queue in the Schedule form', () => {
+describe('Add to queue in the Schedule form', { timeout: 30_000 }, () => {
   it('is there only when the app gives the queue', async () => {
     setup()
     expect(await screen.findByText('Ana on TikTok')).toBeTruthy()
@@ -106,6 +106,8 @@ describe('Add to queue in the Schedule form', () => {
     expect(add).toHaveBeenCalledTimes(1)
     expect(add.mock.calls[0]?.[0]).toBe(ctx.account.id)
     expect(add.mock.calls[0]?.[1]).toEqual({
+      format: 'video',
+      postMode: 'direct',
       mediaId: makeMedia().id,
       title: 'Queued pancakes',
       description: '',

@@ -131,7 +131,8 @@ async function fillValidForm(ctx: ReturnType<typeof setup>) {
   await ctx.user.selectOptions(screen.getByLabelText('Who can view this video'), 'Everyone')
 }
 
-describe('Schedule New Video form', () => {
+// The form (now with its format and mode groups) types key by key: on a loaded 2-core machine a test takes seconds.
+describe('Schedule New Video form', { timeout: 30_000 }, () => {
   it('shows who receives the post, with TikTok defaults: no privacy chosen, every interaction off', async () => {
     setup()
     await creatorLoaded()
@@ -345,6 +346,8 @@ describe('Schedule New Video form', () => {
     const post = ctx.calls.find((c) => c.path === '/api/posts')
     expect(post?.body).toEqual({
       accountId: 'acc-1',
+      format: 'video',
+      postMode: 'direct',
       mediaId: 'media-1',
       title: 'Five-minute pancakes',
       description: '#breakfast',

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react'
 import { POST_LIMITS } from '@hookpost/shared/posts'
+import { SLIDESHOW_LIMITS } from '@hookpost/shared/slideshows'
 import { CharacterCount, Field } from '../../../components/ui/field'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { VideoFileField } from '../../../components/ui/video-file-field'
@@ -7,9 +8,11 @@ import { tusVideoUploader, type VideoUploader } from '../../../lib/uploads/uploa
 import { useScheduleDraft, type ScheduleDraftOptions } from '../hooks/use-schedule-draft'
 import { CreatorSettingsFields } from './creator-settings-fields'
 import { CreatorSummary } from './creator-summary'
+import { DRAFT_NOTE, PostFormatFields } from './post-format-fields'
 import { PresetVideoPreview } from './preset-video-preview'
 import { ScheduleFormActions } from './schedule-form-actions'
 import { ScheduleTimeFields } from './schedule-time-fields'
+import { SlideshowPicker } from './slideshow-picker'
 import { TitleField } from './title-field'
 
 export type { PresetVideo } from '../utils/schedule-form'
@@ -48,7 +51,21 @@ export function ScheduleVideoForm({
         <CreatorSummary account={account} creator={draft.creator} />
       )}
 
-      {video ? (
+      <PostFormatFields
+        showFormat={video === undefined}
+        format={values.format}
+        postMode={values.postMode}
+        onFormat={draft.chooseFormat}
+        onMode={draft.chooseMode}
+      />
+
+      {draft.photo ? (
+        <SlideshowPicker
+          value={values.slideshowId}
+          error={errors.slideshow}
+          onChange={(slideshowId) => draft.change('slideshowId', slideshowId)}
+        />
+      ) : video ? (
         <PresetVideoPreview video={video} problem={draft.tooLong} />
       ) : (
         <VideoFileField
@@ -62,7 +79,12 @@ export function ScheduleVideoForm({
         />
       )}
 
-      <TitleField value={values.title} error={errors.title} onChange={(title) => draft.change('title', title)} />
+      <TitleField
+        value={values.title}
+        error={errors.title}
+        max={draft.photo ? SLIDESHOW_LIMITS.title : POST_LIMITS.title}
+        onChange={(title) => draft.change('title', title)}
+      />
 
       <Field
         label="Description"
@@ -95,9 +117,12 @@ export function ScheduleVideoForm({
         onChange={(field, value) => (field === 'timeZone' ? draft.changeZone(value) : draft.change(field, value))}
       />
 
-      {info && !info.cannotPostReason ? (
+      {draft.draftMode ? (
+        <p className="text-sm text-slate-700">{DRAFT_NOTE}</p>
+      ) : info && !info.cannotPostReason ? (
         <CreatorSettingsFields
           creator={info}
+          photo={draft.photo}
           privacyLevel={draft.privacyLevel}
           interactions={draft.interactions}
           commercial={values.commercial}
@@ -108,10 +133,23 @@ export function ScheduleVideoForm({
         />
       ) : null}
 
+      {draft.photo ? (
+        <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="autoAddMusic"
+            checked={values.autoAddMusic}
+            onChange={(e) => draft.change('autoAddMusic', e.target.checked)}
+            className="h-4 w-4 accent-fuchsia-700"
+          />
+          Auto-add music (TikTok adds a sound to the slideshow)
+        </label>
+      ) : null}
+
       <ScheduleFormActions
         draft={draft}
         id={id}
-        presetVideo={video !== undefined}
+        presetVideo={video !== undefined || given.slideshow !== undefined}
         onCancel={onCancel}
         canQueue={onAddToQueue !== undefined}
       />

@@ -96,9 +96,12 @@ const INTERACTIONS: { key: Interaction; label: string; disabledBy: keyof Creator
 export function InteractionToggles({
   creator,
   values,
+  only,
   onChange,
 }: {
   creator: CreatorInfo
+  /** The interactions offered (a photo post offers only comments, tiktok-api.md §6 2c); all when absent. */
+  only?: readonly Interaction[]
   values: Record<Interaction, boolean>
   onChange: (key: Interaction, checked: boolean) => void
 }) {
@@ -107,7 +110,7 @@ export function InteractionToggles({
     <fieldset>
       <legend className="text-sm font-medium text-slate-800">Allow users to</legend>
       <div className="mt-2 space-y-2">
-        {INTERACTIONS.map((item) => {
+        {INTERACTIONS.filter((item) => !only || only.includes(item.key)).map((item) => {
           const disabled = creator[item.disabledBy] === true
           const reasonId = `${id}-${item.key}-reason`
           return (

@@ -5,9 +5,12 @@ import { CharacterCount, Field } from '../../../components/ui/field'
 export function TitleField({
   value,
   error,
+  max = POST_LIMITS.title,
   onChange,
 }: {
   value: string
+  /** TikTok's limit: a video's title, or a photo post's 90 (tiktok-api.md §3.10). */
+  max?: number
   error: string | undefined
   onChange: (value: string) => void
 }) {
@@ -16,7 +19,7 @@ export function TitleField({
       label="Title"
       required
       error={error}
-      aside={<CharacterCount length={value.length} max={POST_LIMITS.title} />}
+      aside={<CharacterCount length={value.length} max={max} />}
       render={(props) => (
         <input {...props} name="title" autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type RefObject } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
-import type { Post } from '@hookpost/shared/posts'
+import type { Post, PostFormat, PostMode } from '@hookpost/shared/posts'
+import { SLIDESHOW_LIMITS } from '@hookpost/shared/slideshows'
 import { describeSlotInstant, type AddToQueueInput } from '@hookpost/shared/queue'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import type { VideoUploader } from '../../../lib/uploads/upload-video'
@@ -37,7 +38,9 @@ export type ScheduleDraftOptions = {
   account: TiktokAccount
   /** Schedule this video instead of uploading one ('Schedule Video for TikTok', product.md §2 Create tab). */
   video?: PresetVideo
-  /** With `video`: called once it is scheduled (the form does not start over), and by Cancel. */
+  /** Schedule this slideshow as a photo post (its 'Schedule' in the Create tab): format Slideshow preselected. */
+  slideshow?: { id: string; title: string }
+  /** With `video` or `slideshow`: called once it is scheduled (the form does not start over), and by Cancel. */
   onScheduled?: () => void
   /** The zone when the account has none: the user's (profile), else the browser's. */
   userTimeZone: string
@@ -61,6 +64,7 @@ export function useScheduleDraft({
   formRef,
   account,
   video,
+  slideshow,
   onScheduled,
   userTimeZone,
   uploader,
@@ -78,6 +82,9 @@ export function useScheduleDraft({
   const [values, setValues] = useState<ScheduleFormValues>(() => ({
     ...presetScheduleValues(now(), timeZone, initialDate),
     ...(video ? { title: video.title, description: video.description } : {}),
+    ...(slideshow
+      ? { format: 'photo' as const, slideshowId: slideshow.id, title: slideshow.title.slice(0, SLIDESHOW_LIMITS.title) }
+      : {}),
   }))
   const [errors, setErrors] = useState<ScheduleErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -119,7 +126,9 @@ export function useScheduleDraft({
     : upload.state.phase === 'ready'
       ? upload.state.media
       : null
-  const tooLong = videoTooLongMessage(media?.durationMs, info)
+  const photo = values.format === 'photo'
+  const draftMode = values.postMode === 'inbox'
+  const tooLong = photo ? null : videoTooLongMessage(media?.durationMs, info)
 
   // Why the button cannot be pressed right now (said beside it, and as its hover text).
   const loadingCreator = unavailable === null && creator.isPending
@@ -133,7 +142,7 @@ export function useScheduleDraft({
           ? `${info.nickname} cannot post right now. ${info.cannotPostReason}`
           : tooLong
             ? tooLong
-            : commercialNeedsChoice(values.commercial)
+            : !draftMode && commercialNeedsChoice(values.commercial)
               ? MESSAGES.commercialNeedsChoice
               : null
 
@@ -142,7 +151,9 @@ export function useScheduleDraft({
     const field: ScheduleField | null =
       key === 'title' || key === 'description' || key === 'date' || key === 'time' || key === 'privacyLevel'
         ? key
-        : null
+        : key === 'slideshowId'
+          ? 'slideshow'
+          : null
     if (field) setErrors((prev) => ({ ...prev, [field]: undefined }))
     setFormError(null)
     setSubmitError(null)
@@ -175,10 +186,24 @@ export function useScheduleDraft({
     setFocusRequest((n) => n + 1)
   }
 
-  /** The form starts over for the next video, keeping the account and the zone. */
+  /** The form starts over for the next post, keeping the account, the zone, the format and the mode. */
   function startOver() {
-    setValues(presetScheduleValues(now(), timeZone, initialDate))
+    setValues((prev) => ({
+      ...presetScheduleValues(now(), timeZone, initialDate),
+      format: prev.format,
+      postMode: prev.postMode,
+    }))
     removeVideo()
+  }
+
+  function chooseFormat(format: PostFormat) {
+    change('format', format)
+    setErrors((prev) => ({ ...prev, video: undefined, slideshow: undefined, title: undefined }))
+  }
+
+  function chooseMode(mode: PostMode) {
+    change('postMode', mode)
+    setErrors((prev) => ({ ...prev, privacyLevel: undefined }))
   }
 
   function submit(event: FormEvent) {
@@ -240,7 +265,11 @@ export function useScheduleDraft({
     if (!result.ok) return refuse(result.errors, result.formError)
     const checked = result.body
     const body: AddToQueueInput = {
-      mediaId: checked.mediaId,
+      format: checked.format,
+      postMode: checked.postMode,
+      ...(checked.format === 'photo'
+        ? { slideshowId: checked.slideshowId, autoAddMusic: checked.autoAddMusic }
+        : { mediaId: checked.mediaId }),
       title: checked.title,
       description: checked.description,
       privacyLevel: checked.privacyLevel,
@@ -283,11 +312,15 @@ export function useScheduleDraft({
     interactions,
     branded,
     tooLong,
+    photo,
+    draftMode,
     loadingCreator,
     blocked,
     change,
     changeZone,
     changeCommercial,
+    chooseFormat,
+    chooseMode,
     chooseFile,
     removeVideo,
     submit,

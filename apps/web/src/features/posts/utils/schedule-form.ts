@@ -4,9 +4,12 @@ import {
   schedulePostBodySchema,
   tiktokCaption,
   type CreatorInfo,
+  type PostFormat,
+  type PostMode,
   type PrivacyLevel,
   type SchedulePostInput,
 } from '@hookpost/shared/posts'
+import { SLIDESHOW_LIMITS } from '@hookpost/shared/slideshows'
 import { resolveScheduledAt } from '@hookpost/shared/schedule-time'
 import { addDays, instantToZoned, todayInZone } from '@hookpost/shared/time'
 
@@ -28,6 +31,14 @@ export type CommercialChoice = { enabled: boolean; yourBrand: boolean; brandedCo
 
 /** What the person typed and chose. `privacyLevel` starts empty: TikTok forbids a default (tiktok-api.md §6 2b). */
 export type ScheduleFormValues = {
+  /** A video, or a slideshow's photo set (issue 29). */
+  format: PostFormat
+  /** Posted directly, or sent as a draft to the creator's TikTok inbox. */
+  postMode: PostMode
+  /** The slideshow (format photo); '' until chosen. */
+  slideshowId: string
+  /** Photo posts: TikTok adds music (tiktok-api.md §3.10 auto_add_music). */
+  autoAddMusic: boolean
   title: string
   description: string
   date: string
@@ -39,12 +50,17 @@ export type ScheduleFormValues = {
   commercial: CommercialChoice
 }
 
-export type ScheduleField = 'video' | 'title' | 'description' | 'date' | 'time' | 'timeZone' | 'privacyLevel'
+export type ScheduleField =
+  'video' | 'slideshow' | 'title' | 'description' | 'date' | 'time' | 'timeZone' | 'privacyLevel'
 export type ScheduleErrors = Partial<Record<ScheduleField, string>>
 
 /** product.md §9: the date defaults to tomorrow (in the chosen zone), the time to 12:00; TikTok's choices start off. */
 export function initialScheduleValues(now: Date, timeZone: string): ScheduleFormValues {
   return {
+    format: 'video',
+    postMode: 'direct',
+    slideshowId: '',
+    autoAddMusic: true,
     title: '',
     description: '',
     date: addDays(todayInZone(now, timeZone), 1),
@@ -99,6 +115,7 @@ const CAPTION_LIMIT = POST_LIMITS.caption.toLocaleString('en-US')
 /** The form field a contract path (`mediaId`, `title`, …) is shown at, for the form's own checks and the server's. */
 export const FIELD_OF: Record<string, ScheduleField> = {
   mediaId: 'video',
+  slideshowId: 'slideshow',
   title: 'title',
   description: 'description',
   date: 'date',
@@ -125,28 +142,45 @@ export function checkScheduleForm(input: {
   now: Date
 }): ScheduleCheck {
   const { values, accountId, mediaId, timeZone, creator, now } = input
+  const photo = values.format === 'photo'
+  const draft = values.postMode === 'inbox'
   const privacyLevel = effectivePrivacy(values, creator)
 
   const missing: ScheduleErrors = {}
-  if (!mediaId) missing.video = 'Choose a video to upload.'
+  if (!photo && !mediaId) missing.video = 'Choose a video to upload.'
+  if (photo && !values.slideshowId) missing.slideshow = 'Choose a slideshow.'
   if (!values.title.trim()) missing.title = 'Enter a title.'
   if (!values.date) missing.date = MESSAGES.chooseDate
   if (!values.time) missing.time = MESSAGES.chooseTime
-  if (!privacyLevel) missing.privacyLevel = 'Choose who can view this video.'
-  if (Object.keys(missing).length > 0 || !mediaId || !privacyLevel) {
-    return { ok: false, formError: MESSAGES.requiredFields, errors: missing }
+  // A draft goes without a privacy level: the creator chooses it in TikTok (tiktok-api.md §3.3).
+  if (!draft && !privacyLevel) missing.privacyLevel = 'Choose who can view this video.'
+  if (Object.keys(missing).length > 0) return { ok: false, formError: MESSAGES.requiredFields, errors: missing }
+  // TikTok's photo title: at most 90 characters (tiktok-api.md §3.10).
+  if (photo && values.title.trim().length > SLIDESHOW_LIMITS.title) {
+    return {
+      ok: false,
+      formError: null,
+      errors: { title: `A slideshow's title must be ${SLIDESHOW_LIMITS.title} characters or fewer` },
+    }
   }
 
-  const commercial = values.commercial.enabled
-    ? values.commercial
-    : { enabled: false, yourBrand: false, brandedContent: false }
+  // Drafts carry no TikTok settings (the creator finishes them in TikTok); photo posts have no Duet or Stitch.
+  const commercial =
+    values.commercial.enabled && !draft
+      ? values.commercial
+      : { enabled: false, yourBrand: false, brandedContent: false }
+  const interactions = effectiveInteractions(values, creator)
   const body: SchedulePostInput = {
     accountId,
-    mediaId,
+    format: values.format,
+    postMode: values.postMode,
+    ...(photo ? { slideshowId: values.slideshowId, autoAddMusic: values.autoAddMusic } : { mediaId: mediaId ?? '' }),
     title: values.title,
     description: values.description,
-    privacyLevel,
-    ...effectiveInteractions(values, creator),
+    ...(draft || !privacyLevel ? {} : { privacyLevel }),
+    allowComment: !draft && interactions.allowComment,
+    allowDuet: !draft && !photo && interactions.allowDuet,
+    allowStitch: !draft && !photo && interactions.allowStitch,
     commercial,
     date: values.date,
     time: values.time,
@@ -165,10 +199,11 @@ export function checkScheduleForm(input: {
   }
 
   if (commercialNeedsChoice(commercial)) return { ok: false, formError: MESSAGES.commercialNeedsChoice, errors: {} }
-  if (isBranded(commercial) && privacyLevel === 'SELF_ONLY') {
+  if (!draft && isBranded(commercial) && privacyLevel === 'SELF_ONLY') {
     return { ok: false, formError: null, errors: { privacyLevel: MESSAGES.brandedNotPrivate } }
   }
-  if (tiktokCaption(values.title, values.description).length > POST_LIMITS.caption) {
+  // A video's title and description go to TikTok as one caption; a photo post keeps them apart (§3.10).
+  if (!photo && tiktokCaption(values.title, values.description).length > POST_LIMITS.caption) {
     return {
       ok: false,
       formError: null,

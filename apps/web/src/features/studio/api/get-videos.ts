@@ -84,6 +84,8 @@ export function applyVideoEvent(queryClient: QueryClient, event: ServerEvent) {
     case 'automation.updated':
     case 'notification.created':
     case 'notifications.read':
+    case 'slideshow.updated':
+    case 'slideshow.deleted':
       return
   }
 }

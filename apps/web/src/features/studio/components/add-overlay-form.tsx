@@ -21,6 +21,7 @@ export function AddOverlayForm({
   count,
   videoMs = null,
   mode = 'add',
+  timed = true,
   onChange,
   onAdd,
   onCancel,
@@ -33,6 +34,8 @@ export function AddOverlayForm({
   /** The video's length once known: an overlay's end must fall within it. */
   videoMs?: number | null
   mode?: 'add' | 'edit'
+  /** Whether it has a start and an end (a slide is a still: its overlays show for the whole of it). */
+  timed?: boolean
   onChange: (draft: OverlayDraft) => void
   /** Adds the overlay (add) or saves the changes (edit). */
   onAdd: () => void
@@ -100,12 +103,14 @@ export function AddOverlayForm({
         )}
       />
       <OverlayStyleFields draft={draft} combined={combined} onChange={change} />
-      <OverlayTimingFields
-        times={draft}
-        errors={timeErrors}
-        onChange={(key, value) => change({ [key]: value })}
-        onKeyDown={onTextKeyDown}
-      />
+      {timed ? (
+        <OverlayTimingFields
+          times={draft}
+          errors={timeErrors}
+          onChange={(key, value) => change({ [key]: value })}
+          onKeyDown={onTextKeyDown}
+        />
+      ) : null}
       <OverlayColourChoice name={`${id}-color`} color={draft.color} onChange={(color) => change({ color })} />
       <div className="flex flex-wrap items-center gap-3">
         <button
@@ -124,7 +129,7 @@ export function AddOverlayForm({
         ) : null}
         {full ? (
           <p id={`${id}-full`} className="text-sm text-slate-600">
-            A video can have up to {OVERLAYS_MAX} text overlays. Remove one to add another.
+            {timed ? 'A video' : 'A slide'} can have up to {OVERLAYS_MAX} text overlays. Remove one to add another.
           </p>
         ) : null}
       </div>

@@ -25,6 +25,7 @@ export function OverlayList({
   combined,
   savingHookId,
   videoMs = null,
+  timed = true,
   onMove,
   onRemove,
   onUpdate,
@@ -36,6 +37,8 @@ export function OverlayList({
   savingHookId?: string | null
   /** The video's length once known (an overlay's end must fall within it). */
   videoMs?: number | null
+  /** Overlays with a start and an end (a video's); a slide's show for the whole slide. */
+  timed?: boolean
   onMove: (from: number, to: number) => void
   onRemove: (id: string) => void
   /** The overlay, edited; without it there is no Edit. */
@@ -101,6 +104,7 @@ export function OverlayList({
                 editing?.id === overlay.id && onUpdate ? (
                   <AddOverlayForm
                     mode="edit"
+                    timed={timed}
                     draft={editing.draft}
                     combined={combined}
                     count={overlays.length}

@@ -6,6 +6,7 @@ import { entryName, videoCount } from './calendar-labels'
 import { PostProblem } from './post-problem'
 import { PostProgressBar } from './post-progress'
 import { ScheduleOnDayButton } from './schedule-on-day-button'
+import { FormatBadges } from './format-badge'
 import { SourceBadge } from './source-badge'
 import { StatusBadge } from './status-badge'
 
@@ -69,6 +70,7 @@ export function Agenda({
                         <time dateTime={post.scheduledAt}>{timeIn(post.scheduledAt, zone)}</time>
                         <StatusBadge state={post.state} />
                         <SourceBadge post={post} />
+                        <FormatBadges post={post} />
                       </span>
                     </button>
                     <AccountName post={post} className="mt-1 text-xs" />

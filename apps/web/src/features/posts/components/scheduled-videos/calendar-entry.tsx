@@ -13,6 +13,7 @@ import type { EntryData } from './calendar-drag'
 import { entryName } from './calendar-labels'
 import { PostProblem } from './post-problem'
 import { PostProgressBar } from './post-progress'
+import { FormatBadges, InboxNote } from './format-badge'
 import { SourceBadge } from './source-badge'
 import { StatusBadge } from './status-badge'
 import type { ClaimFocus } from './use-keyboard-drop-focus'
@@ -91,10 +92,12 @@ export function CalendarEntry({
             <time dateTime={post.scheduledAt}>{timeIn(post.scheduledAt, zone)}</time>
             <StatusBadge state={post.state} />
             <SourceBadge post={post} />
+            <FormatBadges post={post} />
           </span>
         </button>
       </div>
       <AccountName post={post} className="mt-0.5" />
+      <InboxNote state={post.state} className="mt-0.5" />
       <PostProblem post={post} className="mt-0.5 line-clamp-3" />
       <PostProgressBar postId={post.id} title={post.title} />
     </li>

@@ -1,5 +1,6 @@
 import type { CalendarPost } from '@hookpost/shared/posts'
 import { timeIn } from './calendar'
+import { formatSuffix } from './format-badge'
 import { sourceSuffix } from './source-badge'
 import { statusLabel } from './status-badge'
 
@@ -8,7 +9,7 @@ import { statusLabel } from './status-badge'
  * visible parts have no spaces between them).
  */
 export function entryName(post: CalendarPost, zone: string): string {
-  return `${post.title}, ${timeIn(post.scheduledAt, zone)}, ${statusLabel(post.state)}${sourceSuffix(post)}`
+  return `${post.title}, ${timeIn(post.scheduledAt, zone)}, ${statusLabel(post.state)}${sourceSuffix(post)}${formatSuffix(post)}`
 }
 
 /** '1 video', '3 videos': a day's count, in the grid and in the agenda. */

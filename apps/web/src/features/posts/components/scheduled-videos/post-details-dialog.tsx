@@ -10,6 +10,7 @@ import { usePost } from '../../api/edit-post'
 import { PostProblem } from './post-problem'
 import { PostProgressBar } from './post-progress'
 import { PostWhen } from './post-when'
+import { FormatBadges, InboxNote } from './format-badge'
 import { SourceBadge } from './source-badge'
 import { StatusBadge } from './status-badge'
 
@@ -99,6 +100,7 @@ export function PostDetailsDialog({
           <span className="flex flex-wrap gap-1">
             <StatusBadge state={post.state} />
             <SourceBadge post={post} />
+            <FormatBadges post={post} />
           </span>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -112,6 +114,7 @@ export function PostDetailsDialog({
           </dd>
           <PostDetails postId={post.id} />
         </dl>
+        <InboxNote state={post.state} className="text-sm" />
         <PostProblem post={post} className="text-sm" />
         <PostProgressBar postId={post.id} title={post.title} showPercent />
         <div className="flex flex-wrap justify-end gap-2">

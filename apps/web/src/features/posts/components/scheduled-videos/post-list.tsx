@@ -4,6 +4,7 @@ import { accountColor } from '../../utils/account-colors'
 import { PostProblem } from './post-problem'
 import { PostWhen } from './post-when'
 import { PostProgressBar } from './post-progress'
+import { FormatBadges, InboxNote } from './format-badge'
 import { SourceBadge } from './source-badge'
 import { StatusBadge } from './status-badge'
 
@@ -44,6 +45,7 @@ export function PostList({
               <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{post.title}</p>
               <StatusBadge state={post.state} />
               <SourceBadge post={post} />
+              <FormatBadges post={post} />
             </div>
             <p className="flex items-center gap-1.5 text-sm [overflow-wrap:anywhere] text-slate-600">
               <span
@@ -58,6 +60,7 @@ export function PostList({
             <p className="text-sm text-slate-700">
               <PostWhen post={post} zone={zone} />
             </p>
+            <InboxNote state={post.state} className="mt-1 text-sm" />
             <PostProblem post={post} className="mt-1 text-sm" />
             <PostProgressBar postId={post.id} title={post.title} showPercent />
           </div>

@@ -1,0 +1,66 @@
+import { lazy, Suspense, useState } from 'react'
+import { MESSAGES } from '@hookpost/shared/messages'
+import type { Slideshow } from '@hookpost/shared/slideshows'
+import { MessageBanner } from '../../../components/ui/message-banner'
+import { Spinner } from '../../../components/ui/spinner'
+import { SCHEDULED_NOTICE_MS, useClearingState } from '../../../lib/use-notice'
+import { SavedImages } from '../../../features/ai/components/saved-images'
+import { AccountHookGenerator, useHookAccounts } from './account-hook-generator'
+import { ScheduleSlideshowDialog } from './schedule-slideshow-dialog'
+
+// The slideshow studio (overlay fonts, drag and drop, the preview's drawing) is its own chunk.
+const SlideshowStudio = lazy(async () => ({
+  default: (await import('../../../features/studio/components/slideshow/slideshow-studio')).SlideshowStudio,
+}))
+
+/**
+ * The Create tab's Slideshow mode (issue 29): the studio with the gallery (the AI feature's saved images and upload),
+ * the AI hook generator and the accounts the writer writes for; a slideshow's Schedule opens the schedule form on it.
+ */
+export function SlideshowMode() {
+  const accounts = useHookAccounts()
+  const [scheduling, setScheduling] = useState<Slideshow | null>(null)
+  const [scheduled, setScheduled] = useClearingState<true>(SCHEDULED_NOTICE_MS)
+  return (
+    <div className="space-y-6">
+      <Suspense
+        fallback={
+          <div className="flex justify-center rounded-lg border border-slate-200 bg-white py-12">
+            <Spinner label="Loading the slideshow studio..." />
+          </div>
+        }
+      >
+        {scheduled ? (
+          <MessageBanner tone="success" onDismiss={() => setScheduled(null)}>
+            {MESSAGES.videoScheduled}
+          </MessageBanner>
+        ) : null}
+        <SlideshowStudio
+          accounts={accounts.map((a) => ({ id: a.id, label: a.label }))}
+          hookGenerator={(slot) => <AccountHookGenerator {...slot} />}
+          imagePicker={(onPick) => (
+            <SavedImages
+              selectedId={null}
+              intro="Choose an image to add it as a slide, or upload one."
+              onSelect={(image) => onPick({ id: image.id, url: image.url, name: image.prompt })}
+            />
+          )}
+          onSchedule={(slideshow) => {
+            setScheduled(null)
+            setScheduling(slideshow)
+          }}
+        />
+      </Suspense>
+      {scheduling ? (
+        <ScheduleSlideshowDialog
+          slideshow={scheduling}
+          onClose={() => setScheduling(null)}
+          onScheduled={() => {
+            setScheduling(null)
+            setScheduled(true)
+          }}
+        />
+      ) : null}
+    </div>
+  )
+}
