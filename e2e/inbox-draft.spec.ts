@@ -30,8 +30,9 @@ test('a video sent as a draft: in the TikTok inbox, posted there by the creator,
   page,
   context,
 }) => {
-  // Hookpost learns that the draft was posted on its next look at TikTok (drafts are looked at every few minutes).
-  test.setTimeout(420_000)
+  // Hookpost learns that the draft was posted on its next look at TikTok: 15 s after it reached the inbox, then
+  // twice as long each time (inboxPollDelayMs).
+  test.setTimeout(300_000)
   const username = uniqueHandle('inbox')
   const displayName = `Ines ${username.slice(-6)}`
   await signUp(page, uniqueEmail('inbox-draft'))
@@ -89,5 +90,5 @@ test('a video sent as a draft: in the TikTok inbox, posted there by the creator,
   await tiktok.close()
 
   // Hookpost follows: Uploaded, with nothing reloaded.
-  await expect(row.locator('[data-status="uploaded"]')).toHaveText('Uploaded', { timeout: 300_000 })
+  await expect(row.locator('[data-status="uploaded"]')).toHaveText('Uploaded', { timeout: 120_000 })
 })

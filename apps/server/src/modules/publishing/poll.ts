@@ -5,6 +5,7 @@ import {
   classifyFailure,
   decideStatus,
   decideStatusFailure,
+  inboxPollDelayMs,
   pollDelayMs,
   type StatusDecision,
   type StatusOutcome,
@@ -146,7 +147,7 @@ export async function poll(engine: Engine, payload: JobPayload<'post.poll'>): Pr
   if (decision.type === 'inbox') {
     // Announced (and the person notified) once; the creator may take a day, so the next checks are slow.
     if (await settle(engine, row, publishId, decision)) await announce(engine, row.id)
-    await schedulePoll(engine, row.id, { ...next, round: 0 }, settings.inboxPollMs)
+    await schedulePoll(engine, row.id, { ...next, round: 0 }, inboxPollDelayMs(0, settings))
     return
   }
   if (await settle(engine, row, publishId, decision)) {

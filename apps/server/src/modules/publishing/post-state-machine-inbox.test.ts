@@ -7,6 +7,7 @@ import {
   decideStatus,
   decideStatusFailure,
   DEFAULT_PUBLISHING_SETTINGS as settings,
+  inboxPollDelayMs,
 } from './post-state-machine'
 
 /** Drafts to the TikTok inbox (issue 29): SEND_TO_USER_INBOX → sent_to_inbox, then slow polls until the creator acts. */
@@ -21,8 +22,14 @@ describe('a draft in the creator’s TikTok inbox', () => {
     })
     expect(decideStatus({ status: 'SEND_TO_USER_INBOX', publicPostIds: [] }, inInbox, settings)).toEqual({
       type: 'poll',
-      delayMs: settings.inboxPollMs,
+      delayMs: 120_000,
     })
+  })
+
+  it('asks soon after the draft arrives, then less and less often, at most every 3 minutes', () => {
+    expect([0, 1, 2, 3, 4, 5, 40].map((round) => inboxPollDelayMs(round, settings) / 1000)).toEqual([
+      15, 30, 60, 120, 180, 180, 180,
+    ])
   })
 
   it('is uploaded when the creator posts it, with the public id when TikTok gives one', () => {
@@ -52,7 +59,7 @@ describe('a draft in the creator’s TikTok inbox', () => {
       type: 'unconfirmed',
       message: MESSAGES.inboxUnconfirmed,
     })
-    expect(decideStatusFailure(down, inInbox, settings)).toEqual({ type: 'poll', delayMs: settings.inboxPollMs })
+    expect(decideStatusFailure(down, inInbox, settings)).toEqual({ type: 'poll', delayMs: 120_000 })
   })
 
   it('is polled again by the sweep when its worker is gone, never sent again', () => {

@@ -33,7 +33,12 @@ export interface PublishingSettings {
   unconfirmedAfterMs: number
   /** The same for a photo post, whose images TikTok may take up to an hour to pull (tiktok-api.md §3.6). */
   photoUnconfirmedAfterMs: number
-  /** A draft in the creator's inbox is asked about this often (a person finishes it in minutes, hours or a day). */
+  /**
+   * A draft in the creator's inbox is asked about first after `inboxFirstPollMs`, then twice as long each time, at
+   * most every `inboxPollMs`: a creator who finishes it from the notification at once sees it posted within seconds;
+   * one who comes back tomorrow costs a call every few minutes.
+   */
+  inboxFirstPollMs: number
   inboxPollMs: number
   /** How long after its claim a draft may wait in the inbox before the post is `unconfirmed`. */
   inboxDeadlineMs: number
@@ -75,6 +80,7 @@ export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
   // The one-hour pull window, and a half hour for TikTok to process the images and answer.
   photoUnconfirmedAfterMs: 90 * 60_000,
   // 48 h at one status/fetch every 3 minutes is under 1,000 calls, a sliver of the 30-a-minute budget per token.
+  inboxFirstPollMs: 15_000,
   inboxPollMs: 3 * 60_000,
   inboxDeadlineMs: 48 * 60 * 60_000,
   leaseMs: 10 * 60_000,
@@ -287,13 +293,18 @@ export function decideStatusFailure(
   }
 }
 
+/** The wait before the inbox check of this round (0 = the first after the draft reached the inbox). */
+export function inboxPollDelayMs(round: number, settings: PublishingSettings): number {
+  return Math.min(settings.inboxPollMs, settings.inboxFirstPollMs * 2 ** Math.max(0, round))
+}
+
 function keepPolling(context: StatusContext, settings: PublishingSettings): StatusDecision {
   const left = context.deadlineAt.getTime() - context.now.getTime()
   if (left <= 0) {
     return { type: 'unconfirmed', message: context.inInbox ? MESSAGES.inboxUnconfirmed : MESSAGES.unconfirmed }
   }
   // The last check lands on the deadline itself; a draft in the inbox is asked about at an even, slow pace.
-  const delay = context.inInbox ? settings.inboxPollMs : pollDelayMs(context.round, settings)
+  const delay = context.inInbox ? inboxPollDelayMs(context.round, settings) : pollDelayMs(context.round, settings)
   return { type: 'poll', delayMs: Math.min(delay, left) }
 }
 

@@ -14,7 +14,7 @@ import { inSeconds, sandboxVideos } from './testing/publishing-test-kit'
  */
 const PUBLIC = 'http://localhost:3999'
 const { world, person, row, until } = usePostsServer(
-  { inboxPollMs: 300, photoUnconfirmedAfterMs: 20_000 },
+  { inboxFirstPollMs: 300, inboxPollMs: 300, photoUnconfirmedAfterMs: 20_000 },
   { allowedPullPrefixes: [`${PUBLIC}/`], pullTimeoutMs: 5_000 },
 )
 const final = ['uploaded', 'failed', 'unconfirmed'] as const
