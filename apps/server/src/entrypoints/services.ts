@@ -193,6 +193,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     writer: aiProviders.writer,
     library,
     videos,
+    images,
     posts,
     accounts: tiktokAccounts,
     profileZone: async (userId) => (await profiles.get(userId)).timeZone,

@@ -7,6 +7,7 @@ import { applyAutomationEvent } from '../api/get-automation'
 import {
   accountChoices,
   automationApi,
+  imageChoices,
   libraryChoices,
   makeOverview,
   makeRun,
@@ -33,6 +34,7 @@ function LivePanel() {
     <AutomationPanel
       accounts={accountChoices()}
       library={libraryChoices()}
+      images={imageChoices()}
       profileTimeZone="Europe/Paris"
       noAccounts={null}
       onEditPost={() => undefined}
