@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { postSchema } from './posts'
 import { notificationSchema } from './notifications'
 import { createdVideoSchema } from './studio'
+import { slideshowSchema } from './slideshows'
 
 /** Server-Sent Events on /api/events (one stream per signed-in tab). */
 export const serverEventSchema = z.discriminatedUnion('type', [
@@ -30,5 +31,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification.created'), notification: notificationSchema }),
   /** Notices were marked read (in another tab): refetch the list. */
   z.object({ type: z.literal('notifications.read') }),
+  /** A slideshow changed (issue 29): its render or export moved on (`progress`), or it was edited. */
+  z.object({ type: z.literal('slideshow.updated'), slideshow: slideshowSchema }),
+  z.object({ type: z.literal('slideshow.deleted'), slideshowId: z.string() }),
 ])
 export type ServerEvent = z.infer<typeof serverEventSchema>

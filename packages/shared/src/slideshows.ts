@@ -69,6 +69,8 @@ export type Slide = z.infer<typeof slideSchema>
 
 export const slideshowExportSchema = z.object({
   state: z.enum(['none', 'queued', 'rendering', 'processed', 'failed']),
+  /** 0–100 while rendering (pushed as `slideshow.updated`); 100 once processed. */
+  progress: z.number().min(0).max(100),
   secondsPerSlide: z.number(),
   errorMessage: z.string().nullable(),
   /** The MP4 as a media file of the person's (schedulable like any video); null until exported. */
@@ -140,3 +142,24 @@ export const writeSlideshowResponseSchema = z
   })
   .meta({ id: 'WrittenSlideshow' })
 export type WrittenSlideshow = z.infer<typeof writeSlideshowResponseSchema>
+
+/** What the slideshow API says (issue 29), fit to show as they are. */
+export const SLIDESHOW_MESSAGES = {
+  notFound: 'Slideshow not found',
+  imageNotFound: 'One of the slides uses an image that is not in your gallery.',
+  clipNotFound: 'One of the slides uses a video that is not in your Library.',
+  atMsPastEnd: 'Please pick a moment within the video',
+  fetchFailed: 'Failed to load your slideshows',
+  saveFailed: 'The slideshow could not be saved. Please try again.',
+  deleteFailed: 'The slideshow could not be deleted. Please try again.',
+  renderFailed: 'The slideshow could not be rendered. Please try again.',
+  notRendered: 'This slideshow has not been rendered yet.',
+  onlyFailedCanRetry: 'Only a slideshow whose render failed can be rendered again.',
+  exportFailed: 'The slideshow could not be exported as a video. Please try again.',
+  exportNeedsRender: 'The slideshow can be exported once its slides are rendered.',
+  exportInProgress: 'This slideshow is already being exported.',
+  sourceTooLarge: 'One of the slide images is too large (over 40 megapixels). Please use a smaller image.',
+  sourceUnreadable: 'One of the slide images cannot be read. Please choose another image.',
+  sourceMissing: 'One of the slide images or videos is no longer in your account. Please choose another.',
+  writerFailed: 'The slideshow text could not be written. Please try again.',
+} as const

@@ -4,16 +4,28 @@ import { imageInfo } from '../integrations/ffmpeg/inspect'
 import type { Log } from '../lib/log'
 import {
   createOfflineImageMaker,
+  createOfflineSlideshowWriter,
   createOfflineWriter,
   createOpenAiImageMaker,
+  createOpenAiSlideshowWriter,
   createOpenAiWriter,
   type AiWriter,
   type ImageMaker,
+  type SlideshowWriter,
 } from '../modules/ai'
 
 /** The AI writer and image maker the configuration asks for (ADR 016): a model, or the built-in offline ones. */
-export function createAiProviders(ai: Config['ai'], log: Log): { writer: AiWriter; images: ImageMaker } {
-  if (ai.provider === 'offline') return { writer: createOfflineWriter(), images: createOfflineImageMaker() }
+export function createAiProviders(
+  ai: Config['ai'],
+  log: Log,
+): { writer: AiWriter; images: ImageMaker; slideshowWriter: SlideshowWriter } {
+  if (ai.provider === 'offline') {
+    return {
+      writer: createOfflineWriter(),
+      images: createOfflineImageMaker(),
+      slideshowWriter: createOfflineSlideshowWriter(),
+    }
+  }
   const client = createOpenAiCompatibleClient({
     baseUrl: ai.baseUrl,
     apiKey: ai.apiKey,
@@ -26,6 +38,7 @@ export function createAiProviders(ai: Config['ai'], log: Log): { writer: AiWrite
   })
   return {
     writer: createOpenAiWriter({ client, log }),
+    slideshowWriter: createOpenAiSlideshowWriter({ client, log }),
     images: ai.imageModel ? createOpenAiImageMaker({ client, describeImage: imageInfo }) : createOfflineImageMaker(),
   }
 }

@@ -5,6 +5,7 @@ import { orphanSweepJobHandlers, startUploadSweeper, type UploadSweeper } from '
 import { notificationJobHandlers } from '../modules/notifications'
 import { publishingJobHandlers } from '../modules/publishing'
 import { tiktokJobHandlers } from '../modules/tiktok'
+import { slideshowJobHandlers } from '../modules/slideshows'
 import { videoJobHandlers } from '../modules/videos'
 import type { RuntimeBase, RuntimeOptions } from './runtime-options'
 import type { Services } from './services'
@@ -21,12 +22,14 @@ export async function startWorker(services: Services, base: RuntimeBase): Promis
   await publishing.sweep(database.kind === 'pglite' ? { orphanedBefore: clock(), atStart: true } : { atStart: true })
   // Likewise renders a previous process left mid-render.
   await renders.sweep(database.kind === 'pglite' ? { orphanedBefore: clock() } : {})
+  await services.slideshowRenders.sweep(database.kind === 'pglite' ? { orphanedBefore: clock() } : {})
   await q.work(
     {
       ...mailJobHandlers(services.mail),
       ...tiktokJobHandlers(services.tiktokAccounts),
       ...publishingJobHandlers(publishing),
       ...videoJobHandlers(renders),
+      ...slideshowJobHandlers(services.slideshowRenders),
       ...automationJobHandlers(services.automation),
       ...statsSyncJobHandlers(services.statsSync),
       ...notificationJobHandlers(services.notifications),

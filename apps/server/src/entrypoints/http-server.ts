@@ -60,6 +60,7 @@ export async function startHttp(
     uploads,
     posts,
     videos,
+    slideshows: services.slideshows,
     savedHooks,
     library,
     ai,

@@ -8,6 +8,7 @@ import type { AutomationTuning } from '../modules/automation'
 import type { StatsSyncTuning } from '../modules/stats-sync'
 import type { PublishingSettings } from '../modules/publishing'
 import type { RenderFunction, RenderSettings } from '../modules/videos'
+import type { SlideshowRenderSettings } from '../modules/slideshows'
 
 export type RuntimeMode = 'all' | 'api' | 'worker'
 
@@ -21,6 +22,7 @@ export interface RuntimeOptions {
   posts?: Partial<PublishingSettings>
   /** Render engine tuning (tests shorten the lease and back-off). */
   videos?: Partial<RenderSettings>
+  slideshows?: Partial<SlideshowRenderSettings>
   /** The renderer (default: integrations/ffmpeg/render's ffmpeg renderer); tests may stand in for it. */
   render?: RenderFunction
   /**

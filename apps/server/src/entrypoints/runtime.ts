@@ -13,6 +13,7 @@ import type { PublishingService } from '../modules/publishing'
 import { createMediaStorage, type MediaStorage } from '../integrations/storage'
 import type { MediaService } from '../modules/media'
 import type { VideoRenderService, VideosService } from '../modules/videos'
+import type { SlideshowRenderService, SlideshowsService } from '../modules/slideshows'
 import type { SavedHooksService } from '../modules/saved-hooks'
 import type { LibraryService } from '../modules/library'
 import type { AiService } from '../modules/ai'
@@ -43,6 +44,9 @@ export interface Runtime {
   /** The video studio: created videos (API) and their render engine (worker). */
   videos: VideosService
   renders: VideoRenderService
+  /** Slideshows (issue 29): the API and their render/export engine (worker). */
+  slideshows: SlideshowsService
+  slideshowRenders: SlideshowRenderService
   savedHooks: SavedHooksService
   library: LibraryService
   ai: AiService
@@ -112,6 +116,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     const { auth, tiktokAccounts, media, posts, publishing, videos, renders, savedHooks, library, ai, images } =
       services
     const { automation, postingQueue, analytics, statsSync, notifications, plans } = services
+    const { slideshows, slideshowRenders } = services
 
     if (options.mode !== 'api') await startWorker(services, base)
     const web = options.mode !== 'worker' ? await startHttp(services, base, options, pgBus?.sessionsEnded) : undefined
@@ -130,6 +135,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       publishing,
       videos,
       renders,
+      slideshows,
+      slideshowRenders,
       savedHooks,
       library,
       ai,
@@ -150,7 +157,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         await background.stopUploadSweep()
         // Running uploads get a grace period, then are let go (their upload is resumed after the restart).
         // Renders get a moment, then are stopped and queued again (rendered from the start after the restart).
-        await Promise.all([q.stop(), publishing.stop(), renders.stop()])
+        await Promise.all([q.stop(), publishing.stop(), renders.stop(), slideshowRenders.stop()])
         await background.stopStock()
         await bus.close()
         await database.close()

@@ -1,6 +1,12 @@
 import path from 'node:path'
 import { imageInfo, inspectVideo } from '../integrations/ffmpeg/inspect'
-import { makeStillClip, renderVideo } from '../integrations/ffmpeg/render'
+import {
+  extractClipStill,
+  makeStillClip,
+  renderSlideImage,
+  renderSlideshowVideo,
+  renderVideo,
+} from '../integrations/ffmpeg/render'
 import { createTiktokClient } from '../integrations/tiktok'
 import { createSandboxAdmin } from '../integrations/tiktok-sandbox'
 import { createSecretBox } from '../lib/crypto'
@@ -45,6 +51,13 @@ import {
   DEFAULT_RENDER_SETTINGS,
   videoFilePaths,
 } from '../modules/videos'
+import {
+  createSlideshowRenderService,
+  createSlideshowsRepository,
+  createSlideshowsService,
+  createSlideStills,
+  DEFAULT_SLIDESHOW_RENDER_SETTINGS,
+} from '../modules/slideshows'
 import { createAiProviders } from './ai-providers'
 import type { RuntimeBase, RuntimeOptions } from './runtime-options'
 import { createUserServices } from './user-services'
@@ -158,6 +171,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
   const aiProviders = createAiProviders(config.ai, log)
   const ai = createAiService({
     writer: aiProviders.writer,
+    slideshowWriter: aiProviders.slideshowWriter,
     account: (userId, accountId) => tiktokAccounts.get(userId, accountId),
     log,
   })
@@ -176,6 +190,38 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     scratchDir: path.join(config.dataDir, 'tmp'),
     clock,
     log,
+  })
+  // Slideshows (issue 29, ADR 039): slides drawn with canvas into photo sets in media storage; clip stills cached
+  // under DATA_DIR; the MP4 export becomes a media file like any video.
+  const slideshowsRepo = createSlideshowsRepository(database.db)
+  const slideStills = createSlideStills({
+    root: path.join(config.dataDir, 'slide-stills'),
+    storage: mediaStorage,
+    extract: (videoPath, atMs, outputPath) => extractClipStill(config.ffmpegPath, videoPath, atMs, outputPath),
+  })
+  const slideshows = createSlideshowsService({
+    repo: slideshowsRepo,
+    queue: q,
+    storage: mediaStorage,
+    stills: slideStills,
+    events: bus,
+    clock,
+    log,
+  })
+  const slideshowRenders = createSlideshowRenderService({
+    repo: slideshowsRepo,
+    queue: q,
+    storage: mediaStorage,
+    stills: slideStills,
+    renderSlide: (background, overlays) => renderSlideImage(background, overlays),
+    exportVideo: (paths, seconds, output, opts) =>
+      renderSlideshowVideo(config.ffmpegPath, paths, seconds, output, opts),
+    adoptVideo: (userId, filePath, fileName) => media.adopt(userId, filePath, fileName),
+    scratchDir: path.join(config.dataDir, 'tmp'),
+    events: bus,
+    clock,
+    log,
+    settings: { ...DEFAULT_SLIDESHOW_RENDER_SETTINGS, ...options.slideshows },
   })
   const library = createLibraryService({
     repo: createLibraryRepository(database.db),
@@ -257,6 +303,8 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     publishing,
     videos,
     renders,
+    slideshows,
+    slideshowRenders,
     savedHooks,
     aiProviders,
     ai,

@@ -32,6 +32,7 @@ import { mediaRoutes, uploadRoutes, type MediaService, type UploadStore } from '
 import { liveEventRoutes, type StreamSessions } from '../modules/live'
 import { postRoutes, type PostsService } from '../modules/posts'
 import { videoRoutes, type VideosService } from '../modules/videos'
+import { slideshowRoutes, type SlideshowsService } from '../modules/slideshows'
 import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
 import { libraryRoutes, type LibraryService } from '../modules/library'
 import { imageRoutes, type ImagesService } from '../modules/images'
@@ -70,6 +71,8 @@ export interface HttpDeps {
   posts: PostsService
   /** Created videos (the studio) and their rendered files. */
   videos: VideosService
+  /** Slideshows (issue 29): photo carousels rendered to JPEG photo sets, and their MP4 export. */
+  slideshows: SlideshowsService
   /** Hooks saved from the studio's text overlays. */
   savedHooks: SavedHooksService
   library: LibraryService
@@ -177,6 +180,10 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         { name: 'media', description: 'Resumable video uploads (tus) and validated videos' },
         { name: 'posts', description: 'Scheduled posts, their publishing status and live updates' },
         { name: 'videos', description: 'Created videos: text overlays, hook + demo, rendering and the rendered files' },
+        {
+          name: 'slideshows',
+          description: 'Slideshows: photo posts rendered to JPEG photo sets, and their MP4 export',
+        },
         { name: 'saved-hooks', description: 'Hooks saved from text overlays, to apply to other videos' },
         { name: 'library', description: 'Stock clips and your rendered videos, to use as sources' },
         { name: 'ai', description: 'Hook suggestions, content ideas and images (offline generator or your model)' },
@@ -247,6 +254,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(uploadRoutes, { prefix: '/uploads', uploads: deps.uploads, publicUrl: deps.publicUrl })
         await authed.register(postRoutes, { prefix: '/posts', posts: deps.posts })
         await authed.register(videoRoutes, { prefix: '/videos', videos: deps.videos })
+        await authed.register(slideshowRoutes, { prefix: '/slideshows', slideshows: deps.slideshows })
         await authed.register(savedHookRoutes, { prefix: '/saved-hooks', savedHooks: deps.savedHooks })
         await authed.register(libraryRoutes, { prefix: '/library', library: deps.library })
         await authed.register(aiRoutes, { ai: deps.ai, images: deps.images })

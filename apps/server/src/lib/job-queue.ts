@@ -66,6 +66,25 @@ export const JOBS = {
     queue: { retryLimit: 0, expireInSeconds: 300 },
     cron: '* * * * *',
   },
+  'slideshow.render': {
+    payload: z.object({ slideshowId: z.uuid() }),
+    // Like video.render (issue 29): one queued job per slideshow, claimed conditionally (queued → rendering); failures
+    // are retried by the handler itself. Slides are drawn with canvas (a fraction of a second each).
+    queue: { policy: 'short', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+    worker: { concurrency: 1, batchSize: 1, pollingSeconds: 2 },
+  },
+  'slideshow.export': {
+    payload: z.object({ slideshowId: z.uuid() }),
+    // The MP4 export of a slideshow's photo set: one ffmpeg run, claimed conditionally (export queued → rendering).
+    queue: { policy: 'short', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+    worker: { concurrency: 1, batchSize: 1, pollingSeconds: 2 },
+  },
+  'slideshow.sweep': {
+    payload: z.object({}),
+    // Re-queues slideshow renders and exports a dead worker left running (lease expired) and queued ones whose job vanished.
+    queue: { retryLimit: 0, expireInSeconds: 300 },
+    cron: '* * * * *',
+  },
   'automation.plan': {
     payload: z.object({}),
     // Plans the posting days ahead (today and the next two) for every enabled automation. Each day is planned once

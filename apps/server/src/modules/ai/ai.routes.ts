@@ -9,6 +9,8 @@ import {
   generateHooksInputSchema,
   generateHooksResponseSchema,
   type GenerateImageResponse,
+  writeSlideshowInputSchema,
+  writeSlideshowResponseSchema,
 } from '@hookpost/shared'
 import { parseBody } from '../../lib/parse-body'
 import type { AiService } from './ai.service'
@@ -59,5 +61,29 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGener
       }
       return ai.contentIdeas(user, parseBody(generateContentInputSchema, request.body))
     },
+  )
+
+  app.post(
+    '/generate/slideshow',
+    {
+      schema: {
+        tags: ['ai'],
+        summary: 'The text of a slideshow: a hook slide, N point slides and a call to action (issue 29)',
+        description:
+          'Written about `topic` for the TikTok account’s audience, niche and goals (`accountId`; without it, for ' +
+          'no one in particular) by the built-in offline generator, or by the configured model. 503 with the reason ' +
+          'when the model gave nothing usable; nothing made up is returned then.',
+        body: writeSlideshowInputSchema,
+        response: {
+          200: writeSlideshowResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          500: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => ai.writeSlideshow(userId(request), request.body),
   )
 }

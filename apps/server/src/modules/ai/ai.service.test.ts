@@ -3,6 +3,7 @@ import { AI_MESSAGES, type TiktokAccount } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { AiWriter } from './ai-writer'
 import { createAiService } from './ai.service'
+import { createOfflineSlideshowWriter } from './slideshow-writer'
 
 const ACCOUNT: TiktokAccount = {
   id: 'acc-1',
@@ -34,6 +35,7 @@ function setup(writer: Partial<AiWriter>, account: TiktokAccount = ACCOUNT) {
       caption: async () => ({ title: 'H', text: 'Save this.', hashtags: ['#a', '#b'] }),
       ...writer,
     },
+    slideshowWriter: createOfflineSlideshowWriter(() => 1),
     account: async (_userId, id) => {
       if (id !== account.id) throw new AppError('NOT_FOUND', 'TikTok account not found')
       return account

@@ -8,18 +8,24 @@ import {
   type GenerateHooksInput,
   type GenerateHooksResponse,
   type HookContext,
+  SLIDESHOW_MESSAGES,
   type TiktokAccount,
+  type WriteSlideshowInput,
+  type WrittenSlideshow,
 } from '@hookpost/shared'
 import { AiProviderError, type AiFailureKind } from '../../integrations/ai'
 import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
 import type { AiWriter } from './ai-writer'
+import type { SlideshowWriter } from './slideshow-writer'
 
 /** How many suggestions or ideas one request asks for. */
 export const SUGGESTION_COUNT = 5
 
 export interface AiServiceDeps {
   writer: AiWriter
+  /** The slideshow writer (issue 29): offline, or the same configured model as `writer`. */
+  slideshowWriter: SlideshowWriter
   /** The person's account (404 for someone else's). */
   account: (userId: string, accountId: string) => Promise<TiktokAccount>
   log: Log
@@ -124,6 +130,35 @@ export function createAiService(deps: AiServiceDeps) {
           ...aiFailureReason(err),
           contentIdeas: [],
         }
+      }
+    },
+
+    /**
+     * POST /api/generate/slideshow (issue 29): a hook slide, N point slides and a call to action about `topic`, for
+     * the account's audience, niche and goals (none without an account: the profile holds no such fields). A writer
+     * that fails answers 503 with the reason; nothing made up is returned in its place.
+     */
+    async writeSlideshow(
+      userId: string,
+      input: Required<Omit<WriteSlideshowInput, 'accountId'>> & { accountId?: string | undefined },
+    ): Promise<WrittenSlideshow> {
+      const account = input.accountId ? await deps.account(userId, input.accountId) : null
+      const context = {
+        targetAudience: account?.targetAudience ?? '',
+        niche: account?.niche ?? '',
+        appGoals: account?.appGoals ?? '',
+      }
+      const writer = deps.slideshowWriter
+      try {
+        const draft = await writer.slideshow({ context, topic: input.topic, points: input.points })
+        return { ...draft, provider: writer.provider }
+      } catch (err) {
+        log.error(`[ai] slideshow writing failed (${writer.provider})`, err)
+        const reason = aiFailureReason(err)
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'reason' in reason ? `${SLIDESHOW_MESSAGES.writerFailed} ${reason.reason}` : SLIDESHOW_MESSAGES.writerFailed,
+        )
       }
     },
   }

@@ -20,6 +20,7 @@ export const PROMPTS = {
   hooks: load('hooks.v1'),
   contentIdeas: load('content-ideas.v1'),
   caption: load('caption.v1'),
+  slideshow: load('slideshow.v1'),
   image: { selfie: load('image-selfie.v1') } satisfies Record<ImageStyle, Prompt>,
 } as const
 

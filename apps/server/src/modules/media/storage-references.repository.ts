@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { aiImage, createdVideo, mediaFile } from '../../db/schema'
+import { aiImage, createdVideo, mediaFile, photoSet } from '../../db/schema'
 
 /**
  * Every column that holds a media storage key: media files (uploads, renders, Library copies, image clips), images,
- * and rendered videos' thumbnails. Keys live under their user's folder (`<userId>/…`), so one user's keys are read at
+ * rendered videos' thumbnails and the JPEGs of photo sets (slideshows, issue 29). Keys live under their user's folder (`<userId>/…`), so one user's keys are read at
  * a time. A new column holding a key belongs here, or its files would be swept away.
  */
 export function createStorageReferences(db: Database) {
@@ -20,6 +20,12 @@ export function createStorageReferences(db: Database) {
             .select({ key: sql<string>`${createdVideo.thumbnailKey}` })
             .from(createdVideo)
             .where(and(eq(createdVideo.userId, userId), isNotNull(createdVideo.thumbnailKey))),
+        )
+        .unionAll(
+          db
+            .select({ key: sql<string>`jsonb_array_elements(${photoSet.images}) ->> 'storageKey'` })
+            .from(photoSet)
+            .where(eq(photoSet.userId, userId)),
         )
       return new Set(rows.map((r) => r.key))
     },
@@ -41,7 +47,13 @@ export function createStorageReferences(db: Database) {
         .from(createdVideo)
         .where(eq(createdVideo.thumbnailKey, key))
         .limit(1)
-      return video !== undefined
+      if (video) return true
+      const [set] = await db
+        .select({ id: photoSet.id })
+        .from(photoSet)
+        .where(sql`${photoSet.images} @> ${JSON.stringify([{ storageKey: key }])}::jsonb`)
+        .limit(1)
+      return set !== undefined
     },
   }
 }

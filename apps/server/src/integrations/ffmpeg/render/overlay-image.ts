@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises'
-import { createCanvas } from '@napi-rs/canvas'
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { drawOverlays, layoutOverlays, OUTPUT_FRAME, type OverlayLayout, type TextOverlay } from '@hookpost/shared'
 import { registerOverlayFonts } from './fonts'
 
@@ -15,6 +15,21 @@ export interface OverlayImage {
 }
 
 /**
+ * Lays out and draws `overlays` onto `ctx` (a canvas the size of `frame`) with the shared code of the browser preview:
+ * the video renderer's overlay PNGs and the slideshow's JPEG slides (slide-image.ts) both draw through here.
+ */
+export function paintOverlays(
+  ctx: SKRSContext2D,
+  overlays: readonly TextOverlay[],
+  frame: { width: number; height: number },
+): OverlayLayout[] {
+  registerOverlayFonts()
+  const layouts = layoutOverlays(overlays, frame, ctx)
+  drawOverlays(ctx, layouts)
+  return layouts
+}
+
+/**
  * Null when there is nothing to draw (the segment gets no overlay filter at all). `frame` is the output's size (sizes
  * scale with its width, as in the preview); the studio always renders at 1080×1920.
  */
@@ -23,11 +38,8 @@ export async function renderOverlayImage(
   frame: { width: number; height: number } = OUTPUT_FRAME,
 ): Promise<OverlayImage | null> {
   if (overlays.length === 0) return null
-  registerOverlayFonts()
   const canvas = createCanvas(frame.width, frame.height)
-  const ctx = canvas.getContext('2d')
-  const layouts = layoutOverlays(overlays, frame, ctx)
-  drawOverlays(ctx, layouts)
+  const layouts = paintOverlays(canvas.getContext('2d'), overlays, frame)
   return { png: await canvas.encode('png'), layouts }
 }
 

@@ -1,0 +1,157 @@
+import { SLIDESHOW_LIMITS, type HookContext, type WrittenSlide } from '@hookpost/shared'
+import { mulberry32, pick } from '../../../lib/random'
+import { cleanValue, lowerFirstIfPlain, tidy, upperFirst } from './hook-text'
+
+/**
+ * The offline slideshow writer (issue 29): a hook slide, N point slides and a call to action for a photo carousel
+ * (ReelFarm's shape: hook on slide 1, points after, CTA last), from a curated set of frames. Pure and deterministic
+ * per seed. The topic is named on the hook and the title; the points use its key words only now and then, so the
+ * carousel does not read like the topic pasted into every line. The account's audience colours the hook, its niche
+ * and goals the call to action.
+ */
+export interface SlideshowDraft {
+  title: string
+  slides: WrittenSlide[]
+}
+
+type Values = { topic: string; key: string; audience: string; niche: string; n: string }
+
+const STOP_WORDS = new Set(
+  (
+    'a an the and or but of for to in on at by with from into about how what why when my your our their ' +
+    'is are be being do does this that these those it its i we you they more most best better really just ' +
+    'without while'
+  ).split(' '),
+)
+
+/** The topic's key words: the first two content words in the topic's order ("meal prep on a budget" → "meal prep"). */
+export function topicKeywords(topic: string): string {
+  const words = topic.split(/\s+/).filter((w) => w !== '')
+  const content = words.filter((w) => !STOP_WORDS.has(w.toLowerCase().replace(/[^\p{L}\p{N}'’-]/gu, '')))
+  const first = content[0]
+  if (!first) return topic
+  const at = words.indexOf(first)
+  const next = words[at + 1]
+  const two = next && content.includes(next) ? `${first} ${next}` : first
+  return two.replace(/[^\p{L}\p{N}'’ -]/gu, '')
+}
+
+const HOOKS_FOR_AUDIENCE = [
+  '{n} {key} mistakes {audience} make (and what to do instead)',
+  'If you’re {audience}, read this before you start {topic}',
+  '{audience}: {n} things about {topic} I wish I knew sooner',
+  'The {topic} guide {audience} actually need',
+]
+const HOOKS = [
+  '{n} things about {topic} nobody tells you',
+  'I tried {topic} for 30 days. Here’s what worked',
+  'Stop overcomplicating {topic}. Do this instead',
+  '{n} {key} tips that changed everything for me',
+  'Everything I’d tell a friend about {topic}',
+  'Save this before you try {topic}',
+]
+
+/** Point frames: most stand on their own; a few use the topic's key words, so it comes back now and then. */
+const POINTS_PLAIN = [
+  'Start smaller than you think. Five minutes a day beats a perfect plan you never start',
+  'Write down what you did each day. You’ll spot what works in a week',
+  'Copy what works for someone one step ahead of you, not ten',
+  'Pick one thing to improve this week and ignore the rest',
+  'Set it up the night before, so the morning is one decision lighter',
+  'Most progress comes from the boring basics done every day',
+  'When it feels hard, make it smaller, not faster',
+  'Check your results every Sunday and change one thing',
+  'Ask for feedback early. Fixing it later costs ten times more',
+  'Consistency beats intensity. Show up on the bad days too',
+]
+const POINTS_WITH_KEY = [
+  'Make {key} easy to start: keep everything you need in one place',
+  'Give {key} a fixed time in your calendar, like any meeting',
+  'The best {key} routine is the one you can repeat on your busiest day',
+  'Track one number for {key}, not ten',
+  'Skip the fancy tools. {Key} works with what you already have',
+]
+
+const CTA_BY_GOAL: [RegExp, string[]][] = [
+  [/\b(app|download|install)/i, ['Try the app — link in bio', 'Want this done for you? Get the app, link in bio']],
+  [
+    /\b(shop|store|buy|sell|sales|product|order)/i,
+    ['Shop it — link in bio', 'Everything here is in my shop, link in bio'],
+  ],
+  [/\b(newsletter|email|sign ?up|subscribe|list|waitlist)/i, ['Join the list for more — link in bio']],
+  [/\b(book|call|client|coach|consult)/i, ['Want help with this? Book a call, link in bio']],
+  [/\b(follow|grow|audience|community|brand|awareness)/i, ['Follow for more {niche} tips', 'Follow for part 2']],
+]
+const CTA_DEFAULT = [
+  'Save this for later and send it to a friend who needs it',
+  'Follow for more {niche} tips',
+  'Save this so you don’t forget',
+]
+
+function fillIn(template: string, v: Values): string | null {
+  let missing = false
+  const out = template.replace(/\{(topic|key|Key|audience|niche|n)\}/g, (_m, slot: string) => {
+    const value = slot === 'Key' ? upperFirst(v.key) : v[slot as keyof Values]
+    if (!value) missing = true
+    return value
+  })
+  return missing ? null : tidy(out)
+}
+
+function shuffled<T>(items: readonly T[], rng: () => number): T[] {
+  const out = [...items]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1))
+    ;[out[i], out[j]] = [out[j]!, out[i]!]
+  }
+  return out
+}
+
+/** The title: at most TikTok's 90 characters for a photo post, cut at a word. */
+function fitTitle(text: string): string {
+  if (Array.from(text).length <= SLIDESHOW_LIMITS.title) return text
+  const cut = Array.from(text)
+    .slice(0, SLIDESHOW_LIMITS.title - 1)
+    .join('')
+  return `${cut.slice(0, cut.lastIndexOf(' ')).trim()}…`
+}
+
+export function generateSlideshow(input: {
+  context: Pick<HookContext, 'targetAudience' | 'niche' | 'appGoals'>
+  topic: string
+  points: number
+  seed: number
+}): SlideshowDraft {
+  const rng = mulberry32(input.seed ^ 0x5bd1e995)
+  const topic = lowerFirstIfPlain(cleanValue(input.topic))
+  const values: Values = {
+    topic,
+    key: lowerFirstIfPlain(topicKeywords(topic)),
+    audience: lowerFirstIfPlain(cleanValue(input.context.targetAudience)),
+    niche: lowerFirstIfPlain(cleanValue(input.context.niche)) || lowerFirstIfPlain(topicKeywords(topic)),
+    n: String(input.points),
+  }
+  const hookFrames = values.audience && rng() < 0.6 ? HOOKS_FOR_AUDIENCE : HOOKS
+  const hook = upperFirst(fillIn(pick(rng, hookFrames)!, values) ?? `${upperFirst(topic)}: what actually works`)
+
+  // At most a third of the points (at least one when there are three or more) carry the topic's words.
+  const keyed = Math.min(POINTS_WITH_KEY.length, input.points >= 3 ? Math.max(1, Math.floor(input.points / 3)) : 0)
+  const chosen = [
+    ...shuffled(POINTS_WITH_KEY, rng).slice(0, keyed),
+    ...shuffled(POINTS_PLAIN, rng).slice(0, input.points - keyed),
+  ]
+  const points = shuffled(chosen, rng).map((frame, i) => `${i + 1}. ${upperFirst(fillIn(frame, values) ?? frame)}`)
+
+  const ctaFrames = CTA_BY_GOAL.find(([pattern]) => pattern.test(input.context.appGoals))?.[1] ?? CTA_DEFAULT
+  const cta = upperFirst(fillIn(pick(rng, ctaFrames)!, values) ?? 'Save this for later')
+
+  const title = fitTitle(upperFirst(pick(rng, [`${upperFirst(topic)}: ${input.points} tips`, hook])!))
+  return {
+    title,
+    slides: [
+      { role: 'hook', text: hook },
+      ...points.map((text) => ({ role: 'point' as const, text })),
+      { role: 'cta', text: cta },
+    ],
+  }
+}

@@ -1,0 +1,345 @@
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { aiImage, mediaFile, photoSet, post, slideshow, type PhotoSetImage, type StoredSlide } from '../../db/schema'
+import { withTransactions, type Executor } from '../../db/transactional'
+import { isForeignKeyViolation } from '../../db/errors'
+
+export type SlideshowRow = typeof slideshow.$inferSelect
+export type NewSlideshowRow = typeof slideshow.$inferInsert
+export type PhotoSetRow = typeof photoSet.$inferSelect
+export type MediaRow = typeof mediaFile.$inferSelect
+export type ImageRow = typeof aiImage.$inferSelect
+
+/** What a render attempt rendered: its completion counts only if the row still holds exactly this (an edit moves on). */
+export interface RenderedContent {
+  slides: StoredSlide[]
+  coverIndex: number
+}
+
+/**
+ * Every statement about slideshows and their photo sets (issue 29, ADR 039). Queries a person can reach are scoped by
+ * user id; the `…Internal` ones serve the render and export jobs. Render state changes are conditional UPDATEs fenced
+ * by `attempts` (each claim increments it) — and the completion also by the slides rendered, since an edit resets the
+ * attempts — so a worker that lost its claim changes nothing.
+ */
+function createQueries(db: Executor) {
+  const rendering = (id: string, attempt: number) =>
+    and(eq(slideshow.id, id), eq(slideshow.state, 'rendering'), eq(slideshow.attempts, attempt))
+
+  return {
+    async insert(row: NewSlideshowRow): Promise<SlideshowRow> {
+      const [created] = await db.insert(slideshow).values(row).returning()
+      if (!created) throw new Error('slideshow insert returned nothing')
+      return created
+    },
+
+    async findForUser(userId: string, id: string): Promise<SlideshowRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(slideshow)
+        .where(and(eq(slideshow.id, id), eq(slideshow.userId, userId)))
+      return row
+    },
+
+    async findInternal(id: string): Promise<SlideshowRow | undefined> {
+      const [row] = await db.select().from(slideshow).where(eq(slideshow.id, id))
+      return row
+    },
+
+    /** Newest first. */
+    async listForUser(userId: string, limit: number): Promise<SlideshowRow[]> {
+      return db
+        .select()
+        .from(slideshow)
+        .where(eq(slideshow.userId, userId))
+        .orderBy(desc(slideshow.createdAt), desc(slideshow.id))
+        .limit(limit)
+    },
+
+    async imagesForUser(userId: string, ids: string[]): Promise<ImageRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .select()
+        .from(aiImage)
+        .where(and(eq(aiImage.userId, userId), inArray(aiImage.id, ids)))
+    },
+
+    async mediaForUser(userId: string, ids: string[]): Promise<MediaRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .select()
+        .from(mediaFile)
+        .where(and(eq(mediaFile.userId, userId), inArray(mediaFile.id, ids)))
+    },
+
+    async photoSetForUser(userId: string, id: string): Promise<PhotoSetRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(photoSet)
+        .where(and(eq(photoSet.id, id), eq(photoSet.userId, userId)))
+      return row
+    },
+
+    async photoSetInternal(id: string): Promise<PhotoSetRow | undefined> {
+      const [row] = await db.select().from(photoSet).where(eq(photoSet.id, id))
+      return row
+    },
+
+    /** An edit: new slides, queued for a new render (attempts start again); the photo set stays until it is replaced. */
+    async replaceForUser(
+      userId: string,
+      id: string,
+      change: { title: string; slides: StoredSlide[]; coverIndex: number },
+      at: Date,
+    ): Promise<SlideshowRow | undefined> {
+      const [row] = await db
+        .update(slideshow)
+        .set({ ...change, state: 'queued', attempts: 0, progress: 0, errorMessage: null, updatedAt: at })
+        .where(and(eq(slideshow.id, id), eq(slideshow.userId, userId)))
+        .returning()
+      return row
+    },
+
+    /** Retry: `failed` → `queued` with a fresh set of attempts. */
+    async requeueFailedForUser(userId: string, id: string, at: Date): Promise<SlideshowRow | undefined> {
+      const [row] = await db
+        .update(slideshow)
+        .set({ state: 'queued', attempts: 0, progress: 0, errorMessage: null, updatedAt: at })
+        .where(and(eq(slideshow.id, id), eq(slideshow.userId, userId), eq(slideshow.state, 'failed')))
+        .returning()
+      return row
+    },
+
+    async deleteForUser(userId: string, id: string): Promise<SlideshowRow | undefined> {
+      const [row] = await db
+        .delete(slideshow)
+        .where(and(eq(slideshow.id, id), eq(slideshow.userId, userId)))
+        .returning()
+      return row
+    },
+
+    async photoSetsOfSlideshow(slideshowId: string): Promise<PhotoSetRow[]> {
+      return db.select().from(photoSet).where(eq(photoSet.slideshowId, slideshowId))
+    },
+
+    /** Lets a photo set outlive its slideshow (a post keeps sending it). */
+    async detachPhotoSets(slideshowId: string): Promise<void> {
+      await db.update(photoSet).set({ slideshowId: null }).where(eq(photoSet.slideshowId, slideshowId))
+    },
+
+    /**
+     * Deletes a photo set nothing uses: no post (in any state: its history points at it) and no slideshow as its latest
+     * render. 'in-use' otherwise; a post that took it meanwhile is caught by the foreign key (ON DELETE RESTRICT).
+     */
+    async deletePhotoSetIfUnused(id: string): Promise<PhotoSetRow | 'in-use' | undefined> {
+      const [usedByPost] = await db.select({ id: post.id }).from(post).where(eq(post.photoSetId, id)).limit(1)
+      const [usedBySlideshow] = await db
+        .select({ id: slideshow.id })
+        .from(slideshow)
+        .where(eq(slideshow.photoSetId, id))
+        .limit(1)
+      if (usedByPost || usedBySlideshow) return 'in-use'
+      try {
+        // In a savepoint (inside a transaction): a violation must not abort the caller's transaction.
+        return await db.transaction(async (sp) => {
+          const [row] = await sp.delete(photoSet).where(eq(photoSet.id, id)).returning()
+          return row
+        })
+      } catch (err) {
+        if (isForeignKeyViolation(err)) return 'in-use'
+        throw err
+      }
+    },
+
+    // --- the render job ------------------------------------------------------------------------------------------
+
+    /** `queued` → `rendering`, attempts + 1: the one place a render starts. */
+    async claimInternal(id: string, at: Date): Promise<SlideshowRow | undefined> {
+      const [row] = await db
+        .update(slideshow)
+        .set({ state: 'rendering', attempts: sql`${slideshow.attempts} + 1`, progress: 0, updatedAt: at })
+        .where(and(eq(slideshow.id, id), eq(slideshow.state, 'queued')))
+        .returning()
+      return row
+    },
+
+    /** Progress, and the heartbeat that keeps the lease; false when this attempt is no longer the slideshow's. */
+    async heartbeatInternal(id: string, attempt: number, progress: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(slideshow)
+        .set({ progress, updatedAt: at })
+        .where(rendering(id, attempt))
+        .returning({ id: slideshow.id })
+      return rows.length === 1
+    },
+
+    async releaseInternal(
+      id: string,
+      attempt: number,
+      change: { errorMessage: string | null; refundAttempt: boolean },
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(slideshow)
+        .set({
+          state: 'queued',
+          progress: 0,
+          errorMessage: change.errorMessage,
+          ...(change.refundAttempt ? { attempts: sql`greatest(${slideshow.attempts} - 1, 0)` } : {}),
+          updatedAt: at,
+        })
+        .where(rendering(id, attempt))
+        .returning({ id: slideshow.id })
+      return rows.length === 1
+    },
+
+    async failInternal(id: string, attempt: number, errorMessage: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(slideshow)
+        .set({ state: 'failed', errorMessage, updatedAt: at })
+        .where(rendering(id, attempt))
+        .returning({ id: slideshow.id })
+      return rows.length === 1
+    },
+
+    async insertPhotoSetInternal(row: typeof photoSet.$inferInsert): Promise<PhotoSetRow> {
+      const [created] = await db.insert(photoSet).values(row).returning()
+      if (!created) throw new Error('photo_set insert returned nothing')
+      return created
+    },
+
+    /** The new photo set becomes the slideshow's, `processed` — only if the attempt and its slides are still current. */
+    async markProcessedInternal(
+      id: string,
+      attempt: number,
+      rendered: RenderedContent,
+      photoSetId: string,
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(slideshow)
+        .set({ state: 'processed', progress: 100, errorMessage: null, photoSetId, processedAt: at, updatedAt: at })
+        .where(
+          and(
+            rendering(id, attempt),
+            eq(slideshow.coverIndex, rendered.coverIndex),
+            sql`${slideshow.slides} = ${JSON.stringify(rendered.slides)}::jsonb`,
+          ),
+        )
+        .returning({ id: slideshow.id })
+      return rows.length === 1
+    },
+
+    /** `rendering` untouched since `before` (its worker died), or `queued` untouched since `queuedBefore`. */
+    async staleInternal(before: Date, queuedBefore: Date, limit: number): Promise<SlideshowRow[]> {
+      return db
+        .select()
+        .from(slideshow)
+        .where(
+          or(
+            and(eq(slideshow.state, 'rendering'), lt(slideshow.updatedAt, before)),
+            and(eq(slideshow.state, 'queued'), lt(slideshow.updatedAt, queuedBefore)),
+            and(eq(slideshow.exportState, 'rendering'), lt(slideshow.updatedAt, before)),
+            and(eq(slideshow.exportState, 'queued'), lt(slideshow.updatedAt, queuedBefore)),
+          ),
+        )
+        .orderBy(asc(slideshow.updatedAt))
+        .limit(limit)
+    },
+
+    async settleOrphanInternal(
+      id: string,
+      attempt: number,
+      before: Date,
+      outcome: { state: 'queued' } | { state: 'failed'; errorMessage: string },
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(slideshow)
+        .set(
+          outcome.state === 'queued'
+            ? { state: 'queued', progress: 0, updatedAt: at }
+            : { state: 'failed', errorMessage: outcome.errorMessage, updatedAt: at },
+        )
+        .where(and(rendering(id, attempt), lt(slideshow.updatedAt, before)))
+        .returning({ id: slideshow.id })
+      return rows.length === 1
+    },
+
+    // --- the export ----------------------------------------------------------------------------------------------
+
+    /** Asks for an export of the current photo set: refused (undefined) while one runs or before a render. */
+    async requestExportForUser(
+      userId: string,
+      id: string,
+      secondsPerSlide: number,
+      at: Date,
+    ): Promise<SlideshowRow | undefined> {
+      const [row] = await db
+        .update(slideshow)
+        .set({ exportState: 'queued', exportSecondsPerSlide: secondsPerSlide, exportErrorMessage: null, updatedAt: at })
+        .where(
+          and(
+            eq(slideshow.id, id),
+            eq(slideshow.userId, userId),
+            eq(slideshow.state, 'processed'),
+            inArray(slideshow.exportState, ['none', 'processed', 'failed']),
+          ),
+        )
+        .returning()
+      return row
+    },
+
+    async claimExportInternal(id: string, at: Date): Promise<SlideshowRow | undefined> {
+      const [row] = await db
+        .update(slideshow)
+        .set({ exportState: 'rendering', updatedAt: at })
+        .where(and(eq(slideshow.id, id), eq(slideshow.exportState, 'queued')))
+        .returning()
+      return row
+    },
+
+    async exportHeartbeatInternal(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(slideshow)
+        .set({ updatedAt: at })
+        .where(and(eq(slideshow.id, id), eq(slideshow.exportState, 'rendering')))
+        .returning({ id: slideshow.id })
+      return rows.length === 1
+    },
+
+    async finishExportInternal(
+      id: string,
+      outcome: { mediaId: string } | { errorMessage: string } | { requeue: true },
+      at: Date,
+      onlyBefore?: Date,
+    ): Promise<boolean> {
+      const set =
+        'mediaId' in outcome
+          ? { exportState: 'processed' as const, exportMediaId: outcome.mediaId, exportErrorMessage: null }
+          : 'errorMessage' in outcome
+            ? { exportState: 'failed' as const, exportErrorMessage: outcome.errorMessage }
+            : { exportState: 'queued' as const }
+      const rows = await db
+        .update(slideshow)
+        .set({ ...set, updatedAt: at })
+        .where(
+          and(
+            eq(slideshow.id, id),
+            eq(slideshow.exportState, 'rendering'),
+            onlyBefore ? lt(slideshow.updatedAt, onlyBefore) : undefined,
+          ),
+        )
+        .returning({ id: slideshow.id })
+      return rows.length === 1
+    },
+  }
+}
+
+export type SlideshowQueries = ReturnType<typeof createQueries>
+export type { PhotoSetImage, StoredSlide }
+
+export function createSlideshowsRepository(db: Database) {
+  return withTransactions(db, createQueries)
+}
+export type SlideshowsRepository = ReturnType<typeof createSlideshowsRepository>
