@@ -43,6 +43,16 @@ export function startSandboxProcess(env, { stdio = 'inherit', compiled = false }
       SANDBOX_DATA_DIR: path.join(dataDir, 'tiktok-sandbox'),
       SANDBOX_CLIENT_SECRET: secret,
       SANDBOX_REDIRECT_URIS: `${publicUrl}/auth/tiktok/callback`,
+      // Photo posts are pulled from Hookpost's own URLs (tiktok-api.md §3.6, §3.10): its PUBLIC_URL is a verified
+      // URL prefix out of the box, so is S3_PUBLIC_ENDPOINT when set; TIKTOK_SANDBOX_VERIFIED_URL_PREFIXES adds more.
+      SANDBOX_VERIFIED_URL_PREFIXES: [
+        `${publicUrl}/`,
+        env.S3_PUBLIC_ENDPOINT ?? '',
+        ...(env.TIKTOK_SANDBOX_VERIFIED_URL_PREFIXES ?? '').split(','),
+      ]
+        .map((u) => u.trim())
+        .filter(Boolean)
+        .join(','),
       ...(env.FFPROBE_PATH ? { SANDBOX_FFPROBE_PATH: env.FFPROBE_PATH } : {}),
     },
   })

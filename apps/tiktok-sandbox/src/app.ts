@@ -4,6 +4,8 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { acquireDataDirLock } from '@hookpost/data-dir-lock'
 import { failInterruptedPulls } from './domain/publishing'
+import { seedConfiguredUrlProperties } from './domain/url-properties'
+import { seedConfiguredWebhooks } from './domain/webhooks'
 import { ApiError } from './http/errors'
 import { sendApiError } from './http/envelope'
 import { parseForm } from './http/form'
@@ -71,6 +73,9 @@ async function buildOnLockedDir(
   await mkdir(filesDir, { recursive: true })
   const sandbox = new Sandbox(config, store, filesDir, options.publicUrl ?? DEFAULT_PUBLIC_URL)
   failInterruptedPulls(sandbox)
+  seedConfiguredUrlProperties(sandbox)
+  seedConfiguredWebhooks(sandbox)
+  sandbox.webhooks.start()
 
   const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024 })
   sandboxes.set(app, sandbox)
@@ -113,6 +118,7 @@ async function buildOnLockedDir(
 
   app.addHook('onClose', async () => {
     for (const controller of sandbox.pulls.values()) controller.abort()
+    await sandbox.webhooks.stop()
     try {
       await store.save()
       await store.flush()

@@ -4,7 +4,9 @@
  * SANDBOX_DATA_DIR (./data/tiktok-sandbox), SANDBOX_CLIENT_KEY (hookpost-sandbox), SANDBOX_CLIENT_SECRET (required),
  * SANDBOX_REDIRECT_URIS (comma-separated, required), SANDBOX_TOKEN_PROFILE (2026 | classic), SANDBOX_UNAUDITED
  * ('true' → the client is unaudited), SANDBOX_FFPROBE_PATH (default: ffprobe when on PATH), SANDBOX_APP_NAME (shown on
- * the authorize page, default Hookpost), SANDBOX_LOG ('true' → request logs).
+ * the authorize page, default Hookpost), SANDBOX_LOG ('true' → request logs), SANDBOX_VERIFIED_URL_PREFIXES
+ * (comma-separated URL prefixes verified for PULL_FROM_URL, tiktok-api.md §3.6; a missing final / is added),
+ * SANDBOX_WEBHOOK_URL (where §3.8 webhook events go; default none).
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
@@ -32,6 +34,11 @@ const redirectUris = (env.SANDBOX_REDIRECT_URIS ?? '')
 if (redirectUris.length === 0) fail('SANDBOX_REDIRECT_URIS is required (comma-separated)')
 const profile = env.SANDBOX_TOKEN_PROFILE || '2026'
 if (profile !== '2026' && profile !== 'classic') fail('SANDBOX_TOKEN_PROFILE must be 2026 or classic')
+const verifiedPrefixes = (env.SANDBOX_VERIFIED_URL_PREFIXES ?? '')
+  .split(',')
+  .map((u) => u.trim())
+  .filter(Boolean)
+  .map((u) => (u.endsWith('/') ? u : `${u}/`))
 
 const sandbox = await startSandbox({
   host: env.SANDBOX_HOST || '127.0.0.1',
@@ -41,6 +48,7 @@ const sandbox = await startSandbox({
   tokenProfile: profile as TokenProfile,
   ffprobePath: env.SANDBOX_FFPROBE_PATH || ffprobeOnPath(),
   logger: env.SANDBOX_LOG === 'true',
+  allowedPullPrefixes: verifiedPrefixes,
   clients: [
     {
       clientKey: env.SANDBOX_CLIENT_KEY || 'hookpost-sandbox',
@@ -48,6 +56,7 @@ const sandbox = await startSandbox({
       redirectUris,
       audited: env.SANDBOX_UNAUDITED !== 'true',
       name: env.SANDBOX_APP_NAME || 'Hookpost',
+      ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
     },
   ],
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))

@@ -8,6 +8,11 @@ export interface SandboxClientApp {
   audited?: boolean
   /** Shown on the authorize page; defaults to the client key. */
   name?: string
+  /**
+   * Where webhook events go (tiktok-api.md §3.8), signed with the client secret. The initial value: set at start when
+   * the state has none; the admin API changes it. Default none.
+   */
+  webhookUrl?: string
 }
 
 export type TokenProfile = 'classic' | '2026'
@@ -44,8 +49,20 @@ export interface SandboxOptions {
   uploadIdleTimeoutMs?: number
   /** If given, uploaded videos are probed for duration, frame rate and picture size (tiktok-api.md §3.9). */
   ffprobePath?: string
-  /** URL prefixes accepted for PULL_FROM_URL (the app's verified "URL properties", tiktok-api.md §3.6). Default none. */
+  /**
+   * URL prefixes verified for every client (the app's "URL properties", tiktok-api.md §3.6): the initial set, added
+   * again at each start when missing; more domains and prefixes are managed through the admin API. Default none.
+   */
   allowedPullPrefixes?: string[]
+  /**
+   * How long a PULL_FROM_URL task (a video, or all images of a photo post) may take before it fails with
+   * video_pull_failed / photo_pull_failed. Default 1 h (tiktok-api.md §3.6); tests set a short one.
+   */
+  pullTimeoutMs?: number
+  /** Time between webhook sweeps (tiktok-api.md §3.8 events). Default 1000. */
+  webhookIntervalMs?: number
+  /** First retry delay of a failed webhook delivery; doubled for each of the 3 retries. Default 1000. */
+  webhookRetryMs?: number
   /** Clock in ms. */
   now?: () => number
   /** Random source in [0, 1) for fault injection. */
@@ -67,6 +84,9 @@ export interface ResolvedConfig {
   uploadIdleTimeoutMs: number
   ffprobePath: string | undefined
   allowedPullPrefixes: string[]
+  pullTimeoutMs: number
+  webhookIntervalMs: number
+  webhookRetryMs: number
   now: () => number
   random: () => number
   logger: boolean
@@ -96,6 +116,7 @@ export function resolveConfig(options: SandboxOptions): ResolvedConfig {
       redirectUris: [...client.redirectUris],
       audited: client.audited ?? true,
       name: client.name ?? client.clientKey,
+      webhookUrl: client.webhookUrl ?? '',
     })
   }
   const profileName = options.tokenProfile ?? '2026'
@@ -113,6 +134,9 @@ export function resolveConfig(options: SandboxOptions): ResolvedConfig {
     uploadIdleTimeoutMs: positive(options.uploadIdleTimeoutMs, 60_000, 'uploadIdleTimeoutMs'),
     ffprobePath: options.ffprobePath || undefined,
     allowedPullPrefixes: options.allowedPullPrefixes ?? [],
+    pullTimeoutMs: positive(options.pullTimeoutMs, 3_600_000, 'pullTimeoutMs'),
+    webhookIntervalMs: positive(options.webhookIntervalMs, 1000, 'webhookIntervalMs'),
+    webhookRetryMs: positive(options.webhookRetryMs, 1000, 'webhookRetryMs'),
     now: options.now ?? Date.now,
     random: options.random ?? Math.random,
     logger: options.logger ?? false,

@@ -2,6 +2,7 @@ import { logId } from './domain/ids'
 import { pruneExpired } from './domain/expired-tokens'
 import { FaultState } from './domain/faults'
 import { SlidingWindowLimiter } from './domain/rate-limiter'
+import { WebhookDispatcher } from './domain/webhooks'
 import type { ResolvedConfig, SandboxClientApp } from './options'
 import type { Creator, Publish, SandboxState } from './state/schema'
 import type { StateStore } from './state/store'
@@ -14,6 +15,8 @@ export class Sandbox {
   readonly uploadsInFlight = new Set<string>()
   /** Running PULL_FROM_URL downloads, by publish id. */
   readonly pulls = new Map<string, AbortController>()
+  /** Outgoing webhook events (tiktok-api.md §3.8), for clients that have a webhook URL. */
+  readonly webhooks = new WebhookDispatcher(this)
   private baseUrl: string
 
   constructor(

@@ -200,4 +200,19 @@ export const MESSAGES = {
   queueSlotsSaved: 'Posting slots saved',
   queueResumeFailed: 'The queue could not be resumed, so it is still paused.',
   queuePauseFailed: 'The queue could not be paused. Please try again.',
+  // Photo posts and drafts (issue 29)
+  slideshowNotFound: 'Slideshow not found',
+  slideshowStillRendering: 'Your slideshow is still rendering. Schedule it once its slides are ready.',
+  slideshowRenderFailed: 'Your slideshow could not be rendered. Open it in the studio and render it again.',
+  slideshowTitleTooLong: 'A slideshow post title can be at most 90 characters (TikTok\'s limit for photo posts).',
+  slideshowDescriptionTooLong: 'A slideshow post description can be at most 4000 characters.',
+  photoSetMissing: "The slideshow's images are no longer available, so it cannot be posted. Render the slideshow again and schedule it anew.",
+  reconnectForDrafts:
+    'Reconnect this account to send drafts: it was connected before Hookpost asked TikTok for permission to send drafts to the inbox.',
+  inboxDraftWaiting:
+    'This draft is in the TikTok inbox: finish or discard it in the TikTok app. It cannot be edited, moved, deleted or sent again from Hookpost while it waits there.',
+  inboxDraftFailed:
+    'The draft was not posted: TikTok reports that it failed after it reached the TikTok inbox (it was discarded in TikTok, or expired there). Retry sends a new draft.',
+  inboxUnconfirmed:
+    'TikTok did not say within 48 hours whether this draft was posted. Open TikTok to check the inbox and the profile.',
 } as const

@@ -2,9 +2,11 @@ import { z } from 'zod'
 
 /**
  * Notifications (issue 21 item 8, ADR 034): a notice in the app and a mail when a post fails, when a TikTok account
- * must be connected again, and once a day a digest of what went out. Each kind can be turned off in Profile.
+ * must be connected again, and once a day a digest of what went out. Each kind can be turned off in Profile. Issue 29
+ * adds `post_in_inbox`: a draft reached the creator's TikTok inbox and waits for them there (always sent: it asks the
+ * person to act, and they chose to send it as a draft).
  */
-export const NOTIFICATION_KINDS = ['post_failed', 'account_reconnect', 'daily_digest'] as const
+export const NOTIFICATION_KINDS = ['post_failed', 'account_reconnect', 'daily_digest', 'post_in_inbox'] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 /** The digest is made at this local hour (08:00) in the person's time zone, about the 24 hours before it. */

@@ -98,6 +98,11 @@ export const TIKTOK_SCOPE_PURPOSES = [
     scope: 'video.publish',
     purpose: 'Posting the videos you schedule (or the automation makes) to your profile, and following their status.',
   },
+  {
+    scope: 'video.upload',
+    purpose:
+      'Sending videos and slideshows as drafts to your TikTok inbox, where you add a sound and post them yourself.',
+  },
 ] as const satisfies readonly { scope: string; purpose: string }[]
 export type TiktokScope = (typeof TIKTOK_SCOPE_PURPOSES)[number]['scope']
 

@@ -21,7 +21,7 @@ export async function startHttp(
   const { config, database, queue: q, events: bus, mediaStorage, log } = base
   const { mail, aiProviders, auth, authRepo, attemptLimiter, accountDeletion, profiles, tiktokAccounts } = services
   const { sandboxCreators, media, uploads, posts, videos, savedHooks, library, ai, images, automation } = services
-  const { postingQueue, bestTimes, analytics, statsSync, notifications, plans, mailRepo } = services
+  const { postingQueue, bestTimes, analytics, statsSync, notifications, plans, mailRepo, publicPhotos } = services
   // Open event streams end with their session, whatever ends it (ADR 021): the database NOTIFYs deleted sessions
   // (over the event bus's LISTEN connection on PostgreSQL, PGlite's own listener here); expiry and a periodic
   // check cover the rest.
@@ -67,6 +67,7 @@ export async function startHttp(
     images,
     automation,
     postingQueue,
+    publicPhotos,
     bestTimes,
     analytics,
     statsSync,

@@ -31,10 +31,12 @@ import {
 } from '../modules/media'
 import { createPostsRepository, createPostsService } from '../modules/posts'
 import {
+  createPhotoUrls,
   createPublishingRepository,
   createPublishingService,
   DEFAULT_PUBLISHING_SETTINGS,
   mediaFilesOf,
+  photoUrlKey,
 } from '../modules/publishing'
 import { createQueueRepository, createQueueService } from '../modules/queue'
 import { createSavedHooksRepository, createSavedHooksService } from '../modules/saved-hooks'
@@ -115,8 +117,27 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     log,
   })
 
+  // Photo posts: TikTok pulls the images from signed URLs under PUBLIC_URL, or from the bucket itself when S3 has a
+  // public endpoint (a domain that can be verified with TikTok; presigned GETs answer 200, never a redirect).
+  const publishingRepo = createPublishingRepository(database.db)
+  const s3Public = config.storage.kind === 's3' && config.storage.publicEndpoint !== undefined
+  const photoUrls = createPhotoUrls({
+    publicUrl: config.publicUrl,
+    key: photoUrlKey(config.authSecret),
+    presign: s3Public
+      ? (key, contentType, expiresInSeconds) =>
+          mediaStorage.presignedUrl(key, { expiresInSeconds, contentType, contentDisposition: 'inline' })
+      : undefined,
+  })
+  const publicPhotos = {
+    urls: photoUrls,
+    findPhotoSet: (id: string) => publishingRepo.findPhotoSetInternal(id),
+    storage: mediaStorage,
+    clock,
+  }
   const publishing = createPublishingService({
-    repo: createPublishingRepository(database.db),
+    repo: publishingRepo,
+    photoUrls,
     queue: q,
     tiktok: tiktokClient,
     accounts: tiktokAccounts,
@@ -301,6 +322,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     sweepOrphans,
     posts,
     publishing,
+    publicPhotos,
     videos,
     renders,
     slideshows,

@@ -31,6 +31,7 @@ import {
 import { mediaRoutes, uploadRoutes, type MediaService, type UploadStore } from '../modules/media'
 import { liveEventRoutes, type StreamSessions } from '../modules/live'
 import { postRoutes, type PostsService } from '../modules/posts'
+import { publicPhotoRoutes, type PublicPhotoDeps } from '../modules/publishing'
 import { videoRoutes, type VideosService } from '../modules/videos'
 import { slideshowRoutes, type SlideshowsService } from '../modules/slideshows'
 import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
@@ -115,6 +116,8 @@ export interface HttpDeps {
    * redirect to a presigned URL (S3); none on local storage, where the app sends the bytes.
    */
   storageOrigins?: string[]
+  /** The images TikTok pulls for photo posts (GET /api/public/photos/…, signed links, no session; issue 29). */
+  publicPhotos?: PublicPhotoDeps
   /** Folder of the built web app; when absent the API runs alone (e.g. `api` entrypoint behind a CDN, or tests). */
   webDistDir?: string | undefined
   logger?: FastifyServerOptions['logger']
@@ -232,6 +235,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         onEmailChanged: deps.account.onEmailChanged,
       })
       await api.register(sandboxCreatorRoutes, { prefix: '/tiktok', creators: deps.sandboxCreators })
+      // TikTok's servers fetch these with no session: the link's signature is the authorisation.
+      if (deps.publicPhotos) await api.register(publicPhotoRoutes, { prefix: '/public/photos', ...deps.publicPhotos })
       // Signed by the payment provider, not a session (ADR 036).
       await api.register(billingWebhookRoutes, { prefix: '/billing', plans: deps.plans })
       // Everything below needs a signed-in user; each module scopes its queries by request.user.id. The session is

@@ -59,6 +59,12 @@ export function publishId(source: 'FILE_UPLOAD' | 'PULL_FROM_URL', mode: 'direct
   return source === 'FILE_UPLOAD' ? `v_pub_file~v2-1.${n}` : `v_pub_url~v2.${n}`
 }
 
+/** Photo posts are always PULL_FROM_URL (tiktok-api.md §3.10); shaped like the video ids with a `p_` for photo. */
+export function photoPublishId(mode: 'direct' | 'inbox'): string {
+  const n = digits(18)
+  return mode === 'inbox' ? `p_inbox_url~v2.${n}` : `p_pub_url~v2.${n}`
+}
+
 /** 19-digit post/video id starting with 7, above Number.MAX_SAFE_INTEGER like real ones (tiktok-api.md §3.7 C2). */
 export function postId(): string {
   return `7${digits(18)}`

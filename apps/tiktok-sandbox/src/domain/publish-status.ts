@@ -13,7 +13,8 @@ export interface PublishView {
 /**
  * The status of a publish at `now`, computed from the timestamps on the record (tiktok-api.md §3.7, §7 state machine):
  * PROCESSING_UPLOAD until the 201 and through processing → PUBLISH_COMPLETE (or FAILED with a reason); the post id
- * appears only after moderation and never for SELF_ONLY.
+ * appears only after moderation and never for SELF_ONLY. Inbox uploads: → SEND_TO_USER_INBOX until the creator posts
+ * (→ PUBLISH_COMPLETE) or discards (→ FAILED) the draft.
  */
 export function publishView(publish: Publish, now: number): PublishView {
   const processing: PublishStatus = publish.source === 'FILE_UPLOAD' ? 'PROCESSING_UPLOAD' : 'PROCESSING_DOWNLOAD'
@@ -24,7 +25,10 @@ export function publishView(publish: Publish, now: number): PublishView {
     return { status: processing, failReason: null, publicPostIds: [] }
   }
   if (publish.failReason !== null) return { status: 'FAILED', failReason: publish.failReason, publicPostIds: [] }
-  if (publish.mode === 'inbox') return { status: 'SEND_TO_USER_INBOX', failReason: null, publicPostIds: [] }
+  // An inbox draft waits for the creator (domain/inbox.ts); once posted it completes and goes public like a post.
+  if (publish.mode === 'inbox' && publish.inboxPostedAt === null) {
+    return { status: 'SEND_TO_USER_INBOX', failReason: null, publicPostIds: [] }
+  }
   const isPublic = publish.publicAt !== null && now >= publish.publicAt
   return { status: 'PUBLISH_COMPLETE', failReason: null, publicPostIds: isPublic ? [publish.postId] : [] }
 }

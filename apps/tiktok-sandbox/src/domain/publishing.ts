@@ -16,8 +16,6 @@ export const DAY_MS = 86_400_000
 export const UNAUDITED_USER_CAP = 5
 /** tiktok-api.md §3.3: "at most 5 pending shares within any 24-hour period". */
 export const PENDING_SHARE_CAP = 5
-/** tiktok-api.md §3.6: the download times out one hour after the task starts. */
-export const PULL_TIMEOUT_MS = 3_600_000
 
 export function filePath(sandbox: Sandbox, publish: Publish): string {
   return path.join(sandbox.filesDir, publish.fileName)
@@ -78,7 +76,7 @@ export async function finishMedia(sandbox: Sandbox, publish: Publish): Promise<v
 }
 
 /** The Display API pages by time (ms cursor, tiktok-api.md §5.1): one creator's videos never share a timestamp, so none is skipped. */
-function distinctPublicAt(sandbox: Sandbox, publish: Publish, candidate: number): number {
+export function distinctPublicAt(sandbox: Sandbox, publish: Publish, candidate: number): number {
   const taken = new Set(
     Object.values(sandbox.state.publishes)
       .filter((p) => p.openId === publish.openId && p !== publish && p.publicAt !== null)
@@ -132,7 +130,7 @@ export async function runPull(sandbox: Sandbox, publish: Publish): Promise<void>
   try {
     const response = await fetch(publish.videoUrl ?? '', {
       redirect: 'manual',
-      signal: AbortSignal.any([controller.signal, AbortSignal.timeout(PULL_TIMEOUT_MS)]),
+      signal: AbortSignal.any([controller.signal, AbortSignal.timeout(sandbox.config.pullTimeoutMs)]),
     })
     if (response.status !== 200 || !response.body) throw new Error(`pull answered ${response.status}`)
     publish.mimeType = response.headers.get('content-type')?.split(';')[0]?.trim() || null
@@ -165,6 +163,6 @@ export function failInterruptedPulls(sandbox: Sandbox): void {
     if (publish.pullState !== 'downloading') continue
     publish.pullState = 'failed'
     publish.failedAt = sandbox.now()
-    publish.failReason = 'video_pull_failed'
+    publish.failReason = publish.mediaType === 'PHOTO' ? 'photo_pull_failed' : 'video_pull_failed'
   }
 }

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify'
+
 /**
  * Minimal HTML templating: every interpolated value is escaped unless it is already `SafeHtml`. (Named `markup`, not
  * `html`, so Prettier leaves the whitespace of the templates alone.)
@@ -67,6 +69,20 @@ export function page(options: { title: string; body: SafeHtml; wide?: boolean })
 export const PAGE_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self' data:; media-src 'self'; base-uri 'none'; frame-ancestors 'self'"
 
+/** An HTML answer with the pages' CSP; `framable` for the embed player. */
+export function sendHtml(reply: FastifyReply, status: number, body: string, framable = false): FastifyReply {
+  if (!framable) reply.header('x-frame-options', 'SAMEORIGIN')
+  return reply
+    .code(status)
+    .header(
+      'content-security-policy',
+      framable ? PAGE_CSP.replace("frame-ancestors 'self'", 'frame-ancestors *') : PAGE_CSP,
+    )
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(body)
+}
+
 export const STYLESHEET = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -90,7 +106,7 @@ legend{font-weight:600;padding:0 .25rem}
 .choice input{margin-top:.3rem;width:1.1rem;height:1.1rem;flex:none}
 .field{display:block;margin:.5rem 0}
 .field label{display:block;font-weight:600}
-input[type=text]{width:100%;font:inherit;padding:.55rem .6rem;border:1px solid #8a8b91;border-radius:6px}
+input[type=text],input[type=password]{width:100%;font:inherit;padding:.55rem .6rem;border:1px solid #8a8b91;border-radius:6px}
 input[aria-invalid=true]{border-color:#c4002b}
 .hint{color:#57575f;font-size:.875rem}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1rem}
@@ -110,5 +126,18 @@ dl.meta dd{margin:0;overflow-wrap:anywhere}
 .caption{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 code{font-size:.85em;overflow-wrap:anywhere}
+.carousel{margin:0}
+.slides{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;scroll-behavior:smooth;overscroll-behavior-x:contain}
+.slides:focus-visible{outline:3px solid #0a58ca;outline-offset:2px}
+.slide{flex:0 0 100%;scroll-snap-align:center;margin:0;min-width:0}
+.slide img{display:block;width:100%;height:auto;max-height:28rem;object-fit:contain;background:#000;border-radius:8px}
+.slide-nav{display:flex;justify-content:space-between;gap:.5rem;margin-top:.25rem;font-size:.875rem}
+.slide-link{display:inline-flex;align-items:center;min-height:44px;padding:0 .5rem}
+.inbox{margin-top:1rem}
+.properties{padding-left:1.25rem}
+.properties li{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:.25rem 0}
+.inbox-list{list-style:none;padding:0;margin:0;display:grid;gap:1rem}
+.draft{border:1px dashed #8a8b91;border-radius:10px;padding:.75rem;background:#fff}
+.draft p{margin:.25rem 0}
 @media (max-width:400px){main{padding:.75rem}.card{padding:.75rem}}
 `

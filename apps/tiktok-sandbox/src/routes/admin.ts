@@ -5,7 +5,10 @@ import { createCreator, creatorJson, newCreatorProblem } from '../domain/creator
 import { faultsSchema } from '../domain/faults'
 import { publishView } from '../domain/publish-status'
 import { removeAuthorization, revokeGrant } from '../domain/tokens'
+import { seedConfiguredUrlProperties } from '../domain/url-properties'
+import { seedConfiguredWebhooks } from '../domain/webhooks'
 import { AdminError } from '../http/errors'
+import { registerAdminSettingsRoutes } from './admin-settings'
 import type { Sandbox } from '../sandbox'
 import { emptyState, type Creator, type Publish } from '../state/schema'
 
@@ -148,6 +151,8 @@ export async function adminRoutes(scope: FastifyInstance, { sandbox }: { sandbox
     return { revoked_grants: revoked }
   })
 
+  registerAdminSettingsRoutes(scope, sandbox)
+
   scope.get('/sandbox/admin/faults', async () => ({ faults: sandbox.faults.current }))
 
   scope.put('/sandbox/admin/faults', async (request) => {
@@ -222,6 +227,8 @@ export async function adminRoutes(scope: FastifyInstance, { sandbox }: { sandbox
     sandbox.faults.current = {}
     sandbox.limiter.clear()
     for (const controller of sandbox.pulls.values()) controller.abort()
+    seedConfiguredUrlProperties(sandbox)
+    seedConfiguredWebhooks(sandbox)
     await sandbox.save()
     return { ok: true }
   })
@@ -251,7 +258,21 @@ export function publishJson(sandbox: Sandbox, publish: Publish) {
     received_bytes: publish.receivedBytes,
     mime_type: publish.mimeType,
     created_at: new Date(publish.createdAt).toISOString(),
-    media_url: publish.mediaReadyAt !== null ? sandbox.mediaUrl(publish) : null,
+    media_url: publish.mediaReadyAt !== null && publish.mediaType === 'VIDEO' ? sandbox.mediaUrl(publish) : null,
     share_url: sandbox.videoPageUrl(publish),
+    media_type: publish.mediaType,
+    description: publish.photoInfo?.description ?? null,
+    auto_add_music: publish.photoInfo?.autoAddMusic ?? null,
+    photo_cover_index: publish.mediaType === 'PHOTO' ? publish.photoCoverIndex : null,
+    photos: publish.photos.map((p) => ({
+      url: p.url,
+      media_url: publish.mediaReadyAt !== null ? `${sandbox.publicUrl}/media/${p.fileName}` : null,
+      mime_type: p.mimeType,
+      width: p.width,
+      height: p.height,
+      bytes: p.bytes,
+    })),
+    inbox_posted_at: publish.inboxPostedAt === null ? null : new Date(publish.inboxPostedAt).toISOString(),
+    inbox_discarded_at: publish.inboxDiscardedAt === null ? null : new Date(publish.inboxDiscardedAt).toISOString(),
   }
 }

@@ -94,6 +94,7 @@ export function registerDisplayRoutes(scope: FastifyInstance, sandbox: Sandbox):
 
 function videoObject(sandbox: Sandbox, video: PublicVideo, fields: VideoField[]): Record<string, unknown> {
   const { publish, since } = video
+  if (publish.mediaType === 'PHOTO') return pick(photoObject(sandbox, video), fields)
   const caption = publish.postInfo?.title ?? ''
   const counts = () => videoCounts(publish.postId, sandbox.now() - since)
   const shareUrl = sandbox.videoPageUrl(publish)
@@ -116,7 +117,44 @@ function videoObject(sandbox: Sandbox, video: PublicVideo, fields: VideoField[])
     share_count: () => counts().share_count,
     view_count: () => counts().view_count,
   }
+  return pick(values, fields)
+}
+
+function pick(values: Record<VideoField, () => unknown>, fields: VideoField[]): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const field of fields) out[field] = values[field]()
   return out
+}
+
+/**
+ * A photo post as a Video Object. What TikTok's Display API answers for photo posts is unconfirmed (tiktok-api.md
+ * §5.3 documents videos only); the sandbox lists them like videos: the cover image as cover_image_url, duration 0,
+ * the cover's picture size, the title as title and the description as video_description.
+ */
+function photoObject(sandbox: Sandbox, video: PublicVideo): Record<VideoField, () => unknown> {
+  const { publish, since } = video
+  const info = publish.photoInfo
+  const title = info?.title ?? ''
+  const description = info?.description || title
+  const cover = publish.photos[publish.photoCoverIndex] ?? publish.photos[0]
+  const counts = () => videoCounts(publish.postId, sandbox.now() - since)
+  const shareUrl = sandbox.videoPageUrl(publish)
+  return {
+    id: () => publish.postId,
+    create_time: () => Math.floor(since / 1000),
+    cover_image_url: () => (cover ? `${sandbox.publicUrl}/media/${cover.fileName}` : sandbox.coverUrl(publish)),
+    share_url: () => shareUrl,
+    video_description: () => description.slice(0, 150),
+    duration: () => 0,
+    height: () => cover?.height ?? 1920,
+    width: () => cover?.width ?? 1080,
+    title: () => title.slice(0, 150),
+    embed_html: () =>
+      `<blockquote class="tiktok-embed" cite="${escapeHtml(shareUrl)}" data-video-id="${publish.postId}"><a href="${escapeHtml(shareUrl)}">${escapeHtml(description.slice(0, 150))}</a></blockquote>`,
+    embed_link: () => sandbox.embedUrl(publish),
+    like_count: () => counts().like_count,
+    comment_count: () => counts().comment_count,
+    share_count: () => counts().share_count,
+    view_count: () => counts().view_count,
+  }
 }

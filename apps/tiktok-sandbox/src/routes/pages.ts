@@ -1,14 +1,18 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { createHash } from 'node:crypto'
 import { videoCounts } from '../domain/engagement'
+import { photoPath } from '../domain/photo-pull'
+import { isWaitingInInbox } from '../domain/inbox'
 import { filePath } from '../domain/publishing'
 import { publishView } from '../domain/publish-status'
-import { ICON_PATH, markup, ICON_SVG, page, PAGE_CSP, STYLESHEET, STYLESHEET_PATH, type SafeHtml } from '../http/html'
+import { ICON_PATH, markup, ICON_SVG, page, sendHtml, STYLESHEET, STYLESHEET_PATH, type SafeHtml } from '../http/html'
 import type { Sandbox } from '../sandbox'
 import type { Creator, Publish } from '../state/schema'
 import { errorPage, registerAuthorizeRoutes } from './authorize'
+import { inboxSection, photoCarousel, registerInboxPageRoutes } from './creator-parts'
+import { registerSettingsPageRoutes, SETTINGS_PATH } from './settings-page'
 
 const PRIVACY_LABELS: Record<string, string> = {
   PUBLIC_TO_EVERYONE: 'Everyone',
@@ -20,6 +24,8 @@ const PRIVACY_LABELS: Record<string, string> = {
 /** Human pages: the authorize page, an overview of creators and their posts, video pages, avatars and media. */
 export async function pageRoutes(scope: FastifyInstance, { sandbox }: { sandbox: Sandbox }): Promise<void> {
   registerAuthorizeRoutes(scope, sandbox)
+  registerInboxPageRoutes(scope, sandbox)
+  registerSettingsPageRoutes(scope, sandbox)
 
   scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500
@@ -42,8 +48,9 @@ export async function pageRoutes(scope: FastifyInstance, { sandbox }: { sandbox:
     const body = markup`<h1>TikTok Sandbox</h1>
       <p class="notice" role="note">
         A local simulator of TikTok's Login Kit, Content Posting and Display APIs. Creators are made on the authorize
-        page or through the admin API; everything they "post" appears here.
+        page or through the admin API; everything they "post" appears here, and drafts wait in each one's Inbox.
       </p>
+      <p><a href="${SETTINGS_PATH}">Verified URL properties</a> (where apps may pull photos and videos from)</p>
       ${creators.length === 0 ? markup`<p>No sandbox creators yet.</p>` : creators.map((c) => creatorSection(sandbox, c, 'h2'))}`
     return sendHtml(reply, 200, page({ title: 'TikTok Sandbox', body, wide: true }))
   })
@@ -109,19 +116,16 @@ export async function pageRoutes(scope: FastifyInstance, { sandbox }: { sandbox:
   // Uploaded bytes with HTTP Range support, so <video> can seek.
   scope.get('/media/:file', async (request, reply) => {
     const { file } = request.params as { file: string }
-    const publish = Object.values(sandbox.state.publishes).find((p) => p.fileName === file)
-    if (!publish || publish.mediaReadyAt === null) return reply.code(404).type('text/plain').send('Not found')
-    const path = filePath(sandbox, publish)
+    const media = mediaFile(sandbox, file)
+    if (!media) return reply.code(404).type('text/plain').send('Not found')
+    const { path, mimeType } = media
     let size: number
     try {
       size = (await stat(path)).size
     } catch {
       return reply.code(404).type('text/plain').send('Not found')
     }
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'no-cache')
-      .type(publish.mimeType ?? 'video/mp4')
+    reply.header('accept-ranges', 'bytes').header('cache-control', 'no-cache').type(mimeType)
     const range = parseRange(request.headers.range, size)
     if (range === 'unsatisfiable') {
       return reply.code(416).header('content-range', `bytes */${size}`).send()
@@ -135,17 +139,17 @@ export async function pageRoutes(scope: FastifyInstance, { sandbox }: { sandbox:
   })
 }
 
-function sendHtml(reply: FastifyReply, status: number, body: string, framable = false): FastifyReply {
-  if (!framable) reply.header('x-frame-options', 'SAMEORIGIN')
-  return reply
-    .code(status)
-    .header(
-      'content-security-policy',
-      framable ? PAGE_CSP.replace("frame-ancestors 'self'", 'frame-ancestors *') : PAGE_CSP,
-    )
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(body)
+/** A finished video's file, or one image of a downloaded photo post. */
+function mediaFile(sandbox: Sandbox, file: string): { path: string; mimeType: string } | undefined {
+  for (const publish of Object.values(sandbox.state.publishes)) {
+    if (publish.mediaReadyAt === null) continue
+    if (publish.fileName === file && publish.mediaType === 'VIDEO') {
+      return { path: filePath(sandbox, publish), mimeType: publish.mimeType ?? 'video/mp4' }
+    }
+    const photo = publish.photos.find((p) => p.fileName === file)
+    if (photo) return { path: photoPath(sandbox, photo), mimeType: photo.mimeType ?? 'image/jpeg' }
+  }
+  return undefined
 }
 
 /** A single `bytes=a-b`, `bytes=a-` or `bytes=-n` range; other forms are answered with the whole file. */
@@ -172,7 +176,11 @@ export function parseRange(
 }
 
 function creatorSection(sandbox: Sandbox, creator: Creator, level: 'h1' | 'h2'): SafeHtml {
-  const publishes = sandbox.publishesOf(creator.openId)
+  // Drafts waiting in (or discarded from) the inbox are not posts; they show in the Inbox section.
+  const now = sandbox.now()
+  const publishes = sandbox
+    .publishesOf(creator.openId)
+    .filter((p) => p.inboxDiscardedAt === null && !isWaitingInInbox(p, now))
   const heading = markup`${creator.displayName} <span class="hint">@${creator.username}</span>`
   const videoLevel = level === 'h1' ? 'h2' : 'h3'
   return markup`<section class="card" aria-labelledby="creator-${creator.openId}">
@@ -187,15 +195,17 @@ function creatorSection(sandbox: Sandbox, creator: Creator, level: 'h1' | 'h2'):
       </div>
     </div>
     ${publishes.length === 0 ? markup`<p>No posts yet.</p>` : markup`<div class="videos">${publishes.map((p) => videoCard(sandbox, p, videoLevel, true))}</div>`}
+    ${inboxSection(sandbox, creator, videoLevel, (p) => player(sandbox, p))}
   </section>`
 }
 
 function videoHeading(publish: Publish): string {
-  const title = (publish.postInfo?.title ?? '').split('\n')[0]?.trim()
+  const title = (publish.postInfo?.title || publish.photoInfo?.title || '').split('\n')[0]?.trim()
   return title ? title.slice(0, 80) : publish.mode === 'inbox' ? 'Inbox upload' : 'Untitled post'
 }
 
 function player(sandbox: Sandbox, publish: Publish): SafeHtml {
+  if (publish.mediaType === 'PHOTO') return photoCarousel(sandbox, publish, videoHeading(publish))
   const src = sandbox.mediaUrl(publish)
   return markup`<video controls preload="metadata" playsinline src="${src}" aria-label="${videoHeading(publish)}"></video>`
 }
@@ -209,11 +219,12 @@ function videoCard(sandbox: Sandbox, publish: Publish, level: 'h2' | 'h3', link:
   const heading = link ? markup`<a href="/videos/${publish.postId}">${title}</a>` : markup`${title}`
   return markup`<article class="video">
     ${level === 'h2' ? markup`<h2>${heading}</h2>` : markup`<h3>${heading}</h3>`}
-    ${publish.mediaReadyAt !== null ? player(sandbox, publish) : markup`<p class="hint">Upload in progress (${publish.receivedBytes} of ${publish.videoSize || '?'} bytes).</p>`}
+    ${publish.mediaReadyAt !== null ? player(sandbox, publish) : markup`<p class="hint">${publish.source === 'PULL_FROM_URL' ? 'Download' : 'Upload'} in progress (${publish.receivedBytes} of ${publish.videoSize || '?'} bytes).</p>`}
     ${publish.postInfo?.title ? markup`<p class="caption">${publish.postInfo.title}</p>` : ''}
+    ${publish.photoInfo?.description ? markup`<p class="caption">${publish.photoInfo.description}</p>` : ''}
     <dl class="meta">
       <dt>Privacy</dt>
-      <dd>${publish.postInfo ? PRIVACY_LABELS[publish.postInfo.privacyLevel] : 'Inbox draft'}</dd>
+      <dd>${publish.postInfo ? PRIVACY_LABELS[publish.postInfo.privacyLevel] : publish.inboxPostedAt !== null ? 'Everyone (posted from the inbox)' : 'Inbox draft'}</dd>
       <dt>Status</dt>
       <dd>${view.status}${view.failReason ? ` (${view.failReason})` : ''}</dd>
       <dt>Post id</dt>

@@ -2,34 +2,28 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { chunkPlanProblem } from '../domain/chunk-rules'
 import { hex, publishId, uploadId, uploadToken } from '../domain/ids'
-import {
-  activeCreatorsOfClient,
-  directPostsInLastDay,
-  inboxSharesInLastDay,
-  PENDING_SHARE_CAP,
-  runPull,
-  UNAUDITED_USER_CAP,
-  uniquePostId,
-} from '../domain/publishing'
+import { directPostsInLastDay, runPull, uniquePostId } from '../domain/publishing'
 import { publishView } from '../domain/publish-status'
 import type { Caller } from '../domain/tokens'
+import { isUrlVerified } from '../domain/url-properties'
 import { sendApiError, sendOk } from '../http/envelope'
 import { ApiError } from '../http/errors'
 import { RawJsonNumber } from '../http/json'
 import type { Sandbox } from '../sandbox'
-import { PRIVACY_LEVELS, type Creator, type PostInfo, type PrivacyLevel, type Publish } from '../state/schema'
+import type { PostInfo, Publish } from '../state/schema'
 import { guard, objectBody, RATE_LIMITS } from './api-request'
+import { registerPhotoRoutes } from './photo'
+import {
+  checkDirectPostRules,
+  checkInboxRules,
+  ownedPublish,
+  parse,
+  privacyLevelOptions,
+  SPAM_MESSAGES,
+} from './publish-rules'
 
 /** tiktok-api.md §3.2: the caption is at most 2200 UTF-16 code units (a JS string's length). */
 export const TITLE_MAX_UTF16 = 2200
-
-/** tiktok-api.md §3.1: options by account type; unaudited clients may only post SELF_ONLY (tiktok-api.md §4.4 "Private viewership"). */
-export function privacyLevelOptions(sandbox: Sandbox, clientKey: string, creator: Creator): PrivacyLevel[] {
-  if (!sandbox.isAudited(clientKey)) return ['SELF_ONLY']
-  return creator.isPrivate
-    ? ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY']
-    : ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY']
-}
 
 const postInfoBody = z.object({
   title: z.string().optional(),
@@ -52,21 +46,6 @@ const sourceInfoBody = z.object({
   video_url: z.string().optional(),
 })
 type SourceInfoBody = z.infer<typeof sourceInfoBody>
-
-function parse<T>(schema: z.ZodType<T>, value: unknown, name: string): T {
-  if (value === undefined) throw new ApiError(400, 'invalid_params', `${name} is required`)
-  const result = schema.safeParse(value)
-  if (result.success) return result.data
-  const issue = result.error.issues[0]
-  const where = issue?.path.length ? `${name}.${issue.path.join('.')}` : name
-  throw new ApiError(400, 'invalid_params', `${where}: ${issue?.message ?? 'invalid'}`)
-}
-
-const SPAM_MESSAGES = {
-  banned: 'The user is banned from making new posts.',
-  tooMany: 'The daily post cap from the API has been reached for this user.',
-  pendingShares: 'There are too many pending shares for this user.',
-} as const
 
 export function registerPublishRoutes(scope: FastifyInstance, sandbox: Sandbox): void {
   scope.post('/v2/post/publish/creator_info/query/', async (request, reply) => {
@@ -102,34 +81,8 @@ export function registerPublishRoutes(scope: FastifyInstance, sandbox: Sandbox):
     }
     checkSourceParams(sourceInfo)
 
-    const { creator, grant } = caller
-    if (creator.banned) throw new ApiError(403, 'spam_risk_user_banned_from_posting', SPAM_MESSAGES.banned)
-    if (!sandbox.isAudited(grant.clientKey)) {
-      if (!creator.isPrivate) {
-        throw new ApiError(
-          403,
-          'unaudited_client_can_only_post_to_private_accounts',
-          'Unaudited clients can only post to a private account.',
-        )
-      }
-      const active = activeCreatorsOfClient(sandbox, grant.clientKey)
-      if (!active.has(creator.openId) && active.size >= UNAUDITED_USER_CAP) {
-        throw new ApiError(403, 'reached_active_user_cap', 'The daily quota of active publishing users was reached.')
-      }
-    }
-    if (directPostsInLastDay(sandbox, creator.openId) >= sandbox.config.dailyPostCap) {
-      throw new ApiError(403, 'spam_risk_too_many_posts', SPAM_MESSAGES.tooMany)
-    }
-    const options = privacyLevelOptions(sandbox, grant.clientKey, creator)
-    const privacy = PRIVACY_LEVELS.find((p) => p === postInfo.privacy_level)
-    if (!privacy || !options.includes(privacy)) {
-      throw new ApiError(
-        403,
-        'privacy_level_option_mismatch',
-        `privacy_level must be one of the creator's privacy_level_options: ${options.join(', ')}`,
-      )
-    }
-    checkPullOwnership(sandbox, sourceInfo)
+    const privacy = checkDirectPostRules(sandbox, caller, postInfo.privacy_level)
+    checkPullOwnership(sandbox, caller.grant.clientKey, sourceInfo)
 
     const info: PostInfo = {
       title,
@@ -152,14 +105,13 @@ export function registerPublishRoutes(scope: FastifyInstance, sandbox: Sandbox):
     const body = objectBody(request)
     const sourceInfo = parse(sourceInfoBody, body.source_info, 'source_info')
     checkSourceParams(sourceInfo)
-    if (caller.creator.banned) throw new ApiError(403, 'spam_risk_user_banned_from_posting', SPAM_MESSAGES.banned)
-    if (inboxSharesInLastDay(sandbox, caller.creator.openId) >= PENDING_SHARE_CAP) {
-      throw new ApiError(403, 'spam_risk_too_many_pending_share', SPAM_MESSAGES.pendingShares)
-    }
-    checkPullOwnership(sandbox, sourceInfo)
+    checkInboxRules(sandbox, caller)
+    checkPullOwnership(sandbox, caller.grant.clientKey, sourceInfo)
     const publish = createPublish(sandbox, caller, 'inbox', sourceInfo, null)
     return answerInit(sandbox, reply, publish)
   })
+
+  registerPhotoRoutes(scope, sandbox)
 
   scope.post('/v2/post/publish/status/fetch/', async (request, reply) => {
     const caller = guard(sandbox, request, {
@@ -192,19 +144,6 @@ export function registerPublishRoutes(scope: FastifyInstance, sandbox: Sandbox):
   })
 }
 
-function ownedPublish(sandbox: Sandbox, caller: Caller, publishIdValue: unknown): Publish {
-  const publish = typeof publishIdValue === 'string' ? sandbox.state.publishes[publishIdValue] : undefined
-  if (!publish) throw new ApiError(400, 'invalid_publish_id', 'The publish_id is invalid.')
-  if (publish.openId !== caller.grant.openId || publish.clientKey !== caller.grant.clientKey) {
-    throw new ApiError(
-      400,
-      'token_not_authorized_for_specified_publish_id',
-      'The access token is not authorized for the specified publish_id.',
-    )
-  }
-  return publish
-}
-
 function checkSourceParams(source: SourceInfoBody): void {
   if (source.source === 'FILE_UPLOAD') {
     const missing = (['video_size', 'chunk_size', 'total_chunk_count'] as const).filter((k) => source[k] === undefined)
@@ -229,11 +168,10 @@ function checkSourceParams(source: SourceInfoBody): void {
   }
 }
 
-/** tiktok-api.md §3.6: the URL must start with a verified prefix (the `allowedPullPrefixes` option). */
-function checkPullOwnership(sandbox: Sandbox, source: SourceInfoBody): void {
+/** tiktok-api.md §3.6: the URL must be under one of the client's verified URL properties (domain/url-properties.ts). */
+function checkPullOwnership(sandbox: Sandbox, clientKey: string, source: SourceInfoBody): void {
   if (source.source !== 'PULL_FROM_URL') return
-  const url = source.video_url ?? ''
-  if (!sandbox.config.allowedPullPrefixes.some((prefix) => url.startsWith(prefix))) {
+  if (!isUrlVerified(sandbox, clientKey, source.video_url ?? '')) {
     throw new ApiError(403, 'url_ownership_unverified', 'The domain or URL prefix of video_url is not verified.')
   }
 }
@@ -275,6 +213,13 @@ function createPublish(
     failedAt: null,
     stuck: false,
     probe: null,
+    mediaType: 'VIDEO',
+    photos: [],
+    photoCoverIndex: 0,
+    photoInfo: null,
+    inboxPostedAt: null,
+    inboxDiscardedAt: null,
+    webhookEvents: [],
   }
   sandbox.state.publishes[publish.publishId] = publish
   return publish

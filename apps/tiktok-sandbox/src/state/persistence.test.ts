@@ -119,6 +119,7 @@ describe('main.ts', () => {
         SANDBOX_CLIENT_SECRET: 'main-secret',
         SANDBOX_REDIRECT_URIS: 'http://localhost:3000/auth/tiktok/callback',
         SANDBOX_FFPROBE_PATH: '',
+        SANDBOX_VERIFIED_URL_PREFIXES: 'http://localhost:3000, https://media.example.com/hookpost/',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -133,7 +134,11 @@ describe('main.ts', () => {
       child.kill('SIGTERM')
       expect(await exited).toBe(0)
     }
-    expect(existsSync(path.join(dir, STATE_FILE))).toBe(true)
+    const saved = JSON.parse(await readFile(path.join(dir, STATE_FILE), 'utf8'))
+    expect(saved.urlProperties['hookpost-sandbox'].map((p: { value: string }) => p.value)).toEqual([
+      'http://localhost:3000/',
+      'https://media.example.com/hookpost/',
+    ])
   }, 20_000)
 
   it('exits with a message when the secret is missing', async () => {

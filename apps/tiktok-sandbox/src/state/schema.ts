@@ -24,7 +24,7 @@ export const PRIVACY_LEVELS = [
 ] as const
 export type PrivacyLevel = (typeof PRIVACY_LEVELS)[number]
 
-/** tiktok-api.md §3.7 fail_reason values. */
+/** tiktok-api.md §3.7 fail_reason values (a discarded inbox draft reports publish_cancelled, see domain/inbox.ts). */
 export const FAIL_REASONS = [
   'file_format_check_failed',
   'duration_check_failed',
@@ -116,6 +116,41 @@ export const probeSchema = z.object({
 })
 export type ProbeResult = z.infer<typeof probeSchema>
 
+/** One image of a photo post (tiktok-api.md §3.10), downloaded into files/ like a pulled video. */
+export const photoSchema = z.object({
+  url: z.string(),
+  fileName: z.string(),
+  /** From the bytes (image/jpeg or image/webp), not from the answer's header. */
+  mimeType: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  bytes: z.number(),
+})
+export type Photo = z.infer<typeof photoSchema>
+
+/** post_info of a photo post (tiktok-api.md §3.10); a DIRECT_POST also gets a `postInfo` with its privacy level. */
+export const photoInfoSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  disableComment: z.boolean(),
+  autoAddMusic: z.boolean(),
+  brandContentToggle: z.boolean(),
+  brandOrganicToggle: z.boolean(),
+})
+export type PhotoInfo = z.infer<typeof photoInfoSchema>
+
+/** Verified "URL properties" of a client (tiktok-api.md §3.6): a domain (and its subdomains) or an exact URL prefix. */
+export const urlPropertySchema = z.object({
+  type: z.enum(['domain', 'url_prefix']),
+  value: z.string(),
+  addedAt: z.number(),
+})
+export type UrlProperty = z.infer<typeof urlPropertySchema>
+
+/** A client's webhook (tiktok-api.md §3.8); only publishes created from `since` on are reported. */
+export const webhookSchema = z.object({ url: z.string(), since: z.number() })
+export type Webhook = z.infer<typeof webhookSchema>
+
 export const publishSchema = z.object({
   publishId: z.string(),
   /** direct = Direct Post (video/init); inbox = Upload to the creator's inbox (inbox/video/init). */
@@ -152,6 +187,17 @@ export const publishSchema = z.object({
   /** stuck_processing fault: never leaves processing. */
   stuck: z.boolean(),
   probe: probeSchema.nullable(),
+  // Added with photo posts and the inbox (issue 29); the defaults let an older state.json load unchanged.
+  mediaType: z.enum(['VIDEO', 'PHOTO']).default('VIDEO'),
+  /** PHOTO only: the images in order, and which one is the cover (photo_cover_index). */
+  photos: z.array(photoSchema).default([]),
+  photoCoverIndex: z.number().default(0),
+  photoInfo: photoInfoSchema.nullable().default(null),
+  /** Inbox drafts: when the simulated creator posted (→ PUBLISH_COMPLETE) or discarded (→ FAILED) it. */
+  inboxPostedAt: z.number().nullable().default(null),
+  inboxDiscardedAt: z.number().nullable().default(null),
+  /** Webhook events already queued for this publish (tiktok-api.md §3.8), so each is sent once per process. */
+  webhookEvents: z.array(z.string()).default([]),
 })
 export type Publish = z.infer<typeof publishSchema>
 
@@ -164,9 +210,21 @@ export const stateSchema = z.object({
   tokens: z.record(z.string(), tokenSchema),
   codes: z.record(z.string(), authCodeSchema),
   publishes: z.record(z.string(), publishSchema),
+  /** By client key. */
+  urlProperties: z.record(z.string(), z.array(urlPropertySchema)).default({}),
+  webhooks: z.record(z.string(), webhookSchema).default({}),
 })
 export type SandboxState = z.infer<typeof stateSchema>
 
 export function emptyState(): SandboxState {
-  return { version: STATE_VERSION, creators: {}, grants: {}, tokens: {}, codes: {}, publishes: {} }
+  return {
+    version: STATE_VERSION,
+    creators: {},
+    grants: {},
+    tokens: {},
+    codes: {},
+    publishes: {},
+    urlProperties: {},
+    webhooks: {},
+  }
 }

@@ -216,3 +216,71 @@ export async function fetchStatus(app: FastifyInstance, token: string, publishId
 export function errorCode(res: LightMyRequestResponse): string {
   return (res.json() as { error: { code: string } }).error.code
 }
+
+/** A content/init body for a photo post (tiktok-api.md §3.10); `post` and `source` override single fields. */
+export function photoBody(
+  images: string[],
+  options: {
+    mode?: 'DIRECT_POST' | 'MEDIA_UPLOAD'
+    post?: Record<string, unknown>
+    source?: Record<string, unknown>
+  } = {},
+): Record<string, unknown> {
+  return {
+    media_type: 'PHOTO',
+    post_mode: options.mode ?? 'DIRECT_POST',
+    post_info: {
+      title: 'Three hooks that work',
+      description: 'Swipe for all three #hooks',
+      privacy_level: 'PUBLIC_TO_EVERYONE',
+      brand_content_toggle: false,
+      ...options.post,
+    },
+    source_info: { source: 'PULL_FROM_URL', photo_images: images, photo_cover_index: 0, ...options.source },
+  }
+}
+
+export async function photoInit(app: FastifyInstance, token: string, body: Record<string, unknown>) {
+  return apiPost(app, '/v2/post/publish/content/init/', token, body)
+}
+
+/** The admin view of a publish (internal record + computed status). */
+export async function adminPublish(app: FastifyInstance, publishId: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/sandbox/admin/publishes/${encodeURIComponent(publishId)}`,
+    headers: ADMIN,
+  })
+  return res.json().publish as Record<string, unknown> & { status: string; pullState: string | null }
+}
+
+/** Inits an inbox video (FILE_UPLOAD, tiktok-api.md §3.3) and PUTs its bytes; returns the publish id. */
+export async function uploadInboxVideo(app: FastifyInstance, token: string, bytes = mp4Bytes(2048)): Promise<string> {
+  const res = await apiPost(app, '/v2/post/publish/inbox/video/init/', token, { source_info: fileSource(bytes.length) })
+  if (res.statusCode !== 200) throw new Error(`inbox init: ${res.statusCode} ${res.body}`)
+  const data = (res.json() as { data: { publish_id: string; upload_url: string } }).data
+  const url = new URL(data.upload_url)
+  const put = await app.inject({
+    method: 'PUT',
+    url: url.pathname + url.search,
+    headers: { 'content-type': 'video/mp4', 'content-range': `bytes 0-${bytes.length - 1}/${bytes.length}` },
+    payload: bytes,
+  })
+  if (put.statusCode !== 201) throw new Error(`put: ${put.statusCode} ${put.body}`)
+  return data.publish_id
+}
+
+/** Presses "Post" or "Discard" on the creator page's inbox form (a plain form POST). */
+export async function pressInboxButton(
+  app: FastifyInstance,
+  username: string,
+  publishId: string,
+  action: 'post' | 'discard',
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/creators/${encodeURIComponent(username)}/inbox/${encodeURIComponent(publishId)}`,
+    headers: FORM,
+    payload: form({ action }),
+  })
+}

@@ -73,7 +73,7 @@ export const TIKTOK_ERROR_TABLE = {
   spam_risk_too_many_pending_share: {
     kind: 'rejected',
     message:
-      'This account already has 5 videos waiting in its TikTok inbox. Finish or discard them in TikTok, then try again.',
+      'TikTok keeps at most 5 drafts waiting in a creator\'s inbox per 24 hours, and this account has 5. Finish or discard them in the TikTok app, then Retry — or post directly.',
   },
   reached_active_user_cap: {
     kind: 'rejected',
@@ -84,9 +84,11 @@ export const TIKTOK_ERROR_TABLE = {
     message:
       "Until Hookpost's TikTok app is audited, TikTok only accepts posts to private accounts. Make the TikTok account private and try again.",
   },
+  // The photo client (posting-photo-inbox.ts) names the refused origin in its message; this is the fallback.
   url_ownership_unverified: {
     kind: 'rejected',
-    message: "TikTok could not verify that the video's address belongs to Hookpost.",
+    message:
+      "TikTok refused the image links: their domain is not a verified URL property of Hookpost's TikTok app. Verify it as a URL property of your TikTok app, or set Hookpost's public address or the S3 public endpoint to a verified domain, then Retry.",
   },
   invalid_publish_id: { kind: 'rejected', message: 'TikTok does not know this post.' },
   token_not_authorized_for_specified_publish_id: {
@@ -96,7 +98,7 @@ export const TIKTOK_ERROR_TABLE = {
   publish_not_cancellable: { kind: 'rejected', message: 'TikTok can no longer cancel this post.' },
   app_version_check_failed: {
     kind: 'rejected',
-    message: "The creator's TikTok app is too old for this kind of post. Update the TikTok app and try again.",
+    message: "Slideshow drafts need TikTok app version 31.8 or later on the creator's phone. Update the TikTok app, then Retry — or post the slideshow directly.",
   },
   internal_error: { kind: 'transient', message: MESSAGES.tiktokUnavailable },
 
@@ -113,7 +115,11 @@ export const TIKTOK_ERROR_TABLE = {
   },
   internal: { kind: 'transient', message: 'TikTok had an internal problem while processing the video.' },
   video_pull_failed: { kind: 'transient', message: 'TikTok could not download the video.' },
-  photo_pull_failed: { kind: 'transient', message: 'TikTok could not download the photos.' },
+  photo_pull_failed: {
+    kind: 'transient',
+    message:
+      "TikTok could not download the slideshow's images (the link was unreachable, redirected or too slow). Check that Hookpost's public address is reachable from the internet, then Retry.",
+  },
   publish_cancelled: { kind: 'rejected', message: 'The post was cancelled before TikTok published it.' },
   auth_removed: {
     kind: 'reauth_required',
@@ -136,6 +142,13 @@ export const TIKTOK_ERROR_TABLE = {
   video_empty: { kind: 'rejected', message: 'The video file is empty.' },
   video_too_large: { kind: 'rejected', message: 'The video is larger than the 4 GB TikTok accepts.' },
   title_too_long: { kind: 'rejected', message: 'The caption is longer than the 2,200 characters TikTok accepts.' },
+  // Photo posts (posting-photo-inbox.ts): checked before content/init leaves.
+  photo_text_too_long: {
+    kind: 'rejected',
+    message: 'A slideshow title can be at most 90 characters and its description at most 4,000.',
+  },
+  photo_count_invalid: { kind: 'rejected', message: 'A slideshow post needs 1 to 35 images.' },
+  photo_privacy_missing: { kind: 'rejected', message: 'Choose who can view this post before posting it directly.' },
   network_error: { kind: 'transient', message: MESSAGES.tiktokUnavailable },
   timeout: { kind: 'transient', message: MESSAGES.tiktokUnavailable },
   invalid_response: { kind: 'transient', message: 'TikTok sent an answer Hookpost could not understand.' },

@@ -7,6 +7,8 @@ import { TiktokError } from './errors'
  */
 export const TIKTOK_RATE_LIMITS = {
   video_init: 6, // /v2/post/publish/video/init/ (S16)
+  inbox_init: 6, // /v2/post/publish/inbox/video/init/ (S18)
+  content_init: 6, // /v2/post/publish/content/init/ (S21)
   creator_info: 20, // /v2/post/publish/creator_info/query/ (S17)
   status_fetch: 30, // /v2/post/publish/status/fetch/ (S19)
   user_info: 600, // /v2/user/info/ (S7)

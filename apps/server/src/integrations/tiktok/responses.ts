@@ -73,6 +73,9 @@ export const initDataSchema = z.object({
   upload_url: optional(z.url()),
 })
 
+/** tiktok-api.md §3.10 content/init: a pull has no upload_url. */
+export const contentInitDataSchema = z.object({ publish_id: z.string().min(1) })
+
 export const publishStatusSchema = z.enum([
   'PROCESSING_UPLOAD',
   'PROCESSING_DOWNLOAD',

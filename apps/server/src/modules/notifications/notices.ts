@@ -1,4 +1,11 @@
-import { addDays, DIGEST_HOUR, instantToZoned, zonedToInstant, type NotificationKind } from '@hookpost/shared'
+import {
+  addDays,
+  DIGEST_HOUR,
+  instantToZoned,
+  MESSAGES,
+  zonedToInstant,
+  type NotificationKind,
+} from '@hookpost/shared'
 
 /**
  * What the posts and TikTok modules tell the notifications module (ADR 034). They call the port at the point where a
@@ -25,6 +32,16 @@ export type NoticeEvent =
       connectedAt: Date | null
     }
 
+  | {
+      /** issue 29: a draft reached the creator's TikTok inbox (SEND_TO_USER_INBOX); one notice per publish. */
+      kind: 'post_in_inbox'
+      userId: string
+      postId: string
+      publishId: string
+      postTitle: string
+      accountUsername: string
+    }
+
 /** The port: never throws and never undoes the change that caused it (a failure is logged). */
 export type Notify = (event: NoticeEvent) => Promise<void>
 
@@ -48,6 +65,8 @@ export function dedupeKey(event: NoticeEvent): string {
       return `post_failed:${event.postId}:${event.attempt}`
     case 'account_reconnect':
       return `account_reconnect:${event.accountId}:${event.connectedAt ? event.connectedAt.toISOString() : 'never'}`
+    case 'post_in_inbox':
+      return `post_in_inbox:${event.postId}:${event.publishId}`
   }
 }
 
@@ -72,6 +91,16 @@ export function noticeFor(event: NoticeEvent): NoticeDraft {
           `Hookpost can no longer post to @${event.accountUsername}: TikTok ended the connection. ` +
           'Connect the account again in Profile & Accounts; its scheduled posts wait until then.',
         link: ACCOUNTS_LINK,
+      }
+    case 'post_in_inbox':
+      return {
+        kind: 'post_in_inbox',
+        dedupeKey: dedupeKey(event),
+        title: `${MESSAGES.sentToInbox}: ${event.postTitle}`,
+        body:
+          `"${event.postTitle}" is waiting as a draft in the TikTok inbox of @${event.accountUsername}. ` +
+          'Open TikTok, add a sound if you like, and post it; Hookpost shows it as published once you do.',
+        link: postLink(event.postId),
       }
   }
 }

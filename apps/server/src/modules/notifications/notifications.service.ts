@@ -57,6 +57,9 @@ function wants(preferences: NotificationPreferences, kind: NotificationKind): bo
       return preferences.accountReconnect
     case 'daily_digest':
       return preferences.dailyDigest
+    case 'post_in_inbox':
+      // The person asked for a draft and must finish it in TikTok: not a notice to turn off.
+      return true
   }
 }
 

@@ -7,8 +7,8 @@ import {
   type Post,
 } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
-import type { MediaRow, PostRow } from '../publishing'
-import { checkNewPost, insertNewPost, type CreatorLookup, type NewPost } from './new-post'
+import type { PostRow } from '../publishing'
+import { checkNewPost, insertNewPost, type CheckedPost, type CreatorLookup, type NewPost } from './new-post'
 import { resolveScheduleTime, type PostIssue } from './post-rules'
 import { orFail, viewAndAnnounce, type PostsServiceDeps } from './posts-context'
 
@@ -36,7 +36,7 @@ async function checkBatch(deps: PostsServiceDeps, userId: string, rows: readonly
     return answer
   }
   const issues: PostIssue[] = []
-  const ready: { input: NewPost; media: MediaRow }[] = []
+  const ready: { input: NewPost; checked: CheckedPost }[] = []
   for (const [index, raw] of rows.entries()) {
     const at = (field: string, message: string) => issues.push({ path: `rows.${index}.${field}`, message })
     const parsed = schedulePostBodySchema.safeParse(raw)
@@ -56,13 +56,19 @@ async function checkBatch(deps: PostsServiceDeps, userId: string, rows: readonly
     }
     const input: NewPost = { ...parsed.data, scheduledAt: time.scheduledAt }
     try {
-      ready.push({ input, media: await checkNewPost(deps, userId, input, creatorInfo) })
+      ready.push({ input, checked: await checkNewPost(deps, userId, input, creatorInfo) })
     } catch (err) {
       if (!(err instanceof AppError) || !ROW_ERROR_CODES.has(err.code)) throw err
       const detail = err.details?.[0]
       const field =
         detail?.path ??
-        (err.message === MESSAGES.mediaNotFound ? 'mediaId' : err.message === MESSAGES.notFound ? 'row' : 'accountId')
+        (err.message === MESSAGES.mediaNotFound
+          ? 'mediaId'
+          : err.message === MESSAGES.slideshowNotFound
+            ? 'slideshowId'
+            : err.message === MESSAGES.notFound
+              ? 'row'
+              : 'accountId')
       at(field, detail?.message ?? err.message)
     }
   }
@@ -82,7 +88,7 @@ export function scheduleBatch(deps: PostsServiceDeps, userId: string, rows: read
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', MESSAGES.batchRowsInvalid, issues)
     const created = await deps.repo.transaction(async (scope) => {
       const inserted: PostRow[] = []
-      for (const { input, media } of ready) inserted.push(await insertNewPost(deps, scope, userId, input, media))
+      for (const { input, checked } of ready) inserted.push(await insertNewPost(deps, scope, userId, input, checked))
       return inserted
     })
     const posts: Post[] = []

@@ -1,4 +1,5 @@
 import {
+  INBOX_PENDING_WINDOW_MS,
   MESSAGES,
   type CreatorInfo,
   type Post,
@@ -8,23 +9,30 @@ import {
 } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { MediaRow } from '../publishing'
+import { inboxCapIssue } from './inbox-cap'
 import {
   checkAgainstCreator,
   checkPostChoices,
   checkScheduledInstant,
+  DRAFT_PRIVACY_PLACEHOLDER,
   postSettings,
   type PostChoices,
+  type PostKind,
 } from './post-rules'
 import { invalid, uuid, viewAndAnnounce, type PostsServiceDeps, type TransactionScope } from './posts-context'
 
 /** A post to create at an exact instant (the API resolves the form's date and time; automation has its own). */
 export interface NewPost extends Omit<PostChoices, 'privacyLevel'> {
   accountId: string
-  // issue 29 (in progress): photo posts and drafts; until the engine sends them, only a direct video is accepted.
+  /** A video (`mediaId`, the default) or a photo post (`slideshowId`'s latest render, or `photoSetId`). */
   format?: PostFormat
+  /** Posted directly (default), or sent as a draft to the creator's TikTok inbox. */
   postMode?: PostMode
   mediaId?: string
   slideshowId?: string
+  /** A photo set of the user's, as it is (a duplicate sends exactly its original's images); else `slideshowId`'s. */
+  photoSetId?: string
+  /** Required to post directly; a draft takes none. */
   privacyLevel?: PrivacyLevel
   autoAddMusic?: boolean
   timeZone: string
@@ -36,44 +44,101 @@ export interface NewPost extends Omit<PostChoices, 'privacyLevel'> {
   draft?: boolean
 }
 
+/** What a checked new post sends: its video, or its photo set (the slideshow's render at the time of scheduling). */
+export interface CheckedPost {
+  kind: PostKind
+  media: MediaRow | null
+  photoSetId: string | null
+}
+
 /** A creator's fresh posting options, by account (scoped to the signed-in user by the caller). */
 export type CreatorLookup = (accountId: string) => Promise<CreatorInfo>
 
+export function kindOf(input: Pick<NewPost, 'format' | 'postMode'>): PostKind {
+  return { format: input.format ?? 'video', postMode: input.postMode ?? 'direct' }
+}
+
+/** The photo set a photo post sends: the slideshow's latest render, processed (a later re-render changes nothing). */
+async function photoSetFor({ repo }: PostsServiceDeps, userId: string, input: NewPost): Promise<string> {
+  if (input.photoSetId) {
+    if (uuid.safeParse(input.photoSetId).success && (await repo.photoSetExistsForUser(userId, input.photoSetId))) {
+      return input.photoSetId
+    }
+    throw new AppError('NOT_FOUND', MESSAGES.slideshowNotFound)
+  }
+  if (!input.slideshowId) throw invalid({ path: 'slideshowId', message: 'Please fill in all required fields' })
+  if (!uuid.safeParse(input.slideshowId).success) throw new AppError('NOT_FOUND', MESSAGES.slideshowNotFound)
+  const show = await repo.findSlideshowForUser(userId, input.slideshowId)
+  if (!show) throw new AppError('NOT_FOUND', MESSAGES.slideshowNotFound)
+  if (show.state === 'failed') throw invalid({ path: 'slideshowId', message: MESSAGES.slideshowRenderFailed })
+  if (show.state !== 'processed' || !show.photoSetId) {
+    throw invalid({ path: 'slideshowId', message: MESSAGES.slideshowStillRendering })
+  }
+  return show.photoSetId
+}
+
 /**
- * Every rule a new post must meet before anything is written — the one check for the form, automation and batch
- * scheduling: the form's choices, the instant, the video and the account (the creator's fresh options from
- * `creatorInfo`). Throws the broken rule as an AppError; answers the post's video.
+ * Every rule a new post must meet before anything is written — the one check for the form, automation, batch, queue
+ * and duplicate scheduling: the form's choices for its kind, the instant, its video or slideshow, and the account (the
+ * creator's fresh options from `creatorInfo`; for a draft, that the account granted `video.upload`). Throws the broken
+ * rule as an AppError.
  */
 export async function checkNewPost(
-  { repo, accounts, clock }: PostsServiceDeps,
+  deps: PostsServiceDeps,
   userId: string,
   newPost: NewPost,
-  creatorInfo: CreatorLookup = (accountId) => accounts.creatorInfo(userId, accountId),
-): Promise<MediaRow> {
-  const input = directVideo(newPost)
-  const choiceIssue = checkPostChoices(input)
+  creatorInfo: CreatorLookup = (accountId) => deps.accounts.creatorInfo(userId, accountId),
+): Promise<CheckedPost> {
+  const { repo, accounts, clock } = deps
+  const kind = kindOf(newPost)
+  const input = { ...newPost, privacyLevel: newPost.privacyLevel ?? DRAFT_PRIVACY_PLACEHOLDER }
+  if (kind.postMode === 'direct' && !newPost.privacyLevel) {
+    throw invalid({ path: 'privacyLevel', message: 'Please fill in all required fields' })
+  }
+  const choiceIssue = checkPostChoices(input, kind)
   if (choiceIssue) throw invalid(choiceIssue)
   const timeIssue = checkScheduledInstant(input.scheduledAt, input.timeZone, clock())
   if (timeIssue) throw invalid(timeIssue)
-  if (!uuid.safeParse(input.mediaId).success) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
-  const media = await repo.findMediaForUser(userId, input.mediaId)
-  if (!media) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
+
+  let media: MediaRow | null = null
+  let photoSetId: string | null = null
+  if (kind.format === 'video') {
+    if (!input.mediaId) throw invalid({ path: 'mediaId', message: 'Please fill in all required fields' })
+    if (!uuid.safeParse(input.mediaId).success) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
+    media = (await repo.findMediaForUser(userId, input.mediaId)) ?? null
+    if (!media) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
+  } else {
+    photoSetId = await photoSetFor(deps, userId, input)
+  }
+
   if (!uuid.safeParse(input.accountId).success) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
+  if (kind.postMode === 'inbox') {
+    // 404 for another user's account. Drafts need `video.upload` (tiktok-api.md §3.3): an account connected before
+    // Hookpost asked for it must connect again to grant it.
+    const account = await accounts.get(userId, input.accountId)
+    if (!account.scopes.includes('video.upload')) throw new AppError('CONFLICT', MESSAGES.reconnectForDrafts)
+  }
   // Fresh from TikTok (UX rule 1); 404 for another user's account, 409 when it must be reconnected first.
   const creator = await creatorInfo(input.accountId)
-  const creatorIssue = checkAgainstCreator(input, media.durationMs, creator)
+  const creatorIssue = checkAgainstCreator(input, media?.durationMs ?? 0, creator, kind)
   if (creatorIssue) throw invalid(creatorIssue)
-  return media
+  return { kind, media, photoSetId }
 }
 
-/** issue 29 (in progress): the one kind of post the engine sends so far. */
-function directVideo(input: NewPost): NewPost & { mediaId: string; privacyLevel: PrivacyLevel } {
-  const { mediaId, privacyLevel } = input
-  if ((input.format ?? 'video') !== 'video' || (input.postMode ?? 'direct') !== 'direct') {
-    throw invalid({ path: 'format', message: 'Slideshows and drafts cannot be scheduled yet.' })
-  }
-  if (!mediaId || !privacyLevel) throw invalid({ path: 'mediaId', message: 'Please fill in all required fields' })
-  return { ...input, mediaId, privacyLevel }
+/**
+ * The pending-drafts cap (inbox-cap.ts) for a draft of `accountId` at `at`, inside the caller's transaction after the
+ * person's plan lock was taken, so two requests at once cannot both take the 5th place.
+ */
+export async function checkInboxCap(
+  scope: Pick<TransactionScope, 'repo'>,
+  accountId: string,
+  at: Date,
+  exceptId?: string,
+): Promise<void> {
+  const from = new Date(at.getTime() - INBOX_PENDING_WINDOW_MS)
+  const to = new Date(at.getTime() + INBOX_PENDING_WINDOW_MS)
+  const issue = inboxCapIssue(await scope.repo.inboxTimesForAccount(accountId, from, to, exceptId), at)
+  if (issue) throw invalid(issue)
 }
 
 /** Writes a checked post and its `post.publish` job inside the caller's transaction (both or neither). */
@@ -82,23 +147,30 @@ export async function insertNewPost(
   scope: TransactionScope,
   userId: string,
   input: NewPost,
-  media: MediaRow,
+  checked: CheckedPost,
 ) {
   const { repo: tx, jobs } = scope
+  const { kind } = checked
   // The plan's limits, under the person's plan lock, counting what this transaction wrote before (a batch).
   await plans.checkNewPost(scope.tx, userId, {
     scheduledAt: input.scheduledAt,
     timeZone: input.timeZone,
     draft: input.draft === true,
   })
+  if (kind.postMode === 'inbox') await checkInboxCap(scope, input.accountId, input.scheduledAt)
+  const choices = { ...input, privacyLevel: input.privacyLevel ?? DRAFT_PRIVACY_PLACEHOLDER }
   const inserted = await tx.insert({
     userId,
     accountId: input.accountId,
-    mediaId: media.id,
+    format: kind.format,
+    postMode: kind.postMode,
+    mediaId: checked.media?.id ?? null,
+    photoSetId: checked.photoSetId,
+    autoAddMusic: kind.format === 'photo' ? (input.autoAddMusic ?? true) : false,
     title: input.title,
     description: input.description,
-    privacyLevel: directVideo(input).privacyLevel,
-    ...postSettings(directVideo(input)),
+    privacyLevel: kind.postMode === 'inbox' ? DRAFT_PRIVACY_PLACEHOLDER : choices.privacyLevel,
+    ...postSettings(choices, kind),
     isAigc: false,
     scheduledAt: input.scheduledAt,
     timeZone: input.timeZone,
@@ -115,7 +187,7 @@ export async function insertNewPost(
 
 /** Checks, writes (the row with its job) and announces one new post. */
 export async function createPost(deps: PostsServiceDeps, userId: string, input: NewPost): Promise<Post> {
-  const media = await checkNewPost(deps, userId, input)
-  const row = await deps.repo.transaction((scope) => insertNewPost(deps, scope, userId, input, media))
+  const checked = await checkNewPost(deps, userId, input)
+  const row = await deps.repo.transaction((scope) => insertNewPost(deps, scope, userId, input, checked))
   return viewAndAnnounce(deps, userId, row.id)
 }

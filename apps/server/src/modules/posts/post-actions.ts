@@ -1,8 +1,8 @@
 import type { z } from 'zod'
-import { MESSAGES, type duplicatePostBodySchema, type Post } from '@hookpost/shared'
+import { MESSAGES, type duplicatePostBodySchema, type Post, type PostState } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import { toPostDto, type PostRow } from '../publishing'
-import { createPost } from './new-post'
+import { checkInboxCap, createPost } from './new-post'
 import { resolveScheduleTime } from './post-rules'
 import { invalid, orFail, uuid, viewAndAnnounce, type PostsServiceDeps } from './posts-context'
 
@@ -30,17 +30,23 @@ export async function duplicatePost(
   if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
   const original = await deps.repo.findViewForUser(userId, id)
   if (!original) throw new AppError('NOT_FOUND', MESSAGES.notFound)
-  if (!original.mediaId) throw new AppError('CONFLICT', MESSAGES.postDuplicateNoVideo)
+  const photo = original.format === 'photo'
+  if (!photo && !original.mediaId) throw new AppError('CONFLICT', MESSAGES.postDuplicateNoVideo)
+  if (photo && !original.photoSetId) throw new AppError('CONFLICT', MESSAGES.photoSetMissing)
   const time = resolveScheduleTime(body, deps.clock())
   if (!time.ok) throw invalid(time.issue)
-  const mediaId = original.mediaId
+  // A photo post's copy sends the very images of the original (its photo set), not the slideshow's latest render.
+  const source = photo ? { photoSetId: original.photoSetId ?? '' } : { mediaId: original.mediaId ?? '' }
   return orFail(deps, MESSAGES.scheduleFailed, () =>
     createPost(deps, userId, {
       accountId: original.accountId,
-      mediaId,
+      format: original.format,
+      postMode: original.postMode,
+      ...source,
+      autoAddMusic: original.autoAddMusic,
       title: original.title,
       description: original.description,
-      privacyLevel: original.privacyLevel,
+      ...(original.postMode === 'direct' ? { privacyLevel: original.privacyLevel } : {}),
       allowComment: !original.disableComment,
       allowDuet: !original.disableDuet,
       allowStitch: !original.disableStitch,
@@ -72,15 +78,19 @@ export async function postNow(deps: PostsServiceDeps, userId: string, id: string
       if (!moved) {
         const found = await tx.findViewForUser(userId, id)
         if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound)
-        throw new AppError(
-          'CONFLICT',
-          found.state === 'draft' ? MESSAGES.postNowNeedsApproval : MESSAGES.postNowNotScheduled,
-        )
+        throw new AppError('CONFLICT', postNowRefusal(found.state))
       }
+      // A draft moved to now must still fit TikTok's pending-drafts cap around its new time.
+      if (moved.postMode === 'inbox') await checkInboxCap({ repo: tx }, moved.accountId, now, moved.id)
       await publishing.publishNow(id, now, jobs)
     }),
   )
   return viewAndAnnounce(deps, userId, id)
+}
+
+function postNowRefusal(state: PostState): string {
+  if (state === 'draft') return MESSAGES.postNowNeedsApproval
+  return state === 'sent_to_inbox' ? MESSAGES.inboxDraftWaiting : MESSAGES.postNowNotScheduled
 }
 
 /**
@@ -117,8 +127,10 @@ export async function removePost(deps: PostsServiceDeps, userId: string, id: str
     repo.transaction(async ({ repo: tx, jobs }) => {
       const deleted: PostRow | undefined = await tx.deleteForUser(userId, id)
       if (!deleted) {
-        if (await tx.existsForUser(userId, id)) throw new AppError('CONFLICT', MESSAGES.postInFlight)
-        throw new AppError('NOT_FOUND', MESSAGES.notFound)
+        const found = await tx.findViewForUser(userId, id)
+        if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+        // A draft in the TikTok inbox is followed until the creator posts or discards it there (issue 29).
+        throw new AppError('CONFLICT', found.state === 'sent_to_inbox' ? MESSAGES.inboxDraftWaiting : MESSAGES.postInFlight)
       }
       await publishing.cancel(id, jobs)
     }),
@@ -138,7 +150,11 @@ export async function retryPost(deps: PostsServiceDeps, userId: string, id: stri
     repo.transaction(async ({ repo: tx, jobs, tx: db }) => {
       // A failed post does not count; sent again, it does (ADR 036).
       const failed = await tx.findViewForUser(userId, id)
-      if (failed?.state === 'failed') await plans.checkNewPost(db, userId, failed)
+      if (failed?.state === 'failed') {
+        await plans.checkNewPost(db, userId, failed)
+        // A draft sent again is a new share to the inbox: TikTok's pending-drafts cap holds for it too.
+        if (failed.postMode === 'inbox') await checkInboxCap({ repo: tx }, failed.accountId, clock(), failed.id)
+      }
       const retried = await tx.retryForUser(userId, id, clock())
       if (!retried) {
         if (await tx.existsForUser(userId, id)) throw new AppError('CONFLICT', MESSAGES.onlyFailedPostCanRetry)

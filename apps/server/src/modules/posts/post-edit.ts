@@ -2,9 +2,11 @@ import type { z } from 'zod'
 import { isEditablePost, MESSAGES, type editPostBodySchema, type Post } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { PostView } from '../publishing'
+import { checkInboxCap } from './new-post'
 import {
   checkAgainstCreator,
   checkPostChoices,
+  DRAFT_PRIVACY_PLACEHOLDER,
   postSettings,
   resolveScheduleTime,
   type PostChoices,
@@ -46,8 +48,17 @@ export async function editPost(deps: PostsServiceDeps, userId: string, id: strin
   const timeOnly = Object.entries(body).every(
     ([key, value]) => value === undefined || key === 'date' || key === 'time' || key === 'timeZone',
   )
-  const refusal = new AppError('CONFLICT', timeOnly ? MESSAGES.onlyScheduledCanMove : MESSAGES.postNotEditable)
+  // A draft in the TikTok inbox is the creator's to finish there (issue 29): say so rather than "not editable".
+  const refusal = new AppError(
+    'CONFLICT',
+    current.state === 'sent_to_inbox'
+      ? MESSAGES.inboxDraftWaiting
+      : timeOnly
+        ? MESSAGES.onlyScheduledCanMove
+        : MESSAGES.postNotEditable,
+  )
   if (!isEditablePost(current.state)) throw refusal
+  const kind = { format: current.format, postMode: current.postMode }
 
   let when: { scheduledAt: Date; timeZone: string } | undefined
   if (body.date !== undefined && body.time !== undefined && body.timeZone !== undefined) {
@@ -58,7 +69,7 @@ export async function editPost(deps: PostsServiceDeps, userId: string, id: strin
   if (current.state === 'skipped' && !when) throw invalid({ path: 'date', message: MESSAGES.skippedNeedsNewTime })
 
   const choices = editedChoices(current, body)
-  const choiceIssue = checkPostChoices(choices)
+  const choiceIssue = checkPostChoices(choices, kind)
   if (choiceIssue) throw invalid(choiceIssue)
   const settingsChanged =
     choices.privacyLevel !== current.privacyLevel ||
@@ -68,15 +79,16 @@ export async function editPost(deps: PostsServiceDeps, userId: string, id: strin
   if (settingsChanged) {
     // Fresh from TikTok, as when scheduling (UX rule 1): the creator's options may have changed since.
     const creator = await accounts.creatorInfo(userId, current.accountId)
-    const creatorIssue = checkAgainstCreator(choices, current.media?.durationMs ?? 0, creator)
+    const creatorIssue = checkAgainstCreator(choices, current.media?.durationMs ?? 0, creator, kind)
     if (creatorIssue) throw invalid(creatorIssue)
   }
 
   const change: PostEdit = {
     title: choices.title,
     description: choices.description,
-    privacyLevel: choices.privacyLevel,
-    ...postSettings(choices),
+    // A draft takes no privacy level (the stored one is a placeholder, post-rules.ts).
+    privacyLevel: kind.postMode === 'inbox' ? DRAFT_PRIVACY_PLACEHOLDER : choices.privacyLevel,
+    ...postSettings(choices, kind),
     ...when,
   }
   await orFail(deps, MESSAGES.scheduleFailed, () =>
@@ -84,6 +96,7 @@ export async function editPost(deps: PostsServiceDeps, userId: string, id: strin
       // A post moved to another time must fit its new month (ADR 036); a draft does not count.
       if (when) {
         await plans.checkMovedPost(db, userId, id, current, { ...when, draft: current.state !== 'scheduled' })
+        if (kind.postMode === 'inbox') await checkInboxCap({ repo: tx }, current.accountId, when.scheduledAt, id)
       }
       const edited =
         current.state === 'skipped' && when

@@ -3,8 +3,11 @@ import {
   MESSAGES,
   POST_LIMITS,
   resolveScheduledAt,
+  SLIDESHOW_LIMITS,
   tiktokCaption,
   type CreatorInfo,
+  type PostFormat,
+  type PostMode,
   type PrivacyLevel,
 } from '@hookpost/shared'
 
@@ -48,15 +51,40 @@ export interface PostChoices {
   commercial: { enabled: boolean; yourBrand: boolean; brandedContent: boolean }
 }
 
+/** What a post is (issue 29): a video or a photo post, posted directly or sent as a draft to the TikTok inbox. */
+export interface PostKind {
+  format: PostFormat
+  postMode: PostMode
+}
+export const DIRECT_VIDEO: PostKind = { format: 'video', postMode: 'direct' }
+
+/**
+ * Whether TikTok takes a commercial content disclosure for this kind: a direct post does, a photo draft does
+ * (MEDIA_UPLOAD has the brand toggles, tiktok-api.md §3.10), a video draft does not (inbox/video/init takes only the
+ * file, §3.3: the creator discloses in TikTok).
+ */
+export function takesDisclosure(kind: PostKind): boolean {
+  return kind.postMode === 'direct' || kind.format === 'photo'
+}
+
 /** Rules that need nothing but the form (checked before asking TikTok anything). */
-export function checkPostChoices(choices: PostChoices): PostIssue | undefined {
+export function checkPostChoices(choices: PostChoices, kind: PostKind = DIRECT_VIDEO): PostIssue | undefined {
   const { commercial } = choices
   // TikTok UX rule 3 (tiktok-api.md §6): disclosure on ⇒ at least one box; branded content cannot be private.
-  if (commercial.enabled && !commercial.yourBrand && !commercial.brandedContent) {
+  if (takesDisclosure(kind) && commercial.enabled && !commercial.yourBrand && !commercial.brandedContent) {
     return { path: 'commercial', message: MESSAGES.commercialNeedsChoice }
   }
-  if (commercial.enabled && commercial.brandedContent && choices.privacyLevel === 'SELF_ONLY') {
+  const direct = kind.postMode === 'direct'
+  if (direct && commercial.enabled && commercial.brandedContent && choices.privacyLevel === 'SELF_ONLY') {
     return { path: 'privacyLevel', message: MESSAGES.brandedNotPrivate }
+  }
+  if (kind.format === 'photo') {
+    // A photo post's title and description go to TikTok separately (tiktok-api.md §3.10).
+    if (choices.title.length > SLIDESHOW_LIMITS.title) return { path: 'title', message: MESSAGES.slideshowTitleTooLong }
+    if (choices.description.length > SLIDESHOW_LIMITS.description) {
+      return { path: 'description', message: MESSAGES.slideshowDescriptionTooLong }
+    }
+    return undefined
   }
   if (tiktokCaption(choices.title, choices.description).length > POST_LIMITS.caption) {
     return { path: 'description', message: MESSAGES.captionTooLong }
@@ -69,7 +97,11 @@ export function checkAgainstCreator(
   choices: PostChoices,
   videoDurationMs: number,
   creator: CreatorInfo,
+  kind: PostKind = DIRECT_VIDEO,
 ): PostIssue | undefined {
+  // A draft takes no privacy or interaction settings (the creator chooses them in TikTok), and the daily cap of
+  // direct posts does not apply to it; only a video's length does.
+  if (kind.postMode === 'inbox') return kind.format === 'video' ? checkDuration(videoDurationMs, creator) : undefined
   if (creator.cannotPostReason) return { path: 'accountId', message: creator.cannotPostReason }
   if (!creator.privacyLevelOptions.includes(choices.privacyLevel)) {
     return { path: 'privacyLevel', message: MESSAGES.privacyNotAllowed }
@@ -77,10 +109,16 @@ export function checkAgainstCreator(
   if (choices.allowComment && creator.commentDisabled) {
     return { path: 'allowComment', message: MESSAGES.commentsDisabled }
   }
+  // A photo post offers only "Allow comments" (tiktok-api.md §6).
+  if (kind.format === 'photo') return undefined
   if (choices.allowDuet && creator.duetDisabled) return { path: 'allowDuet', message: MESSAGES.duetsDisabled }
   if (choices.allowStitch && creator.stitchDisabled) {
     return { path: 'allowStitch', message: MESSAGES.stitchesDisabled }
   }
+  return checkDuration(videoDurationMs, creator)
+}
+
+function checkDuration(videoDurationMs: number, creator: CreatorInfo): PostIssue | undefined {
   if (videoDurationMs > creator.maxVideoPostDurationSec * 1000) {
     return {
       path: 'mediaId',
@@ -90,15 +128,29 @@ export function checkAgainstCreator(
   return undefined
 }
 
-/** What the post row stores for TikTok's post_info toggles. */
-export function postSettings(choices: PostChoices) {
+/**
+ * What the post row stores for TikTok's post_info toggles. A photo post has no duet or stitch (stored disabled); a
+ * draft takes no interaction settings (stored as nothing disabled: the creator decides in TikTok); a video draft takes
+ * no disclosure (stored off).
+ */
+export function postSettings(choices: PostChoices, kind: PostKind = DIRECT_VIDEO) {
   const { commercial } = choices
+  const disclosed = takesDisclosure(kind) && commercial.enabled
+  const inbox = kind.postMode === 'inbox'
+  const photo = kind.format === 'photo'
   return {
-    disableComment: !choices.allowComment,
-    disableDuet: !choices.allowDuet,
-    disableStitch: !choices.allowStitch,
+    disableComment: inbox ? false : !choices.allowComment,
+    disableDuet: photo ? true : inbox ? false : !choices.allowDuet,
+    disableStitch: photo ? true : inbox ? false : !choices.allowStitch,
     // brand_content_toggle = "Branded content" (paid partnership), brand_organic_toggle = "Your brand" (tiktok-api.md §3.2).
-    brandContentToggle: commercial.enabled && commercial.brandedContent,
-    brandOrganicToggle: commercial.enabled && commercial.yourBrand,
+    brandContentToggle: disclosed && commercial.brandedContent,
+    brandOrganicToggle: disclosed && commercial.yourBrand,
   }
 }
+
+/**
+ * The privacy level stored for a draft: TikTok takes none for it (the creator chooses in TikTok) and the column is
+ * NOT NULL. SELF_ONLY is the value that can never make anything more public than the creator meant; the engine never
+ * sends it for a draft, and the API's `postMode` says it does not apply.
+ */
+export const DRAFT_PRIVACY_PLACEHOLDER: PrivacyLevel = 'SELF_ONLY'

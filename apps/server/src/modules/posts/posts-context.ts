@@ -13,7 +13,8 @@ type Log = Pick<BaseLog, 'warn' | 'error'>
 
 export interface PostsServiceDeps {
   repo: PostsRepository
-  accounts: Pick<TiktokAccountsService, 'creatorInfo'>
+  /** Creator options (UX rule 1) and, for drafts, the account's granted scopes. */
+  accounts: Pick<TiktokAccountsService, 'creatorInfo' | 'get'>
   /** The publishing engine: a post's jobs move with its row, in its transaction (modules/publishing). */
   publishing: PostPublishing
   events: EventBus

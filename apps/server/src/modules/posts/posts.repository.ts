@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, notInArray, sql } from 'drizzle-orm'
+import { SENDING_OR_SENT_POST_STATES } from '@hookpost/shared'
 import type { Database } from '../../db/client'
-import { mediaFile, post, tiktokAccount } from '../../db/schema'
+import { mediaFile, photoSet, post, slideshow, tiktokAccount } from '../../db/schema'
 import { withSharedTransactions, type Executor } from '../../db/transactional'
 import { recordPostHook } from '../analytics'
 import { IN_FLIGHT_STATES, readPostViews, type MediaRow, type PostRow, type PostView } from '../publishing'
@@ -152,7 +153,7 @@ function createQueries(db: Executor) {
         .where(
           and(
             eq(post.userId, userId),
-            inArray(post.state, ['processing_on_tiktok', 'unconfirmed']),
+            inArray(post.state, ['processing_on_tiktok', 'sent_to_inbox', 'unconfirmed']),
             isNotNull(post.publishId),
           ),
         )
@@ -166,6 +167,48 @@ function createQueries(db: Executor) {
         .from(mediaFile)
         .where(and(eq(mediaFile.id, mediaId), eq(mediaFile.userId, userId)))
       return row
+    },
+
+    /** A slideshow's render state and latest photo set (issue 29): a photo post copies that photo set. */
+    async findSlideshowForUser(
+      userId: string,
+      id: string,
+    ): Promise<{ id: string; state: string; photoSetId: string | null } | undefined> {
+      const [row] = await db
+        .select({ id: slideshow.id, state: slideshow.state, photoSetId: slideshow.photoSetId })
+        .from(slideshow)
+        .where(and(eq(slideshow.id, id), eq(slideshow.userId, userId)))
+      return row
+    },
+
+    /** Whether the photo set is the user's (a duplicate keeps its original's photo set). */
+    async photoSetExistsForUser(userId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: photoSet.id })
+        .from(photoSet)
+        .where(and(eq(photoSet.id, id), eq(photoSet.userId, userId)))
+      return row !== undefined
+    },
+
+    /**
+     * The times of the account's drafts to the TikTok inbox between `from` and `to` that are sent, going out or
+     * waiting for approval (the pending-drafts cap, inbox-cap.ts); `exceptId` leaves out the post being moved.
+     */
+    async inboxTimesForAccount(accountId: string, from: Date, to: Date, exceptId?: string): Promise<Date[]> {
+      const rows = await db
+        .select({ at: post.scheduledAt })
+        .from(post)
+        .where(
+          and(
+            eq(post.accountId, accountId),
+            eq(post.postMode, 'inbox'),
+            gt(post.scheduledAt, from),
+            lt(post.scheduledAt, to),
+            inArray(post.state, [...SENDING_OR_SENT_POST_STATES, 'draft']),
+            exceptId ? ne(post.id, exceptId) : undefined,
+          ),
+        )
+      return rows.map((r) => r.at)
     },
 
     async existsForUser(userId: string, id: string): Promise<boolean> {

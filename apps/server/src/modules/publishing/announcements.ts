@@ -5,10 +5,22 @@ import type { PostView } from './post-views.repository'
 type Announcer = Pick<Engine, 'repo' | 'events' | 'notify' | 'log'>
 
 /**
- * A post that became `failed`: one notice per failed attempt (the notifications module drops repeats). Before the
- * post's event, so a tab that sees the post fail already has its notice.
+ * A post that became `failed`: one notice per failed attempt (the notifications module drops repeats); a draft that
+ * reached the TikTok inbox: one notice per publish. Before the post's event, so a tab that sees the change already has
+ * its notice.
  */
 function noticeIfFailed({ notify }: Announcer, view: PostView): Promise<void> {
+  if (view.state === 'sent_to_inbox' && view.publishId) {
+    // issue 29: the draft waits for the creator in TikTok; one notice per publish (the key names the publish_id).
+    return notify({
+      kind: 'post_in_inbox',
+      userId: view.userId,
+      postId: view.id,
+      publishId: view.publishId,
+      postTitle: view.title,
+      accountUsername: view.account.accountUsername,
+    })
+  }
   return view.state === 'failed'
     ? notify({
         kind: 'post_failed',

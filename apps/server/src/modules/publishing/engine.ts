@@ -9,6 +9,7 @@ import type { Log } from '../../lib/log'
 import type { Notify } from '../notifications'
 import type { TiktokAccountsService } from '../tiktok'
 import type { MediaFiles } from './media-files'
+import type { PhotoUrls } from './photo-urls'
 import type { PublishingSettings } from './post-state-machine'
 import type { MediaRow, PostForPublishing } from './post-views.repository'
 import type { PublishingRepository } from './publishing.repository'
@@ -16,12 +17,14 @@ import type { PublishingRepository } from './publishing.repository'
 export interface PublishingDeps {
   repo: PublishingRepository
   queue: JobScheduler
-  tiktok: Pick<TiktokClient, 'initDirectPost' | 'uploadFile' | 'fetchStatus'>
+  tiktok: Pick<TiktokClient, 'initDirectPost' | 'initInboxVideo' | 'initPhotoPost' | 'uploadFile' | 'fetchStatus'>
   accounts: Pick<TiktokAccountsService, 'accessToken'>
   events: EventBus
   /** Tells the person a post failed (modules/notifications, ADR 034). */
   notify?: Notify
   media: MediaFiles
+  /** The signed URLs TikTok pulls a photo post's images from (photo-urls.ts); without it photo posts fail. */
+  photoUrls?: PhotoUrls
   /** Seals TikTok's upload_url while it is stored (it lets anyone upload into the post, like a token). */
   box: SecretBox
   clock: () => Date

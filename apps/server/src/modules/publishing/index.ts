@@ -5,5 +5,8 @@ export { createPublishingRepository, type PublishingRepository } from './publish
 export { DEFAULT_PUBLISHING_SETTINGS, IN_FLIGHT_STATES, type PublishingSettings } from './post-state-machine'
 export { mediaFilesOf, type MediaFiles } from './media-files'
 // The post row and the post as the UI shows it: the engine announces posts on live events, the posts API serves them.
-export { readPostViews, type MediaRow, type PostRow, type PostView } from './post-views.repository'
+export { readPostViews, type MediaRow, type PhotoSetRow, type PostRow, type PostView } from './post-views.repository'
 export { toPostDto } from './post-dto'
+// Photo posts (issue 29): the signed URLs TikTok pulls images from, and the public route that serves them.
+export { createPhotoUrls, photoUrlKey, PHOTO_URL_TTL_MS, type PhotoUrls } from './photo-urls'
+export { publicPhotoRoutes, type PublicPhotoDeps } from './photo-urls.routes'

@@ -16,15 +16,27 @@ import type { PostRow } from './post-views.repository'
  * `post.poll` job with a back-off (no worker waits), until a final state or the deadline (then `unconfirmed`).
  */
 
-/** The file went out: `processing_on_tiktok`, and the first status poll. */
-export async function startProcessing(engine: Engine, postId: string, attempt: number): Promise<void> {
+/**
+ * The file went out (or, for a photo post, TikTok took the init and pulls the images): `processing_on_tiktok`, and
+ * the first status poll.
+ */
+export async function startProcessing(
+  engine: Engine,
+  postId: string,
+  attempt: number,
+  format: 'video' | 'photo' = 'video',
+): Promise<void> {
   const { repo, queue, clock, settings } = engine
   const now = clock()
+  const deadlineMs =
+    format === 'photo'
+      ? Math.max(settings.unconfirmedAfterMs, settings.photoUnconfirmedAfterMs)
+      : settings.unconfirmedAfterMs
   const processing = await repo.transaction(async ({ repo: tx, jobs }) => {
     if (!(await tx.markProcessingInternal(postId, attempt, now))) return false
     await queue.send(
       'post.poll',
-      { postId, deadlineAt: later(engine, settings.unconfirmedAfterMs).toISOString(), round: 0 },
+      { postId, deadlineAt: later(engine, deadlineMs).toISOString(), round: 0 },
       { startAfter: later(engine, pollDelayMs(0, settings)), singletonKey: postId, tx: jobs },
     )
     return true
@@ -78,9 +90,17 @@ async function settle(
       return repo.settleInternal(row.id, publishId, { state: 'failed', errorMessage: decision.message }, now)
     case 'unconfirmed':
       return repo.unconfirmInternal(row.id, publishId, decision.message, now)
+    case 'inbox':
+      return repo.markSentToInboxInternal(row.id, publishId, now)
     case 'poll':
       return false
   }
+}
+
+/** A draft may wait in the inbox until `inboxDeadlineMs` after its claim (the claim time is stored: a sweep knows it). */
+function inboxDeadline({ settings, clock }: Engine, row: PostRow): Date {
+  const from = row.claimedAt ?? clock()
+  return new Date(from.getTime() + settings.inboxDeadlineMs)
 }
 
 async function schedulePoll(engine: Engine, postId: string, payload: JobPayload<'post.poll'>, delayMs: number) {
@@ -94,11 +114,13 @@ export async function poll(engine: Engine, payload: JobPayload<'post.poll'>): Pr
   const publishId = row?.publishId
   if (!row || !publishId) return
   const awaitingPostId = row.state === 'uploaded' && row.tiktokPostId === null
-  if (row.state !== 'publishing' && row.state !== 'processing_on_tiktok' && !awaitingPostId) return
+  const inInbox = row.state === 'sent_to_inbox'
+  const following = row.state === 'publishing' || row.state === 'processing_on_tiktok' || inInbox
+  if (!following && !awaitingPostId) return
 
   const outcome = await fetchStatus(engine, row, publishId)
   const now = clock()
-  const deadlineAt = new Date(payload.deadlineAt)
+  const deadlineAt = inInbox ? inboxDeadline(engine, row) : new Date(payload.deadlineAt)
   const next = { ...payload, round: payload.round + 1 }
   await repo.touchStatusInternal(row.id, publishId, now)
 
@@ -113,7 +135,7 @@ export async function poll(engine: Engine, payload: JobPayload<'post.poll'>): Pr
     return
   }
 
-  const context = { now, deadlineAt, round: payload.round }
+  const context = { now, deadlineAt, round: payload.round, inInbox }
   const decision = outcome.ok
     ? decideStatus(outcome.status, context, settings)
     : decideStatusFailure(outcome.failure, context, settings)
@@ -121,12 +143,23 @@ export async function poll(engine: Engine, payload: JobPayload<'post.poll'>): Pr
     await schedulePoll(engine, row.id, next, decision.delayMs)
     return
   }
+  if (decision.type === 'inbox') {
+    // Announced (and the person notified) once; the creator may take a day, so the next checks are slow.
+    if (await settle(engine, row, publishId, decision)) await announce(engine, row.id)
+    await schedulePoll(engine, row.id, { ...next, round: 0 }, settings.inboxPollMs)
+    return
+  }
   if (await settle(engine, row, publishId, decision)) {
     await announce(engine, row.id)
+    // A draft's privacy is the creator's choice in TikTok: its public id may come, as for any post not SELF_ONLY.
     const waitForPostId =
-      decision.type === 'uploaded' && decision.tiktokPostId === null && row.privacyLevel !== 'SELF_ONLY'
-    if (waitForPostId && now < deadlineAt) {
-      await schedulePoll(engine, row.id, next, pollDelayMs(payload.round, settings))
+      decision.type === 'uploaded' &&
+      decision.tiktokPostId === null &&
+      (row.postMode === 'inbox' || row.privacyLevel !== 'SELF_ONLY')
+    const idDeadline = inInbox ? later(engine, settings.unconfirmedAfterMs) : deadlineAt
+    if (waitForPostId && now < idDeadline) {
+      const nextPayload = { ...next, deadlineAt: idDeadline.toISOString() }
+      await schedulePoll(engine, row.id, nextPayload, pollDelayMs(payload.round, settings))
     }
   }
 }
@@ -143,7 +176,8 @@ export async function refresh(engine: Engine, row: PostRow): Promise<boolean> {
   if (!outcome.ok) return false
   const now = clock()
   await repo.touchStatusInternal(row.id, publishId, now)
-  const decision = decideStatus(outcome.status, { now, deadlineAt: new Date(8.64e15), round: 0 }, settings)
+  const inInbox = row.state === 'sent_to_inbox'
+  const decision = decideStatus(outcome.status, { now, deadlineAt: new Date(8.64e15), round: 0, inInbox }, settings)
   if (decision.type !== 'poll' && (await settle(engine, row, publishId, decision))) await announce(engine, row.id)
   return true
 }

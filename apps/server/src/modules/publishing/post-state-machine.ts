@@ -6,6 +6,11 @@ import { AppError } from '../../lib/errors'
  * The post state machine's decisions, as pure functions (docs/architecture.md "The post state machine"):
  *
  *   scheduled → publishing → processing_on_tiktok → uploaded | failed | unconfirmed
+ *   a draft (post mode `inbox`):  … → processing_on_tiktok → sent_to_inbox → uploaded | failed | unconfirmed
+ *
+ * A draft in the creator's inbox (`sent_to_inbox`) is TikTok's and the creator's now: it is never edited, moved or sent
+ * again from Hookpost; it is polled slowly (drafts may wait a day) until the creator posts it (PUBLISH_COMPLETE), it
+ * fails (discarded or expired: TikTok documents no reason of its own for that) or `inboxDeadlineMs` passes.
  *
  * The one rule everything here serves: a post reaches TikTok at most once. Before TikTok accepted the init, a failure
  * TikTok certainly did not accept may be retried (back to `scheduled`); once it may have accepted it, nothing is ever
@@ -13,7 +18,7 @@ import { AppError } from '../../lib/errors'
  */
 
 /** States in which the publisher owns the post: it must not be moved or deleted. */
-export const IN_FLIGHT_STATES = ['publishing', 'processing_on_tiktok'] as const
+export const IN_FLIGHT_STATES = ['publishing', 'processing_on_tiktok', 'sent_to_inbox'] as const
 
 export interface PublishingSettings {
   /** Claims of one post before a failure that keeps coming back is final. */
@@ -26,6 +31,12 @@ export interface PublishingSettings {
   pollMaxMs: number
   /** How long TikTok may take to say "published" or "failed" before the post is `unconfirmed`. */
   unconfirmedAfterMs: number
+  /** The same for a photo post, whose images TikTok may take up to an hour to pull (tiktok-api.md §3.6). */
+  photoUnconfirmedAfterMs: number
+  /** A draft in the creator's inbox is asked about this often (a person finishes it in minutes, hours or a day). */
+  inboxPollMs: number
+  /** How long after its claim a draft may wait in the inbox before the post is `unconfirmed`. */
+  inboxDeadlineMs: number
   /** A post in flight that nobody touched for this long belongs to a dead worker. */
   leaseMs: number
   /**
@@ -61,6 +72,11 @@ export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
   pollBaseMs: 2_000,
   pollMaxMs: 30_000,
   unconfirmedAfterMs: 30 * 60_000,
+  // The one-hour pull window, and a half hour for TikTok to process the images and answer.
+  photoUnconfirmedAfterMs: 90 * 60_000,
+  // 48 h at one status/fetch every 3 minutes is under 1,000 calls, a sliver of the 30-a-minute budget per token.
+  inboxPollMs: 3 * 60_000,
+  inboxDeadlineMs: 48 * 60 * 60_000,
   leaseMs: 10 * 60_000,
   // Six heartbeats missed: a worker is dead for 30 s at most before the next minute's sweep resumes its upload.
   uploadLeaseMs: 30_000,
@@ -89,7 +105,14 @@ export type PublishFailure =
   | { kind: 'transient'; message: string; maybeAccepted: boolean }
 
 /** Codes the TikTok client throws before sending anything (its own checks). */
-const LOCAL_CODES = new Set(['title_too_long', 'video_empty', 'video_too_large'])
+const LOCAL_CODES = new Set([
+  'title_too_long',
+  'video_empty',
+  'video_too_large',
+  'photo_text_too_long',
+  'photo_count_invalid',
+  'photo_privacy_missing',
+])
 /** Connection failures that happen before a request leaves this machine. */
 const NOT_SENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
 
@@ -204,21 +227,40 @@ export type StatusDecision =
   | { type: 'failed'; message: string }
   | { type: 'poll'; delayMs: number }
   | { type: 'unconfirmed'; message: string }
+  /** A draft reached the creator's inbox: `sent_to_inbox`, announced, then polled slowly. */
+  | { type: 'inbox' }
+
+export interface StatusContext {
+  now: Date
+  deadlineAt: Date
+  round: number
+  /** The post is `sent_to_inbox` already (its deadline is then the inbox deadline). */
+  inInbox?: boolean
+}
 
 /** What TikTok's status/fetch answer means for an accepted publish, polled until `deadlineAt`. */
 export function decideStatus(
   status: Pick<TiktokPublishStatus, 'status' | 'failReason' | 'publicPostIds'>,
-  context: { now: Date; deadlineAt: Date; round: number },
+  context: StatusContext,
   settings: PublishingSettings,
 ): StatusDecision {
   switch (status.status) {
     case 'PUBLISH_COMPLETE':
       return { type: 'uploaded', tiktokPostId: status.publicPostIds[0] ?? null }
     case 'FAILED':
+      if (context.inInbox) {
+        // TikTok documents no reason of its own for a discarded draft (the sandbox says publish_cancelled); another
+        // documented one (auth_removed, spam_risk…) is added.
+        const reason = status.failReason ?? ''
+        const known = reason === '' || reason === 'publish_cancelled' ? undefined : describeTiktokCode(reason)
+        const detail = known && known !== describeTiktokCode('') ? ` (${known.message})` : ''
+        return { type: 'failed', message: `${MESSAGES.inboxDraftFailed}${detail}` }
+      }
       return { type: 'failed', message: describeTiktokCode(status.failReason ?? 'internal').message }
+    case 'SEND_TO_USER_INBOX':
+      return context.inInbox ? keepPolling(context, settings) : { type: 'inbox' }
     case 'PROCESSING_UPLOAD':
     case 'PROCESSING_DOWNLOAD':
-    case 'SEND_TO_USER_INBOX':
       return keepPolling(context, settings)
   }
 }
@@ -226,32 +268,33 @@ export function decideStatus(
 /** A status check could not be made (TikTok down, rate limited, token refused). */
 export function decideStatusFailure(
   failure: PublishFailure,
-  context: { now: Date; deadlineAt: Date; round: number },
+  context: StatusContext,
   settings: PublishingSettings,
 ): StatusDecision {
+  const unconfirmed = context.inInbox ? MESSAGES.inboxUnconfirmed : MESSAGES.unconfirmed
   switch (failure.kind) {
     case 'reconnect':
     case 'reauth':
       // We can no longer ask; TikTok may well have posted it.
-      return { type: 'unconfirmed', message: `${MESSAGES.unconfirmed} ${failure.message}` }
+      return { type: 'unconfirmed', message: `${unconfirmed} ${failure.message}` }
     case 'rejected':
-      return { type: 'unconfirmed', message: MESSAGES.unconfirmed }
+      return { type: 'unconfirmed', message: unconfirmed }
     case 'rate_limited':
-      if (context.now >= context.deadlineAt) return { type: 'unconfirmed', message: MESSAGES.unconfirmed }
+      if (context.now >= context.deadlineAt) return { type: 'unconfirmed', message: unconfirmed }
       return { type: 'poll', delayMs: Math.max(1_000, failure.retryAfterMs) }
     case 'transient':
       return keepPolling(context, settings)
   }
 }
 
-function keepPolling(
-  context: { now: Date; deadlineAt: Date; round: number },
-  settings: PublishingSettings,
-): StatusDecision {
+function keepPolling(context: StatusContext, settings: PublishingSettings): StatusDecision {
   const left = context.deadlineAt.getTime() - context.now.getTime()
-  if (left <= 0) return { type: 'unconfirmed', message: MESSAGES.unconfirmed }
-  // The last check lands on the deadline itself.
-  return { type: 'poll', delayMs: Math.min(pollDelayMs(context.round, settings), left) }
+  if (left <= 0) {
+    return { type: 'unconfirmed', message: context.inInbox ? MESSAGES.inboxUnconfirmed : MESSAGES.unconfirmed }
+  }
+  // The last check lands on the deadline itself; a draft in the inbox is asked about at an even, slow pace.
+  const delay = context.inInbox ? settings.inboxPollMs : pollDelayMs(context.round, settings)
+  return { type: 'poll', delayMs: Math.min(delay, left) }
 }
 
 export type OrphanDecision =

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/transactional'
 
 export type PostRow = typeof post.$inferSelect
 export type MediaRow = typeof mediaFile.$inferSelect
+export type PhotoSetRow = typeof photoSet.$inferSelect
 /** What a resumed upload needs, stored with the publish_id (the URL sealed by the caller). */
 export type UploadColumns = Pick<typeof post.$inferInsert, 'uploadUrlEnc' | 'uploadUrlExpiresAt' | 'uploadPlan'>
 
@@ -20,10 +21,11 @@ export interface PostView extends PostRow {
   photos: { count: number; slideshowId: string | null } | null
 }
 
-/** What the publisher needs to post: the row and the whole media row (file location, size, type). */
+/** What the publisher needs to post: the row and the whole media row (file location, size, type) or photo set. */
 export interface PostForPublishing {
   post: PostRow
   media: MediaRow | null
+  photoSet: PhotoSetRow | null
 }
 
 const viewColumns = {
@@ -72,6 +74,14 @@ export async function readPostViews(db: Executor, where: SQL | undefined): Promi
   return rows.map(toView)
 }
 
+function forPublishing(db: Executor) {
+  return db
+    .select({ post, media: mediaFile, photoSet })
+    .from(post)
+    .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
+    .leftJoin(photoSet, and(eq(photoSet.id, post.photoSetId), eq(photoSet.userId, post.userId)))
+}
+
 /** The publisher's reads of posts, by id alone (it serves every user). */
 export function postReads(db: Executor) {
   return {
@@ -87,22 +97,20 @@ export function postReads(db: Executor) {
     },
 
     async findForPublishingInternal(id: string): Promise<PostForPublishing | undefined> {
-      const [row] = await db
-        .select({ post, media: mediaFile })
-        .from(post)
-        .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
-        .where(eq(post.id, id))
+      const [row] = await forPublishing(db).where(eq(post.id, id))
       return row
     },
 
     /** `findForPublishingInternal` for the posts that fall due together. */
     async findManyForPublishingInternal(ids: string[]): Promise<PostForPublishing[]> {
       if (ids.length === 0) return []
-      return db
-        .select({ post, media: mediaFile })
-        .from(post)
-        .leftJoin(mediaFile, and(eq(mediaFile.id, post.mediaId), eq(mediaFile.userId, post.userId)))
-        .where(inArray(post.id, ids))
+      return forPublishing(db).where(inArray(post.id, ids))
+    },
+
+    /** A photo set by id alone: the public photo route, after it checked the link's signature (photo-urls.ts). */
+    async findPhotoSetInternal(id: string): Promise<PhotoSetRow | undefined> {
+      const [row] = await db.select().from(photoSet).where(eq(photoSet.id, id))
+      return row
     },
   }
 }

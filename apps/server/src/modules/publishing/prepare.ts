@@ -121,7 +121,13 @@ export async function prepare(engine: Engine, postId: string): Promise<void> {
     return
   }
   const file = found.media
-  const fileReady = file && (await engine.media.size(file.storageKey)) === file.sizeBytes ? file : null
+  // A photo post has no file: its images are checked at its time (send-photo.ts).
+  const fileReady =
+    row.format === 'photo'
+      ? undefined
+      : file && (await engine.media.size(file.storageKey)) === file.sizeBytes
+        ? file
+        : null
   let token: string | undefined
   try {
     token = await preparedToken(engine, row.accountId)

@@ -210,6 +210,26 @@ function attemptQueries(db: Executor) {
           and(
             eq(post.id, id),
             eq(post.publishId, publishId),
+            inArray(post.state, ['publishing', 'processing_on_tiktok', 'sent_to_inbox', 'unconfirmed']),
+          ),
+        )
+        .returning({ id: post.id })
+      return rows.length === 1
+    },
+
+    /**
+     * SEND_TO_USER_INBOX: the draft waits for the creator in TikTok (issue 29). From the states the publisher follows
+     * (and `unconfirmed`: a late answer still counts), once.
+     */
+    async markSentToInboxInternal(id: string, publishId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(post)
+        .set({ state: 'sent_to_inbox', errorMessage: null, lastStatusAt: at, ...uploadOver, ...touched(at) })
+        .where(
+          and(
+            eq(post.id, id),
+            eq(post.publishId, publishId),
+            eq(post.postMode, 'inbox'),
             inArray(post.state, ['publishing', 'processing_on_tiktok', 'unconfirmed']),
           ),
         )

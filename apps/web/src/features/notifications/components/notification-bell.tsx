@@ -14,6 +14,7 @@ const LINK_TEXT: Record<Notification['kind'], string> = {
   post_failed: 'Open the schedule',
   account_reconnect: 'Go to your TikTok accounts',
   daily_digest: 'Open the schedule',
+  post_in_inbox: 'Open the schedule',
 }
 
 /**
