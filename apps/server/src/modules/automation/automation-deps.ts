@@ -62,16 +62,13 @@ export interface AutomationDeps {
   videos: Pick<VideosService, 'create' | 'remove'>
   /** The gallery (modules/images): the images a slideshow automation may draw its backgrounds from. */
   images: { listSaved(userId: string): Promise<AiImage[]> }
-  /**
-   * Slideshows (modules/slideshows, issue 29): made and rendered like a created video, removed when not wanted.
-   * Optional until that module is wired in: without it, slideshow posts are not planned (the History says why).
-   */
-  slideshows?: {
+  /** Slideshows (modules/slideshows, issue 29): made and rendered like a created video, removed when not wanted. */
+  slideshows: {
     create(userId: string, input: z.output<typeof slideshowInputSchema>): Promise<Slideshow>
     remove(userId: string, id: string): Promise<void>
   }
   /** The AI slideshow writer (modules/ai): a hook slide, `points` point slides and a call to action. */
-  writeSlideshow?(userId: string, input: z.output<typeof writeSlideshowInputSchema>): Promise<WrittenSlideshow>
+  writeSlideshow(userId: string, input: z.output<typeof writeSlideshowInputSchema>): Promise<WrittenSlideshow>
   posts: Pick<PostsService, 'scheduleAt' | 'remove'>
   accounts: { get(userId: string, accountId: string): Promise<TiktokAccount> }
   /** The person's own zone (profile), when the account has none. */

@@ -48,7 +48,7 @@ export function createAutomationService(deps: AutomationDeps) {
       })
     }
     for (const slot of cancelled) {
-      if (slot.slideshowId && slideshows) {
+      if (slot.slideshowId) {
         await slideshows.remove(userId, slot.slideshowId).catch((err: unknown) => {
           log.warn(
             `[automation] kept slideshow ${slot.slideshowId} of cancelled slot ${slot.id}: ${err instanceof Error ? err.message : String(err)}`,

@@ -2,11 +2,13 @@ import {
   AUTOMATION_MESSAGES,
   EMPTY_HOOK_CONTEXT,
   SLIDESHOW_LIMITS,
+  SLIDESHOW_MESSAGES,
   type LibraryItem,
   type PrivacyLevel,
   type TiktokAccount,
   type WrittenSlide,
 } from '@hookpost/shared'
+import { AppError } from '../../lib/errors'
 import { accountPrivateFields, PrivateTextError, quotedPrivateField, writePostCaption, type PostCaption } from '../ai'
 import type { AutomationSettingsRow, NewAutomationSlotRow } from './automation.repository'
 import type { AutomationContext } from './automation-deps'
@@ -16,9 +18,6 @@ import { pickImages, slideTexts } from './slideshow-planning'
 
 /** What a slideshow slot is called before its slideshow has a title (the History's "source"). */
 const SLIDESHOW_SOURCE = 'slideshow'
-/** The slideshow writer's message when it fails (issue 29). */
-const SLIDESHOW_WRITER_FAILED = 'The slideshow text could not be written. Please try again later.'
-export const SLIDESHOWS_UNAVAILABLE = 'Slideshows cannot be made on this server yet'
 
 /** Times the writer is asked for ideas before a slot whose every hook quotes the private description is given up. */
 const HOOK_ROUNDS = 2
@@ -134,14 +133,14 @@ export function createPlannedPostWriter({ deps, tuning }: AutomationContext) {
       if (hookText === null) return failed(AUTOMATION_MESSAGES.privateTextInHook)
       if (format === 'slideshow') {
         // The writer explains the hook in points and ends with a call to action; the hook slide is the chosen hook.
-        if (!deps.writeSlideshow) return failed(SLIDESHOWS_UNAVAILABLE)
         const written = await deps
           .writeSlideshow(userId, { topic: hookText.slice(0, 300), accountId: account.id, points: row.slidesPerPost })
           .catch((err: unknown) => {
             log.error(`[automation] writing the slideshow for ${userId} ${day} failed`, err)
-            return null
+            // The writer says why (busy, unreachable, …) in words fit for the History.
+            return err instanceof AppError ? err.message : SLIDESHOW_MESSAGES.writerFailed
           })
-        if (!written) return failed(SLIDESHOW_WRITER_FAILED)
+        if (typeof written === 'string') return failed(written)
         slides = slideTexts(written, hookText, row.slidesPerPost)
         if (slides.some((s) => quotedPrivateField(s.text, privateFields) !== null)) {
           return failed(AUTOMATION_MESSAGES.privateTextInHook)

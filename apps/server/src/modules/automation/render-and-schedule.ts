@@ -2,7 +2,6 @@ import { HOOK_OVERLAY_DEFAULTS, MESSAGES, type CreatedVideo, type Slideshow } fr
 import { AppError } from '../../lib/errors'
 import type { AutomationSlotRow, SlotView } from './automation.repository'
 import type { AutomationContext } from './automation-deps'
-import { SLIDESHOWS_UNAVAILABLE } from './planned-post'
 import { slideshowInput } from './slideshow-planning'
 
 /**
@@ -32,10 +31,6 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
    * styles written slides; the slideshows module renders it to a photo set (its own job).
    */
   async function makeSlideshow(slot: AutomationSlotRow): Promise<void> {
-    if (!slideshows) {
-      if (await repo.failInternal(slot.id, 'preparing', SLIDESHOWS_UNAVAILABLE, clock())) announce(slot.userId)
-      return
-    }
     let made: Slideshow
     try {
       made = await slideshows.create(
