@@ -42,10 +42,13 @@ export function applyAutomationEvent(queryClient: QueryClient, event: ServerEven
     case 'video.updated':
     case 'video.deleted':
     case 'video.progress':
+    case 'slideshow.updated':
+    case 'slideshow.deleted':
     case 'analytics.synced':
     case 'notification.created':
     case 'notifications.read':
-      // Other features' events: their own caches apply them.
+      // Other features' events: their own caches apply them (a planned slideshow's render moving the slot on comes
+      // as automation.updated).
       return
   }
 }

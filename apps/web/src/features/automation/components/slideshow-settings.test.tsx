@@ -130,5 +130,7 @@ describe('Automation: send as drafts', () => {
     setup(READY, [run])
     const slots = await screen.findByRole('list', { name: 'Planned posts' })
     expect(within(slots).getByText('In TikTok inbox')).toBeTruthy()
+    expect(within(slots).getByText('Sent to your TikTok inbox — open TikTok to finish')).toBeTruthy()
+    expect(within(slots).getByText(/^Slideshow:/)).toBeTruthy()
   })
 })
