@@ -21,6 +21,8 @@ const { TEST_DATABASE_URL, ...envWithoutPg } = process.env
 const DATABASE_FREE = [
   'apps/server/src/integrations/ffmpeg/render/render.int.test.ts',
   'apps/server/src/integrations/tiktok/tiktok-client.int.test.ts',
+  // Always opens an embedded PGlite: the warm-up it checks exists for PGlite only.
+  'apps/server/src/lib/job-queue.int.test.ts',
 ]
 // Integration tests whose server stores videos and images (uploads, renders, images, stock copies, account deletion):
 // run again with S3 media storage (TEST_STORAGE=s3: each file starts an s3rver), beside the storage suite that runs

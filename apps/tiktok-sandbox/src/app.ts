@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { acquireDataDirLock } from '@hookpost/data-dir-lock'
 import { failInterruptedPulls } from './domain/publishing'
 import { seedConfiguredUrlProperties } from './domain/url-properties'
-import { seedConfiguredWebhooks } from './domain/webhooks'
+import { seedConfiguredWebhooks, WebhookDispatcher } from './domain/webhooks'
 import { ApiError } from './http/errors'
 import { sendApiError } from './http/envelope'
 import { parseForm } from './http/form'
@@ -75,6 +75,7 @@ async function buildOnLockedDir(
   failInterruptedPulls(sandbox)
   seedConfiguredUrlProperties(sandbox)
   seedConfiguredWebhooks(sandbox)
+  sandbox.webhooks = new WebhookDispatcher(sandbox)
   sandbox.webhooks.start()
 
   const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024 })

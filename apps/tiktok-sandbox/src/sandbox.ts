@@ -2,10 +2,16 @@ import { logId } from './domain/ids'
 import { pruneExpired } from './domain/expired-tokens'
 import { FaultState } from './domain/faults'
 import { SlidingWindowLimiter } from './domain/rate-limiter'
-import { WebhookDispatcher } from './domain/webhooks'
 import type { ResolvedConfig, SandboxClientApp } from './options'
 import type { Creator, Publish, SandboxState } from './state/schema'
 import type { StateStore } from './state/store'
+
+export interface WebhookSender {
+  start(): void
+  stop(): Promise<void>
+  /** Sends the events reached since the last sweep (tests call it instead of waiting for the timer). */
+  sweep(): Promise<void>
+}
 
 /** Everything a route needs: config, persisted state, in-memory runtime state (faults, rate windows, transfers). */
 export class Sandbox {
@@ -15,8 +21,8 @@ export class Sandbox {
   readonly uploadsInFlight = new Set<string>()
   /** Running PULL_FROM_URL downloads, by publish id. */
   readonly pulls = new Map<string, AbortController>()
-  /** Outgoing webhook events (tiktok-api.md §3.8), for clients that have a webhook URL. */
-  readonly webhooks = new WebhookDispatcher(this)
+  /** Outgoing webhook events (tiktok-api.md §3.8): a domain/webhooks.ts dispatcher, attached by app.ts. */
+  webhooks: WebhookSender = { start: () => undefined, stop: async () => undefined, sweep: async () => undefined }
   private baseUrl: string
 
   constructor(

@@ -204,9 +204,10 @@ export const MESSAGES = {
   slideshowNotFound: 'Slideshow not found',
   slideshowStillRendering: 'Your slideshow is still rendering. Schedule it once its slides are ready.',
   slideshowRenderFailed: 'Your slideshow could not be rendered. Open it in the studio and render it again.',
-  slideshowTitleTooLong: 'A slideshow post title can be at most 90 characters (TikTok\'s limit for photo posts).',
+  slideshowTitleTooLong: "A slideshow post title can be at most 90 characters (TikTok's limit for photo posts).",
   slideshowDescriptionTooLong: 'A slideshow post description can be at most 4000 characters.',
-  photoSetMissing: "The slideshow's images are no longer available, so it cannot be posted. Render the slideshow again and schedule it anew.",
+  photoSetMissing:
+    "The slideshow's images are no longer available, so it cannot be posted. Render the slideshow again and schedule it anew.",
   reconnectForDrafts:
     'Reconnect this account to send drafts: it was connected before Hookpost asked TikTok for permission to send drafts to the inbox.',
   inboxDraftWaiting:

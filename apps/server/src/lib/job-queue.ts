@@ -233,8 +233,10 @@ export async function startQueue(
     if (!existing) await boss.createQueue(name, { ...JOBS[name].queue, notify: true })
   }
   // Touch every queue once outside any transaction so pg-boss's queue cache is warm: on PGlite, the first send to a
-  // queue inside an app transaction would otherwise deadlock (stack-notes §4, gotcha 2).
-  await boss.getQueues(names)
+  // queue inside an app transaction would otherwise deadlock (stack-notes §4, gotcha 2). `getQueues` does not fill
+  // that cache (pg-boss 12 fills it at start, before a fresh database has our queues, then once a minute); a read by
+  // queue name does, so each queue is read once here.
+  for (const name of names) await boss.findJobs(name, { id: '00000000-0000-0000-0000-000000000000' })
   if (options.supervise) {
     for (const name of names) {
       const job = JOBS[name]

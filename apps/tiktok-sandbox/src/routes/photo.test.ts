@@ -216,6 +216,22 @@ describe('photo downloads that fail', () => {
     expect(data).toMatchObject({ status: 'FAILED', fail_reason: reason })
   })
 
+  it('an address nobody answers on (connection refused) → photo_pull_failed', async () => {
+    const closed = await startImageServer()
+    const deadOrigin = closed.origin
+    await closed.close()
+    const dead = await makeSandbox({ allowedPullPrefixes: [`${deadOrigin}/`] })
+    try {
+      const c = await connect(dead.app)
+      const res = await photoInit(dead.app, c.accessToken, photoBody([`${deadOrigin}/img/ok-1.jpg`]))
+      const id = res.json().data.publish_id
+      await waitFor(async () => (await fetchStatus(dead.app, c.accessToken, id)).json().data.status === 'FAILED')
+      expect((await fetchStatus(dead.app, c.accessToken, id)).json().data.fail_reason).toBe('photo_pull_failed')
+    } finally {
+      await dead.close()
+    }
+  })
+
   it('a download that outlasts the timeout → photo_pull_failed', async () => {
     const slow = await makeSandbox({ allowedPullPrefixes: [`${images.origin}/img/`], pullTimeoutMs: 200 })
     try {

@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import type { PrivacyLevel } from '@hookpost/shared'
 import { user } from './auth'
-import { mediaFile, post } from './posts'
+import { mediaFile, photoSet, post } from './posts'
 import { tiktokAccount } from './tiktok'
 
 /** An account's queue (issue 21 item 2, ADR 029): whether it is paused. No row = not paused. */
@@ -53,6 +53,11 @@ export const queueEntry = pgTable(
     heldOrder: timestamp('held_order', { withTimezone: true }),
     // A held post goes with its video (nothing is left to post); a scheduled one keeps it (the post's own restrict).
     mediaId: uuid('media_id').references(() => mediaFile.id, { onDelete: 'cascade' }),
+    /** issue 29: a held photo post keeps its photo set (and goes with it), its format and its mode. */
+    format: text('format', { enum: ['video', 'photo'] }),
+    postMode: text('post_mode', { enum: ['direct', 'inbox'] }),
+    photoSetId: uuid('photo_set_id').references(() => photoSet.id, { onDelete: 'cascade' }),
+    autoAddMusic: boolean('auto_add_music'),
     title: text('title'),
     description: text('description'),
     privacyLevel: text('privacy_level').$type<PrivacyLevel>(),

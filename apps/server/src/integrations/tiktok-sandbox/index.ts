@@ -109,3 +109,87 @@ export function createSandboxAdmin(options: {
     },
   }
 }
+
+/**
+ * Sandbox admin calls added with photo posts and drafts (issue 29; the sandbox's README lists the endpoints): a
+ * client's verified URL properties (tiktok-api.md §3.6) and the creator's inbox buttons (tiktok-api.md §3.3), for
+ * tests and dev tooling. Apart from SandboxAdmin so existing fakes of that interface stay complete.
+ */
+export type SandboxUrlPropertyType = 'domain' | 'url_prefix'
+
+export interface SandboxUrlProperty {
+  type: SandboxUrlPropertyType
+  value: string
+}
+
+export interface SandboxPublishingAdmin {
+  listUrlProperties(clientKey: string): Promise<SandboxUrlProperty[]>
+  /** Adds a verified domain or URL prefix; one already there is not an error. */
+  addUrlProperty(clientKey: string, property: SandboxUrlProperty): Promise<void>
+  removeUrlProperty(clientKey: string, property: SandboxUrlProperty): Promise<void>
+  /** The simulated creator presses "Post" or "Discard" on a draft waiting in their inbox. */
+  finishInboxDraft(publishId: string, action: 'post' | 'discard'): Promise<void>
+}
+
+const urlPropertySchema = z.object({ type: z.enum(['domain', 'url_prefix']), value: z.string() })
+
+export function createSandboxPublishingAdmin(options: {
+  baseUrl: string
+  adminKey: string
+  fetch?: typeof fetch
+  timeoutMs?: number
+}): SandboxPublishingAdmin {
+  const doFetch = options.fetch ?? fetch
+  async function call(path: string, method: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+    let response: Response
+    try {
+      response = await doFetch(`${options.baseUrl}${path}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          'x-sandbox-admin-key': options.adminKey,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      })
+    } catch {
+      throw new SandboxAdminError('unavailable', `The TikTok sandbox at ${options.baseUrl} is not answering`)
+    }
+    const text = await response.text()
+    try {
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null }
+    } catch {
+      throw new SandboxAdminError('unavailable', `The TikTok sandbox answered ${response.status} without JSON`)
+    }
+  }
+  const propertiesPath = (clientKey: string) => `/sandbox/admin/clients/${encodeURIComponent(clientKey)}/url-properties`
+  const unexpected = (status: number) => new SandboxAdminError('unavailable', `The TikTok sandbox answered ${status}`)
+
+  return {
+    async listUrlProperties(clientKey) {
+      const { status, body } = await call(propertiesPath(clientKey), 'GET')
+      if (status !== 200) throw unexpected(status)
+      const parsed = z.object({ url_properties: z.array(urlPropertySchema) }).safeParse(body)
+      if (!parsed.success) throw new SandboxAdminError('unavailable', 'The TikTok sandbox sent an unexpected answer')
+      return parsed.data.url_properties.map((p) => ({ type: p.type, value: p.value }))
+    },
+    async addUrlProperty(clientKey, property) {
+      const { status } = await call(propertiesPath(clientKey), 'POST', property)
+      if (status === 400) throw new SandboxAdminError('invalid', `The TikTok sandbox refused ${property.value}`)
+      if (status !== 201 && status !== 409) throw unexpected(status)
+    },
+    async removeUrlProperty(clientKey, property) {
+      const query = new URLSearchParams({ type: property.type, value: property.value })
+      const { status } = await call(`${propertiesPath(clientKey)}?${query.toString()}`, 'DELETE')
+      if (status !== 200 && status !== 404) throw unexpected(status)
+    },
+    async finishInboxDraft(publishId, action) {
+      const { status } = await call(`/sandbox/admin/publishes/${encodeURIComponent(publishId)}/inbox`, 'POST', {
+        action,
+      })
+      if (status === 409) throw new SandboxAdminError('conflict', 'The draft is not waiting in the inbox')
+      if (status !== 200) throw unexpected(status)
+    },
+  }
+}

@@ -73,7 +73,7 @@ export const TIKTOK_ERROR_TABLE = {
   spam_risk_too_many_pending_share: {
     kind: 'rejected',
     message:
-      'TikTok keeps at most 5 drafts waiting in a creator\'s inbox per 24 hours, and this account has 5. Finish or discard them in the TikTok app, then Retry — or post directly.',
+      "TikTok keeps at most 5 drafts waiting in a creator's inbox per 24 hours, and this account has 5. Finish or discard them in the TikTok app, then Retry — or post directly.",
   },
   reached_active_user_cap: {
     kind: 'rejected',
@@ -98,7 +98,8 @@ export const TIKTOK_ERROR_TABLE = {
   publish_not_cancellable: { kind: 'rejected', message: 'TikTok can no longer cancel this post.' },
   app_version_check_failed: {
     kind: 'rejected',
-    message: "Slideshow drafts need TikTok app version 31.8 or later on the creator's phone. Update the TikTok app, then Retry — or post the slideshow directly.",
+    message:
+      "Slideshow drafts need TikTok app version 31.8 or later on the creator's phone. Update the TikTok app, then Retry — or post the slideshow directly.",
   },
   internal_error: { kind: 'transient', message: MESSAGES.tiktokUnavailable },
 

@@ -31,7 +31,10 @@ const photoInput = (overrides: Record<string, unknown> = {}) => ({
     brandContentToggle: false,
     brandOrganicToggle: true,
   },
-  photoUrls: ['https://hookpost.example/api/public/photos/s/0.jpg?x', 'https://hookpost.example/api/public/photos/s/1.jpg?x'],
+  photoUrls: [
+    'https://hookpost.example/api/public/photos/s/0.jpg?x',
+    'https://hookpost.example/api/public/photos/s/1.jpg?x',
+  ],
   coverIndex: 1,
   ...overrides,
 })

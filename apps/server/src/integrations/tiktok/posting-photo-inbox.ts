@@ -97,7 +97,10 @@ export function photoAndInboxCalls({ now, api }: ClientCore): TiktokPhotoAndInbo
 
     async initPhotoPost(accessToken, { mode, postInfo, photoUrls, coverIndex }) {
       // Our own checks, before anything leaves (the state machine knows these codes were never sent).
-      if (postInfo.title.length > PHOTO_POST_LIMITS.title || postInfo.description.length > PHOTO_POST_LIMITS.description) {
+      if (
+        postInfo.title.length > PHOTO_POST_LIMITS.title ||
+        postInfo.description.length > PHOTO_POST_LIMITS.description
+      ) {
         throw new TiktokError({ code: 'photo_text_too_long' })
       }
       if (photoUrls.length === 0 || photoUrls.length > PHOTO_POST_LIMITS.images) {

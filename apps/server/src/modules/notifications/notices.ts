@@ -1,11 +1,4 @@
-import {
-  addDays,
-  DIGEST_HOUR,
-  instantToZoned,
-  MESSAGES,
-  zonedToInstant,
-  type NotificationKind,
-} from '@hookpost/shared'
+import { addDays, DIGEST_HOUR, instantToZoned, MESSAGES, zonedToInstant, type NotificationKind } from '@hookpost/shared'
 
 /**
  * What the posts and TikTok modules tell the notifications module (ADR 034). They call the port at the point where a
@@ -31,7 +24,6 @@ export type NoticeEvent =
       /** When the connection that broke was made: a reconnect that breaks again is a new event. */
       connectedAt: Date | null
     }
-
   | {
       /** issue 29: a draft reached the creator's TikTok inbox (SEND_TO_USER_INBOX); one notice per publish. */
       kind: 'post_in_inbox'

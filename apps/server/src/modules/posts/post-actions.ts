@@ -130,7 +130,10 @@ export async function removePost(deps: PostsServiceDeps, userId: string, id: str
         const found = await tx.findViewForUser(userId, id)
         if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound)
         // A draft in the TikTok inbox is followed until the creator posts or discards it there (issue 29).
-        throw new AppError('CONFLICT', found.state === 'sent_to_inbox' ? MESSAGES.inboxDraftWaiting : MESSAGES.postInFlight)
+        throw new AppError(
+          'CONFLICT',
+          found.state === 'sent_to_inbox' ? MESSAGES.inboxDraftWaiting : MESSAGES.postInFlight,
+        )
       }
       await publishing.cancel(id, jobs)
     }),

@@ -12,7 +12,12 @@ const now = new Date('2026-11-28T10:00:00Z')
 function parts(url: string) {
   const u = new URL(url)
   const [, , , , set, file] = u.pathname.split('/')
-  return { set: set!, index: Number(file!.split('.')[0]), exp: u.searchParams.get('exp')!, sig: u.searchParams.get('sig')! }
+  return {
+    set: set!,
+    index: Number(file!.split('.')[0]),
+    exp: u.searchParams.get('exp')!,
+    sig: u.searchParams.get('sig')!,
+  }
 }
 
 describe('signed photo URLs', () => {

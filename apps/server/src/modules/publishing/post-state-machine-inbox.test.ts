@@ -26,9 +26,9 @@ describe('a draft in the creator’s TikTok inbox', () => {
   })
 
   it('is uploaded when the creator posts it, with the public id when TikTok gives one', () => {
-    expect(decideStatus({ status: 'PUBLISH_COMPLETE', publicPostIds: ['7600000000000000001'] }, inInbox, settings)).toEqual(
-      { type: 'uploaded', tiktokPostId: '7600000000000000001' },
-    )
+    expect(
+      decideStatus({ status: 'PUBLISH_COMPLETE', publicPostIds: ['7600000000000000001'] }, inInbox, settings),
+    ).toEqual({ type: 'uploaded', tiktokPostId: '7600000000000000001' })
   })
 
   it('fails with a message about the draft when TikTok says FAILED (discarded or expired)', () => {
@@ -48,12 +48,17 @@ describe('a draft in the creator’s TikTok inbox', () => {
       message: MESSAGES.inboxUnconfirmed,
     })
     const down = classifyFailure(new TiktokError({ code: 'internal_error', httpStatus: 500 }), false)
-    expect(decideStatusFailure(down, late, settings)).toEqual({ type: 'unconfirmed', message: MESSAGES.inboxUnconfirmed })
+    expect(decideStatusFailure(down, late, settings)).toEqual({
+      type: 'unconfirmed',
+      message: MESSAGES.inboxUnconfirmed,
+    })
     expect(decideStatusFailure(down, inInbox, settings)).toEqual({ type: 'poll', delayMs: settings.inboxPollMs })
   })
 
   it('is polled again by the sweep when its worker is gone, never sent again', () => {
-    expect(decideOrphan({ state: 'sent_to_inbox', publishId: 'v_inbox~1', uploadedBytes: 10 })).toEqual({ type: 'poll' })
+    expect(decideOrphan({ state: 'sent_to_inbox', publishId: 'v_inbox~1', uploadedBytes: 10 })).toEqual({
+      type: 'poll',
+    })
   })
 
   it('treats the photo client’s own checks as never sent', () => {

@@ -54,7 +54,11 @@ describe('a photo post', () => {
     const me = await person()
     const show = await storeSlideshow(world.server, me.userId, 3)
     const p = await schedulePhoto(me, show.slideshowId)
-    expect(p).toMatchObject({ format: 'photo', postMode: 'direct', photos: { count: 3, slideshowId: show.slideshowId } })
+    expect(p).toMatchObject({
+      format: 'photo',
+      postMode: 'direct',
+      photos: { count: 3, slideshowId: show.slideshowId },
+    })
     const done = await until(p.id, [...final])
     expect(done).toMatchObject({ state: 'uploaded', errorMessage: null, photoSetId: show.photoSetId })
     const publishes = await sandboxVideos(world.sandbox, me.openId)
@@ -91,7 +95,10 @@ describe('a photo post', () => {
     const me = await person()
     const show = await storeSlideshow(world.server, me.userId, 2)
     const property = `/sandbox/admin/clients/hookpost-sandbox/url-properties`
-    const removed = await world.sandbox.admin('DELETE', `${property}?type=url_prefix&value=${encodeURIComponent(`${PUBLIC}/`)}`)
+    const removed = await world.sandbox.admin(
+      'DELETE',
+      `${property}?type=url_prefix&value=${encodeURIComponent(`${PUBLIC}/`)}`,
+    )
     expect(removed.status).toBe(200)
     try {
       const p = await schedulePhoto(me, show.slideshowId)
@@ -148,7 +155,10 @@ describe('the public photo route', () => {
     expect((await world.server.runtime.http!.inject({ method: 'GET', url: swapped })).statusCode).toBe(403)
     const otherSet = path(first!).replace(show.photoSetId, crypto.randomUUID())
     expect((await world.server.runtime.http!.inject({ method: 'GET', url: otherSet })).statusCode).toBe(403)
-    const expired = await urls.urlsFor({ id: show.photoSetId, images: show.images }, new Date(Date.now() - 3 * 3_600_000))
+    const expired = await urls.urlsFor(
+      { id: show.photoSetId, images: show.images },
+      new Date(Date.now() - 3 * 3_600_000),
+    )
     expect((await world.server.runtime.http!.inject({ method: 'GET', url: path(expired[0]!) })).statusCode).toBe(403)
     await world.server.runtime.mediaStorage.remove(show.images[0]!.storageKey)
     expect((await world.server.runtime.http!.inject({ method: 'GET', url: path(first!) })).statusCode).toBe(404)
@@ -197,6 +207,44 @@ describe('a draft sent to the TikTok inbox', () => {
   })
 })
 
+describe('a slideshow draft in the queue', () => {
+  it('is held with its photo set when the queue pauses, and scheduled again as the same draft on resume', async () => {
+    const me = await person()
+    const show = await storeSlideshow(world.server, me.userId, 2)
+    const slots = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, time: '09:30' }))
+    expect(
+      (await inject(world.server, 'PUT', `/api/queue/${me.accountId}/slots`, me.cookie, { slots })).statusCode,
+    ).toBe(200)
+    const added = await inject(world.server, 'POST', `/api/queue/${me.accountId}/posts`, me.cookie, {
+      format: 'photo',
+      postMode: 'inbox',
+      slideshowId: show.slideshowId,
+      title: 'Queued slideshow',
+      description: '',
+      allowComment: true,
+      allowDuet: false,
+      allowStitch: false,
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    const paused = await inject(world.server, 'POST', `/api/queue/${me.accountId}/pause`, me.cookie)
+    expect(paused.statusCode).toBe(200)
+    // Off the schedule while paused: nothing of a paused queue can go out.
+    const heldEntries = paused.json<{ queue: { entries: { held: boolean; postId: string | null }[] } }>().queue.entries
+    expect(heldEntries).toEqual([expect.objectContaining({ held: true, postId: null })])
+    const resumed = await inject(world.server, 'POST', `/api/queue/${me.accountId}/resume`, me.cookie)
+    expect(resumed.statusCode, resumed.body).toBe(200)
+    const postId = resumed.json<{ queue: { entries: { postId: string | null }[] } }>().queue.entries[0]!.postId
+    expect(postId).toBeTruthy()
+    expect(await row(postId!)).toMatchObject({
+      format: 'photo',
+      postMode: 'inbox',
+      photoSetId: show.photoSetId,
+      title: 'Queued slideshow',
+      state: 'scheduled',
+    })
+  })
+})
+
 describe('the pending-drafts cap (5 per creator per 24 hours)', () => {
   const draftAt = (me: { userId: string; accountId: string; mediaId: string }, at: Date) =>
     world.server.runtime.posts.scheduleAt(me.userId, {
@@ -230,7 +278,9 @@ describe('the pending-drafts cap (5 per creator per 24 hours)', () => {
     const [refused] = results.filter((r) => r.status === 'rejected')
     expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: 'VALIDATION_FAILED' })
     const rows = await Promise.all(
-      results.filter((r) => r.status === 'fulfilled').map((r) => row((r as PromiseFulfilledResult<{ id: string }>).value.id)),
+      results
+        .filter((r) => r.status === 'fulfilled')
+        .map((r) => row((r as PromiseFulfilledResult<{ id: string }>).value.id)),
     )
     expect(rows.every((r) => r?.postMode === 'inbox' && r.state === 'scheduled')).toBe(true)
   })

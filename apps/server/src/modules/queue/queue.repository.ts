@@ -9,7 +9,12 @@ export type QueueEntryRow = typeof queueEntry.$inferSelect
 /** What a held post keeps of its post, to be scheduled again as it was. */
 export interface HeldPost {
   heldOrder: Date
-  mediaId: string
+  /** issue 29: a video (`mediaId`) or a photo post (`photoSetId`), posted directly or sent as a draft. */
+  format: 'video' | 'photo'
+  postMode: 'direct' | 'inbox'
+  mediaId: string | null
+  photoSetId: string | null
+  autoAddMusic: boolean
   title: string
   description: string
   privacyLevel: PrivacyLevel
@@ -152,10 +157,14 @@ function createQueries(db: Executor) {
         .select()
         .from(post)
         .where(and(eq(post.userId, userId), eq(post.id, postId), eq(post.state, 'scheduled')))
-      if (!row || !row.mediaId) return undefined
+      if (!row || (!row.mediaId && !row.photoSetId)) return undefined
       return {
         heldOrder: row.scheduledAt,
+        format: row.format,
+        postMode: row.postMode,
         mediaId: row.mediaId,
+        photoSetId: row.photoSetId,
+        autoAddMusic: row.autoAddMusic,
         title: row.title,
         description: row.description,
         privacyLevel: row.privacyLevel,
@@ -184,6 +193,10 @@ function createQueries(db: Executor) {
           held: false,
           heldOrder: null,
           mediaId: null,
+          format: null,
+          postMode: null,
+          photoSetId: null,
+          autoAddMusic: null,
           title: null,
           description: null,
           privacyLevel: null,

@@ -134,12 +134,19 @@ export function createQueueService(deps: QueueServiceDeps) {
 
   /** Schedules a held entry's post at `at`, through the posts service, and points the entry at it. */
   async function scheduleHeld(userId: string, acc: TiktokAccount, zone: string, entry: QueueEntryRow, at: Date) {
+    // A held photo post goes out with the photo set it was scheduled with (issue 29), a draft again as a draft.
+    const source =
+      entry.format === 'photo'
+        ? { format: 'photo' as const, photoSetId: entry.photoSetId ?? '', autoAddMusic: entry.autoAddMusic ?? true }
+        : { mediaId: entry.mediaId ?? '' }
+    const inbox = entry.postMode === 'inbox'
     const post = await posts.scheduleAt(userId, {
       accountId: acc.id,
-      mediaId: entry.mediaId ?? '',
+      ...source,
+      postMode: entry.postMode ?? 'direct',
       title: entry.title ?? '',
       description: entry.description ?? '',
-      privacyLevel: entry.privacyLevel ?? 'SELF_ONLY',
+      ...(inbox ? {} : { privacyLevel: entry.privacyLevel ?? 'SELF_ONLY' }),
       allowComment: entry.allowComment ?? false,
       allowDuet: entry.allowDuet ?? false,
       allowStitch: entry.allowStitch ?? false,

@@ -39,11 +39,7 @@ export async function storeSlideshow(server: TestServer, userId: string, count =
     .values({ userId, title, slides: [], state: 'processed', progress: 100, processedAt: new Date() })
     .returning()
   await db.insert(photoSet).values({ id: setId, userId, slideshowId: show!.id, images, coverIndex: 0 })
-  const [updated] = await db
-    .update(slideshow)
-    .set({ photoSetId: setId })
-    .where(eq(slideshow.id, show!.id))
-    .returning()
+  const [updated] = await db.update(slideshow).set({ photoSetId: setId }).where(eq(slideshow.id, show!.id)).returning()
   return { slideshowId: updated!.id, photoSetId: setId, images }
 }
 
