@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AI_MESSAGES, CONTENT_TONES, EXAMPLE_HOOKS_MAX, HOOK_CONCEPTS, MUST_INCLUDE_MAX } from './ai'
-import { privacyLevelSchema } from './posts'
+import { INBOX_PENDING_CAP, privacyLevelSchema } from './posts'
+import { SLIDESHOW_WRITER_LIMITS } from './slideshows'
 
 /**
  * Automation (product.md §2 Automation tab, §3 automation settings, §5 automation save, §8, §9): Hookpost plans, renders and
@@ -74,7 +75,38 @@ export const AUTOMATION_LIMITS = {
   runNowPosts: 3,
   /** Videos one automation may rotate through. */
   videosMax: 50,
+  /** Gallery images one slideshow automation may draw backgrounds from. */
+  slideshowImagesMax: 50,
 } as const
+
+/**
+ * What the automation posts (issue 29): videos (the Library video with the hook on it), slideshows (a photo post: the
+ * hook slide, point slides and a call to action on backgrounds drawn from the chosen images), or both by turns.
+ */
+export const AUTOMATION_FORMATS = ['video', 'slideshow', 'alternate'] as const
+export type AutomationFormat = (typeof AUTOMATION_FORMATS)[number]
+export const AUTOMATION_FORMAT_LABELS: Record<AutomationFormat, string> = {
+  video: 'Videos',
+  slideshow: 'Slideshows',
+  alternate: 'Alternate videos and slideshows',
+}
+/** Whether posts of this format need the Library videos, or the gallery images. */
+export const formatUsesVideos = (format: AutomationFormat) => format !== 'slideshow'
+export const formatUsesSlideshows = (format: AutomationFormat) => format !== 'video'
+/**
+ * The kind of one planned post: `alternate` takes turns per account by the post's sequence number (its place among
+ * the account's planned posts, cancelled ones not counted), a video first.
+ */
+export function slotFormat(format: AutomationFormat, sequence: number): 'video' | 'slideshow' {
+  if (format !== 'alternate') return format
+  return sequence % 2 === 0 ? 'video' : 'slideshow'
+}
+/** Drafts sent to the TikTok inbox (tiktok-api.md §3.3): at most this many a day, so they fit TikTok's 24-hour cap. */
+export function draftsPerDayIssue(postsPerDay: number): string | null {
+  return postsPerDay > INBOX_PENDING_CAP
+    ? `TikTok keeps at most ${INBOX_PENDING_CAP} drafts a day: choose at most ${INBOX_PENDING_CAP} posts a day to send them as drafts`
+    : null
+}
 
 export const AUTOMATION_DEFAULTS = {
   days: ['monday', 'wednesday', 'friday'] as Weekday[],
@@ -84,11 +116,14 @@ export const AUTOMATION_DEFAULTS = {
   hookConcept: 'random' as AutomationConcept,
   tone: 'random' as AutomationTone,
   postingTimes: 'random' as PostingTimes,
+  format: 'video' as AutomationFormat,
+  slidesPerPost: SLIDESHOW_WRITER_LIMITS.points.default,
 }
 
 export const AUTOMATION_MESSAGES = {
   accountRequired: 'Please select a TikTok account to enable automation',
   videosRequired: 'Please select at least one video for automation',
+  slideshowImagesRequired: 'Please select at least one image for slideshow posts',
   daysRequired: 'Please select at least one day for posting',
   endAfterStart: 'End time must be after start time',
   privacyRequired: 'Please choose who can see the automated posts',
@@ -100,6 +135,7 @@ export const AUTOMATION_MESSAGES = {
   disabled: 'Automation is disabled',
   noAccount: 'No TikTok account selected',
   noVideos: 'No videos selected for automation',
+  noSlideshowImages: 'No images selected for slideshow posts',
   noDays: 'No posting days selected',
   saveFailed: 'Failed to save automation settings',
   runFailed: 'Failed to run automation',
@@ -174,11 +210,28 @@ export const automationSettingsInputSchema = z
     postingTimes: z.enum(POSTING_TIMES).default('random'),
     // Video Selection: Library item ids (`stock:<slug>`, `video:<id>`), rotated least recently used first.
     videoIds: z.array(z.string().min(1).max(120)).max(AUTOMATION_LIMITS.videosMax),
+    // What to post (issue 29): videos, slideshows or both by turns; a slideshow's backgrounds come from these gallery
+    // images (least recently used first), with this many point slides between the hook and the call to action.
+    format: z.enum(AUTOMATION_FORMATS).default('video'),
+    slideshowImageIds: z
+      .array(z.string().min(1).max(120))
+      .max(AUTOMATION_LIMITS.slideshowImagesMax, {
+        message: `Choose at most ${AUTOMATION_LIMITS.slideshowImagesMax} images`,
+      })
+      .default([]),
+    slidesPerPost: z
+      .number()
+      .int()
+      .min(SLIDESHOW_WRITER_LIMITS.points.min)
+      .max(SLIDESHOW_WRITER_LIMITS.points.max)
+      .default(SLIDESHOW_WRITER_LIMITS.points.default),
     // Advanced Settings
     accountId: z.string().max(64).nullable(),
     postSettings: automationPostSettingsSchema,
     /** Planned posts wait as drafts until the person approves each one; one not approved by its time is skipped. */
     reviewBeforePosting: z.boolean().default(false),
+    /** Posts go to the creator's TikTok inbox as drafts (MEDIA_UPLOAD): they add a sound and post them in TikTok. */
+    sendAsDrafts: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
@@ -188,12 +241,21 @@ export const automationSettingsInputSchema = z
     if (v.tone === 'other' && v.customTone === '') issue('customTone', AUTOMATION_MESSAGES.customToneRequired)
     const window = windowIssue(v.windowStart, v.windowEnd, v.postsPerDay)
     if (window) issue('windowEnd', window)
+    // postsPerDayMax is 5 already; this keeps drafts within TikTok's cap should the maximum ever grow.
+    const drafts = v.sendAsDrafts ? draftsPerDayIssue(v.postsPerDay) : null
+    if (drafts) issue('postsPerDay', drafts)
     // product.md §5: what enabling needs, in this order.
     if (!v.enabled) return
     if (!v.accountId) issue('accountId', AUTOMATION_MESSAGES.accountRequired)
-    if (v.videoIds.length === 0) issue('videoIds', AUTOMATION_MESSAGES.videosRequired)
+    if (formatUsesVideos(v.format) && v.videoIds.length === 0) issue('videoIds', AUTOMATION_MESSAGES.videosRequired)
+    if (formatUsesSlideshows(v.format) && v.slideshowImageIds.length === 0) {
+      issue('slideshowImageIds', AUTOMATION_MESSAGES.slideshowImagesRequired)
+    }
     if (v.days.length === 0) issue('days', AUTOMATION_MESSAGES.daysRequired)
-    if (v.postSettings.privacyLevel === null) issue('postSettings.privacyLevel', AUTOMATION_MESSAGES.privacyRequired)
+    // A draft's audience is chosen by the creator in TikTok (tiktok-api.md §3.3): only direct posts need one here.
+    if (!v.sendAsDrafts && v.postSettings.privacyLevel === null) {
+      issue('postSettings.privacyLevel', AUTOMATION_MESSAGES.privacyRequired)
+    }
   })
   .meta({ id: 'AutomationSettingsBody' })
 export type AutomationSettingsInput = z.input<typeof automationSettingsInputSchema>
@@ -215,9 +277,13 @@ export const automationSettingsSchema = z
     windowEnd: z.string(),
     postingTimes: z.enum(POSTING_TIMES),
     videoIds: z.array(z.string()),
+    format: z.enum(AUTOMATION_FORMATS),
+    slideshowImageIds: z.array(z.string()),
+    slidesPerPost: z.number().int(),
     accountId: z.string().nullable(),
     postSettings: automationPostSettingsSchema,
     reviewBeforePosting: z.boolean(),
+    sendAsDrafts: z.boolean(),
     /** The zone the window is in: the account's, else the person's profile zone. */
     timeZone: z.string(),
     /** null until first saved (the defaults are shown). */
@@ -236,6 +302,8 @@ export const AUTOMATION_SLOT_STATES = [
   'rendering',
   'draft',
   'scheduled',
+  // Sent to the creator's TikTok inbox as a draft (issue 29): they finish it in TikTok.
+  'inbox',
   'posted',
   'failed',
   'skipped',
@@ -248,7 +316,11 @@ export const automationSlotSchema = z
     id: z.string(),
     scheduledAt: z.iso.datetime(),
     timeZone: z.string(),
-    /** The Library video it was made from. */
+    /** What it is (issue 29): a video, or a slideshow (a photo post). */
+    format: z.enum(['video', 'slideshow']),
+    /** Sent as a draft to the creator's TikTok inbox rather than posted directly. */
+    sendAsDraft: z.boolean(),
+    /** The Library video it was made from; for a slideshow, its title. */
     sourceTitle: z.string(),
     hookText: z.string(),
     /** The post's title and caption text as TikTok will receive them (tiktokCaption): never the filming brief. */
@@ -257,6 +329,8 @@ export const automationSlotSchema = z
     state: z.enum(AUTOMATION_SLOT_STATES),
     errorMessage: z.string().nullable(),
     videoId: z.string().nullable(),
+    /** The slideshow made for it (format `slideshow`), once made. */
+    slideshowId: z.string().nullable(),
     postId: z.string().nullable(),
     /** Why this concept × tone (set to 'best' or 'random'), e.g. "Best so far: story × casual, 2.1× typical over 6 posts". */
     hookReason: z.string().nullable(),

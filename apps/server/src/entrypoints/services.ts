@@ -260,6 +260,10 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     writer: aiProviders.writer,
     library,
     videos,
+    images,
+    slideshows,
+    // Slideshow posts (issue 29): points and a call to action under the hook, from the account's audience and goals.
+    writeSlideshow: (userId, input) => ai.writeSlideshow(userId, input),
     posts,
     accounts: tiktokAccounts,
     profileZone: async (userId) => (await profiles.get(userId)).timeZone,

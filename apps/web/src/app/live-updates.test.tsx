@@ -7,6 +7,7 @@ import { AutomationPanel } from '../features/automation/components/automation-pa
 import {
   accountChoices,
   automationApi,
+  imageChoices,
   libraryChoices,
   makeOverview,
   makeRun,
@@ -174,6 +175,7 @@ describe('live updates of the automation', () => {
       <AutomationPanel
         accounts={accountChoices()}
         library={libraryChoices()}
+        images={imageChoices()}
         profileTimeZone="Europe/Paris"
         noAccounts={null}
         onEditPost={() => undefined}

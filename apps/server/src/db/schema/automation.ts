@@ -2,16 +2,19 @@ import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type {
   AutomationConcept,
+  AutomationFormat,
   AutomationSlotState,
   AutomationTone,
   AutomationTrigger,
   ContentTone,
   PostingTimes,
+  PostMode,
   HookConcept,
   PrivacyLevel,
   Weekday,
 } from '@hookpost/shared'
 import { user } from './auth'
+import { slideshow } from './slideshows'
 import { tiktokAccount } from './tiktok'
 import { createdVideo } from './videos'
 
@@ -47,6 +50,14 @@ export const automationSettings = pgTable('automation_settings', {
   allowStitch: boolean('allow_stitch').notNull(),
   /** "Review before posting": planned posts are drafts until the person approves each one (ADR 018). */
   reviewBeforePosting: boolean('review_before_posting').notNull().default(false),
+  /** What it posts (issue 29): videos, slideshows, or both by turns ('alternate', per account). */
+  format: text('format').$type<AutomationFormat>().notNull().default('video'),
+  /** Gallery image ids a slideshow's backgrounds are drawn from, least recently used first. */
+  slideshowImageIds: jsonb('slideshow_image_ids').$type<string[]>().notNull().default([]),
+  /** Point slides per slideshow, between the hook slide and the call to action. */
+  slidesPerPost: integer('slides_per_post').notNull().default(3),
+  /** Posts go to the creator's TikTok inbox as drafts (post mode `inbox`) rather than directly. */
+  sendAsDrafts: boolean('send_as_drafts').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -119,14 +130,24 @@ export const automationSlot = pgTable(
     title: text('title').notNull(),
     /** The caption text (with hashtags) written for the post; the AI's filming brief is never kept (ADR 018). */
     description: text('description').notNull(),
-    privacyLevel: text('privacy_level').$type<PrivacyLevel>().notNull(),
+    /** null for a draft sent to the inbox: the creator chooses who sees it in TikTok (issue 29). */
+    privacyLevel: text('privacy_level').$type<PrivacyLevel>(),
     allowComment: boolean('allow_comment').notNull(),
     allowDuet: boolean('allow_duet').notNull(),
     allowStitch: boolean('allow_stitch').notNull(),
+    /** A video, or a slideshow (a photo post) made from `slides` on the `imageIds` backgrounds (issue 29). */
+    format: text('format').$type<'video' | 'slideshow'>().notNull().default('video'),
+    /** `inbox`: sent as a draft to the creator's TikTok inbox. */
+    postMode: text('post_mode').$type<PostMode>().notNull().default('direct'),
+    /** A slideshow's written slides (hook, points, call to action), in order. */
+    slides: jsonb('slides').$type<{ role: 'hook' | 'point' | 'cta'; text: string }[]>().notNull().default([]),
+    /** A slideshow's backgrounds: gallery image ids, one per slide. */
+    imageIds: jsonb('image_ids').$type<string[]>().notNull().default([]),
+    slideshowId: uuid('slideshow_id').references(() => slideshow.id, { onDelete: 'set null' }),
     /** Its post becomes a draft awaiting approval ("Review before posting" was on when it was planned). */
     needsApproval: boolean('needs_approval').notNull().default(false),
-    // 'draft', 'posted' and 'skipped' are read from the post (toSlotDto), never stored here.
-    state: text('state').$type<Exclude<AutomationSlotState, 'posted' | 'draft' | 'skipped'>>().notNull(),
+    // 'draft', 'inbox', 'posted' and 'skipped' are read from the post (toSlotDto), never stored here.
+    state: text('state').$type<Exclude<AutomationSlotState, 'posted' | 'draft' | 'skipped' | 'inbox'>>().notNull(),
     errorMessage: text('error_message'),
     videoId: uuid('video_id').references(() => createdVideo.id, { onDelete: 'set null' }),
     /** When a worker took it to make its video (a lease: a dead worker's claim expires). */

@@ -1,4 +1,15 @@
-import type { BestTimes, LibraryItem, MediaFile, TiktokAccount } from '@hookpost/shared'
+import type {
+  AiImage,
+  BestTimes,
+  LibraryItem,
+  MediaFile,
+  Slideshow,
+  slideshowInputSchema,
+  TiktokAccount,
+  writeSlideshowInputSchema,
+  WrittenSlideshow,
+} from '@hookpost/shared'
+import type { z } from 'zod'
 import type { AppError } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import type { JobQueue } from '../../lib/job-queue'
@@ -49,6 +60,15 @@ export interface AutomationDeps {
     use(userId: string, itemId: string): Promise<MediaFile>
   }
   videos: Pick<VideosService, 'create' | 'remove'>
+  /** The gallery (modules/images): the images a slideshow automation may draw its backgrounds from. */
+  images: { listSaved(userId: string): Promise<AiImage[]> }
+  /** Slideshows (modules/slideshows, issue 29): made and rendered like a created video, removed when not wanted. */
+  slideshows: {
+    create(userId: string, input: z.output<typeof slideshowInputSchema>): Promise<Slideshow>
+    remove(userId: string, id: string): Promise<void>
+  }
+  /** The AI slideshow writer (modules/ai): a hook slide, `points` point slides and a call to action. */
+  writeSlideshow(userId: string, input: z.output<typeof writeSlideshowInputSchema>): Promise<WrittenSlideshow>
   posts: Pick<PostsService, 'scheduleAt' | 'remove'>
   accounts: { get(userId: string, accountId: string): Promise<TiktokAccount> }
   /** The person's own zone (profile), when the account has none. */

@@ -1,6 +1,8 @@
 import {
   AUTOMATION_DEFAULTS,
   AUTOMATION_MESSAGES,
+  formatUsesSlideshows,
+  formatUsesVideos,
   WEEKDAYS,
   windowIssue,
   type AutomationSettings,
@@ -37,6 +39,10 @@ export function defaultsRow(userId: string): AutomationSettingsRow {
     allowDuet: false,
     allowStitch: false,
     reviewBeforePosting: false,
+    format: AUTOMATION_DEFAULTS.format,
+    slideshowImageIds: [],
+    slidesPerPost: AUTOMATION_DEFAULTS.slidesPerPost,
+    sendAsDrafts: false,
     updatedAt: new Date(0),
   }
 }
@@ -72,6 +78,10 @@ export function settingsRow(userId: string, body: AutomationSettingsBody, now: D
     allowDuet: body.postSettings.allowDuet,
     allowStitch: body.postSettings.allowStitch,
     reviewBeforePosting: body.reviewBeforePosting,
+    format: body.format,
+    slideshowImageIds: [...new Set(body.slideshowImageIds)],
+    slidesPerPost: body.slidesPerPost,
+    sendAsDrafts: body.sendAsDrafts,
     updatedAt: now,
   }
 }
@@ -132,6 +142,10 @@ export async function settingsDto(
       allowStitch: r.allowStitch,
     },
     reviewBeforePosting: r.reviewBeforePosting,
+    format: r.format,
+    slideshowImageIds: r.slideshowImageIds,
+    slidesPerPost: r.slidesPerPost,
+    sendAsDrafts: r.sendAsDrafts,
     timeZone: await zoneFor(deps, userId, account),
     updatedAt: row ? row.updatedAt.toISOString() : null,
   }
@@ -141,9 +155,12 @@ export async function settingsDto(
 export function readiness(row: AutomationSettingsRow | undefined, account: TiktokAccount | null): string | null {
   if (!row?.isEnabled) return AUTOMATION_MESSAGES.disabled
   if (!account) return AUTOMATION_MESSAGES.noAccount
-  if (row.selectedVideos.length === 0) return AUTOMATION_MESSAGES.noVideos
+  if (formatUsesVideos(row.format) && row.selectedVideos.length === 0) return AUTOMATION_MESSAGES.noVideos
+  if (formatUsesSlideshows(row.format) && row.slideshowImageIds.length === 0) {
+    return AUTOMATION_MESSAGES.noSlideshowImages
+  }
   if (row.scheduleDays.length === 0) return AUTOMATION_MESSAGES.noDays
-  // Saving with automation on requires it; a post is never given a privacy nobody chose.
-  if (!row.privacyLevel) return AUTOMATION_MESSAGES.privacyRequired
+  // Saving with automation on requires it; a post is never given a privacy nobody chose (a draft's is chosen in TikTok).
+  if (!row.privacyLevel && !row.sendAsDrafts) return AUTOMATION_MESSAGES.privacyRequired
   return windowIssue(row.windowStart, row.windowEnd, row.postsPerDay)
 }

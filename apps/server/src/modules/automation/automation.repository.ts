@@ -110,9 +110,49 @@ function createQueries(db: Executor) {
       const rows = await db
         .select({ item: automationSlot.sourceItemId, at: sql<Date>`max(${automationSlot.createdAt})` })
         .from(automationSlot)
-        .where(and(eq(automationSlot.userId, userId), ne(automationSlot.state, 'cancelled')))
+        .where(
+          and(
+            eq(automationSlot.userId, userId),
+            eq(automationSlot.format, 'video'),
+            ne(automationSlot.state, 'cancelled'),
+          ),
+        )
         .groupBy(automationSlot.sourceItemId)
       return new Map(rows.map((r) => [r.item, new Date(r.at)]))
+    },
+
+    /** When each gallery image was last drawn for a slideshow of this person's (the newest 500 slideshows looked at). */
+    async imagesLastUsed(userId: string): Promise<Map<string, Date>> {
+      const rows = await db
+        .select({ imageIds: automationSlot.imageIds, at: automationSlot.createdAt })
+        .from(automationSlot)
+        .where(
+          and(
+            eq(automationSlot.userId, userId),
+            eq(automationSlot.format, 'slideshow'),
+            ne(automationSlot.state, 'cancelled'),
+          ),
+        )
+        .orderBy(desc(automationSlot.createdAt))
+        .limit(500)
+      const used = new Map<string, Date>()
+      for (const row of rows) for (const id of row.imageIds) if (!used.has(id)) used.set(id, row.at)
+      return used
+    },
+
+    /** How many posts were planned for the account, cancelled ones not counted: where 'alternate' is in its turns. */
+    async slotCount(userId: string, accountId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(automationSlot)
+        .where(
+          and(
+            eq(automationSlot.userId, userId),
+            eq(automationSlot.accountId, accountId),
+            ne(automationSlot.state, 'cancelled'),
+          ),
+        )
+      return row?.n ?? 0
     },
 
     /** Posts of the account in (from, to], and planned posts not yet scheduled in that span: TikTok's daily cap. */
@@ -200,6 +240,16 @@ function createQueries(db: Executor) {
       const rows = await db
         .update(automationSlot)
         .set({ videoId, state: 'rendering', updatedAt: now })
+        .where(and(eq(automationSlot.id, slotId), eq(automationSlot.state, 'preparing')))
+        .returning({ id: automationSlot.id })
+      return rows.length > 0
+    },
+
+    /** preparing → rendering, with its slideshow; false when the slot was cancelled (or moved on) meanwhile. */
+    async setSlideshowInternal(slotId: string, slideshowId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(automationSlot)
+        .set({ slideshowId, state: 'rendering', updatedAt: now })
         .where(and(eq(automationSlot.id, slotId), eq(automationSlot.state, 'preparing')))
         .returning({ id: automationSlot.id })
       return rows.length > 0

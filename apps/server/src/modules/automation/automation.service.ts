@@ -19,13 +19,13 @@ import { toRunDto } from './run-history'
  * once (automation_day), a planned post is made into one video and one post (post.automation_slot_id is unique).
  */
 export function createAutomationService(deps: AutomationDeps) {
-  const { repo, library, videos, posts, accounts, queue, events, clock, log } = deps
+  const { repo, library, videos, slideshows, images, posts, accounts, queue, events, clock, log } = deps
   const tuning: AutomationTuning = { ...DEFAULT_AUTOMATION_TUNING, ...deps.tuning }
 
   const announce = (userId: string) => events.publish(userId, { type: 'automation.updated' })
   const ctx: AutomationContext = { deps, tuning, announce }
   const plan = createDayPlanner(ctx)
-  const { makeVideo, schedulePost } = createPlannedPostSteps(ctx)
+  const { makePost, schedulePost } = createPlannedPostSteps(ctx)
 
   async function overview(userId: string): Promise<AutomationOverview> {
     const [row, runs] = await Promise.all([repo.findSettings(userId), repo.recentRuns(userId, tuning.historyRuns)])
@@ -48,6 +48,13 @@ export function createAutomationService(deps: AutomationDeps) {
       })
     }
     for (const slot of cancelled) {
+      if (slot.slideshowId) {
+        await slideshows.remove(userId, slot.slideshowId).catch((err: unknown) => {
+          log.warn(
+            `[automation] kept slideshow ${slot.slideshowId} of cancelled slot ${slot.id}: ${err instanceof Error ? err.message : String(err)}`,
+          )
+        })
+      }
       if (!slot.videoId) continue
       await videos.remove(userId, slot.videoId).catch((err: unknown) => {
         log.warn(
@@ -76,6 +83,14 @@ export function createAutomationService(deps: AutomationDeps) {
           throw new AppError('VALIDATION_FAILED', 'A selected video is no longer in your Library', [
             { path: 'videoIds', message: 'A selected video is no longer in your Library' },
           ])
+        }
+      }
+      if (body.slideshowImageIds.length > 0) {
+        // Only the person's own gallery images (another person's id is as unknown as a deleted one).
+        const known = new Set((await images.listSaved(userId)).map((i) => i.id))
+        if (body.slideshowImageIds.some((id) => !known.has(id))) {
+          const message = 'A selected image is no longer in your gallery'
+          throw new AppError('VALIDATION_FAILED', message, [{ path: 'slideshowImageIds', message }])
         }
       }
       const before = await repo.findSettings(userId)
@@ -112,13 +127,13 @@ export function createAutomationService(deps: AutomationDeps) {
       return { users: users.length, failed }
     },
 
-    /** `automation.slot`: moves one planned post on (make its video; schedule its post once rendered). */
+    /** `automation.slot`: moves one planned post on (make its video or slideshow; schedule its post once rendered). */
     async advance(slotId: string): Promise<void> {
       const slot = await repo.findSlotInternal(slotId)
       if (!slot) return
       switch (slot.state) {
         case 'preparing':
-          return makeVideo(slot)
+          return makePost(slot)
         case 'rendering':
           return schedulePost(slot)
         case 'scheduled':

@@ -3,6 +3,9 @@ import {
   addDays,
   AUTOMATION_LIMITS,
   AUTOMATION_MESSAGES,
+  formatUsesSlideshows,
+  formatUsesVideos,
+  slotFormat,
   todayInZone,
   weekdayOf,
   type AutomationTrigger,
@@ -44,7 +47,7 @@ export function createDayPlanner(ctx: AutomationContext) {
     const row = await repo.findSettings(userId)
     const account = await accountOrNull(deps, userId, row?.accountId ?? null)
     const notReady = readiness(row, account)
-    if (notReady || !row || !account || !row.privacyLevel) {
+    if (notReady || !row || !account || (!row.privacyLevel && !row.sendAsDrafts)) {
       if (trigger === 'run_now') throw new AppError('BAD_REQUEST', notReady ?? AUTOMATION_MESSAGES.disabled)
       return null
     }
@@ -53,13 +56,23 @@ export function createDayPlanner(ctx: AutomationContext) {
       if (trigger === 'run_now') throw refusal
       return null
     }
-    const privacyLevel = row.privacyLevel
+    // A draft's audience is chosen by the creator in TikTok.
+    const privacyLevel = row.sendAsDrafts ? null : row.privacyLevel
     const now = clock()
     const zone = await zoneFor(deps, userId, account)
     const rng = mulberry32(seed())
     const items = new Map((await library.list(userId)).videos.map((item) => [item.id, item]))
     const selection = row.selectedVideos.filter((id) => items.has(id))
     const lastUsed = await repo.lastUsed(userId)
+    // Slideshows (issue 29): backgrounds from the chosen gallery images still there, least recently used first.
+    const slideshows = formatUsesSlideshows(row.format)
+    const gallery = slideshows ? new Set((await deps.images.listSaved(userId)).map((i) => i.id)) : new Set<string>()
+    const images = {
+      selection: row.slideshowImageIds.filter((id) => gallery.has(id)),
+      lastUsed: slideshows ? await repo.imagesLastUsed(userId) : new Map<string, Date>(),
+    }
+    // Where 'alternate' is in its turns: the account's planned posts so far (cancelled ones not counted).
+    let sequence = row.format === 'alternate' ? await repo.slotCount(userId, account.id) : 0
     const today = todayInZone(now, zone)
     const horizon = trigger === 'run_now' ? tuning.runNowHorizonDays : tuning.horizonDays
     const planned = await repo.plannedDays(userId, account.id, today, addDays(today, horizon))
@@ -82,8 +95,14 @@ export function createDayPlanner(ctx: AutomationContext) {
     const done: { day: string; count: number; failed: number }[] = []
     let total = 0
 
-    if (selection.length === 0) {
-      const summary = 'Nothing planned: none of the selected videos is in your Library any more'
+    const missing =
+      formatUsesVideos(row.format) && selection.length === 0
+        ? 'Nothing planned: none of the selected videos is in your Library any more'
+        : slideshows && images.selection.length === 0
+          ? 'Nothing planned: none of the selected images is in your gallery any more'
+          : null
+    if (missing) {
+      const summary = missing
       if (trigger === 'daily') return null
       const id = await ensureRun()
       await repo.setRunSummary(id, summary)
@@ -112,7 +131,7 @@ export function createDayPlanner(ctx: AutomationContext) {
       if (times.length === 0) continue // the day's window has (nearly) passed: nothing to plan for it
 
       const slots: Omit<NewAutomationSlotRow, 'runId'>[] = []
-      for (const p of times)
+      for (const [i, p] of times.entries())
         slots.push(
           await prepareSlot({
             userId,
@@ -128,6 +147,8 @@ export function createDayPlanner(ctx: AutomationContext) {
             lastUsed,
             rng,
             privacyLevel,
+            format: slotFormat(row.format, sequence + i),
+            images,
           }),
         )
       const run = runId ? null : newRun()
@@ -148,6 +169,7 @@ export function createDayPlanner(ctx: AutomationContext) {
         throw err
       }
       runId = id
+      sequence += slots.length
       const failed = slots.filter((s) => s.state === 'failed').length
       done.push({ day, count: slots.length - failed, failed })
       total += slots.length - failed

@@ -1,17 +1,60 @@
-import { HOOK_OVERLAY_DEFAULTS, MESSAGES, type CreatedVideo } from '@hookpost/shared'
+import { HOOK_OVERLAY_DEFAULTS, MESSAGES, type CreatedVideo, type Slideshow } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { AutomationSlotRow, SlotView } from './automation.repository'
 import type { AutomationContext } from './automation-deps'
+import { slideshowInput } from './slideshow-planning'
 
-/** The steps of a planned post after planning: make its video, then schedule its post once the video is rendered. */
+/**
+ * The steps of a planned post after planning: make its video (or slideshow), then schedule its post once that is
+ * rendered. Nothing waits on a render: the slot's job is sent again a few seconds later until the render is done.
+ */
 export function createPlannedPostSteps({ deps, tuning, announce }: AutomationContext) {
-  const { repo, library, videos, posts, queue, clock } = deps
+  const { repo, library, videos, slideshows, posts, queue, clock } = deps
 
-  /** Makes the planned post's video: its Library video with the hook on it (centre, white, 32 px, bold). */
-  async function makeVideo(slot: AutomationSlotRow): Promise<void> {
+  const later = (slotId: string) =>
+    queue.send('automation.slot', { slotId }, { singletonKey: slotId, delaySeconds: tuning.renderPollSeconds })
+
+  /** A refusal that is the person's to fix (gone, invalid), as opposed to a fault worth retrying. */
+  const permanent = (err: unknown): err is AppError =>
+    err instanceof AppError && err.code !== 'INTERNAL' && err.code !== 'SERVICE_UNAVAILABLE'
+
+  /** Makes the planned post's video or slideshow (a worker claims it first, so only one makes it). */
+  async function makePost(slot: AutomationSlotRow): Promise<void> {
     const now = clock()
     const claimed = await repo.claimForPreparingInternal(slot.id, now, new Date(now.getTime() - tuning.claimLeaseMs))
     if (!claimed) return
+    return claimed.format === 'slideshow' ? makeSlideshow(claimed) : makeVideo(claimed)
+  }
+
+  /**
+   * Makes the planned post's slideshow: its written slides on the drawn backgrounds, styled as the slideshow studio
+   * styles written slides; the slideshows module renders it to a photo set (its own job).
+   */
+  async function makeSlideshow(slot: AutomationSlotRow): Promise<void> {
+    let made: Slideshow
+    try {
+      made = await slideshows.create(
+        slot.userId,
+        slideshowInput({ title: slot.sourceTitle, slides: slot.slides, imageIds: slot.imageIds }),
+      )
+    } catch (err) {
+      if (!permanent(err)) throw err
+      const message =
+        err.code === 'NOT_FOUND' ? 'An image chosen for slideshows is no longer in your gallery' : err.message
+      if (await repo.failInternal(slot.id, 'preparing', message, clock())) announce(slot.userId)
+      return
+    }
+    if (!(await repo.setSlideshowInternal(slot.id, made.id, clock()))) {
+      // Cancelled while the slideshow was being made: it is not wanted.
+      await slideshows.remove(slot.userId, made.id).catch(() => undefined)
+      return
+    }
+    announce(slot.userId)
+    await later(slot.id)
+  }
+
+  /** Makes the planned post's video: its Library video with the hook on it (centre, white, 32 px, bold). */
+  async function makeVideo(slot: AutomationSlotRow): Promise<void> {
     let video: CreatedVideo
     try {
       const media = await library.use(slot.userId, slot.sourceItemId)
@@ -24,7 +67,7 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
         textOverlays: [{ id: 'automation-hook', text: slot.hookText, ...HOOK_OVERLAY_DEFAULTS }],
       })
     } catch (err) {
-      if (!(err instanceof AppError) || err.code === 'INTERNAL' || err.code === 'SERVICE_UNAVAILABLE') throw err
+      if (!permanent(err)) throw err
       const message =
         err.code === 'NOT_FOUND' ? `The video “${slot.sourceTitle}” is no longer in your Library` : err.message
       if (await repo.failInternal(slot.id, 'preparing', message, clock())) announce(slot.userId)
@@ -36,34 +79,42 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
       return
     }
     announce(slot.userId)
-    await queue.send(
-      'automation.slot',
-      { slotId: slot.id },
-      { singletonKey: slot.id, delaySeconds: tuning.renderPollSeconds },
-    )
+    await later(slot.id)
   }
 
-  /** Once its video is rendered, schedules the planned post (never before its time, never twice). */
+  /**
+   * What the post sends once rendered: the video's output, or the slideshow (its latest photo set); `wait` while it
+   * renders, or why it cannot be posted.
+   */
+  function renderedSource(
+    slot: SlotView,
+  ): { source: { mediaId: string } | { slideshowId: string } } | { wait: true } | { failed: string } {
+    const what = slot.format === 'slideshow' ? 'slideshow' : 'video'
+    const render = slot.format === 'slideshow' ? slot.slideshow : slot.video
+    if (!render) return { failed: `The ${what} was deleted before it could be posted` }
+    if (render.state === 'failed') {
+      return { failed: `The ${what} could not be rendered${render.errorMessage ? `: ${render.errorMessage}` : ''}` }
+    }
+    if (slot.format === 'slideshow') {
+      return slot.slideshow?.state === 'processed' && slot.slideshow.photoSetId && slot.slideshowId
+        ? { source: { slideshowId: slot.slideshowId } }
+        : { wait: true }
+    }
+    return slot.video?.state === 'processed' && slot.video.outputMediaId
+      ? { source: { mediaId: slot.video.outputMediaId } }
+      : { wait: true }
+  }
+
+  /** Once its video or slideshow is rendered, schedules the planned post (never before its time, never twice). */
   async function schedulePost(slot: SlotView): Promise<void> {
     const now = clock()
-    const video = slot.video
-    if (!video) {
-      if (await repo.failInternal(slot.id, 'rendering', 'The video was deleted before it could be posted', now)) {
-        announce(slot.userId)
-      }
+    const rendered = renderedSource(slot)
+    if ('failed' in rendered) {
+      if (await repo.failInternal(slot.id, 'rendering', rendered.failed, now)) announce(slot.userId)
       return
     }
-    if (video.state === 'failed') {
-      const message = `The video could not be rendered${video.errorMessage ? `: ${video.errorMessage}` : ''}`
-      if (await repo.failInternal(slot.id, 'rendering', message, now)) announce(slot.userId)
-      return
-    }
-    if (video.state !== 'processed' || !video.outputMediaId) {
-      await queue.send(
-        'automation.slot',
-        { slotId: slot.id },
-        { singletonKey: slot.id, delaySeconds: tuning.renderPollSeconds },
-      )
+    if ('wait' in rendered) {
+      await later(slot.id)
       return
     }
     // Scheduled already (a retry after the post was made): only the slot's state is left to write.
@@ -77,10 +128,15 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
     try {
       await posts.scheduleAt(slot.userId, {
         accountId: slot.accountId,
-        mediaId: video.outputMediaId,
+        // A photo post of the slideshow (issue 29), or the rendered video.
+        ...('slideshowId' in rendered.source
+          ? { format: 'photo' as const, slideshowId: rendered.source.slideshowId }
+          : { format: 'video' as const, mediaId: rendered.source.mediaId }),
+        // "Send as drafts": to the creator's TikTok inbox, where they add a sound and post it.
+        postMode: slot.postMode,
         title: slot.title,
         description: slot.description,
-        privacyLevel: slot.privacyLevel,
+        ...(slot.privacyLevel ? { privacyLevel: slot.privacyLevel } : {}),
         allowComment: slot.allowComment,
         allowDuet: slot.allowDuet,
         allowStitch: slot.allowStitch,
@@ -93,10 +149,10 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
         draft: slot.needsApproval,
       })
     } catch (err) {
-      const permanent =
-        err instanceof AppError && !['INTERNAL', 'SERVICE_UNAVAILABLE', 'RATE_LIMITED'].includes(err.code)
+      // A refusal (the drafts cap, a plan's limit, a rule) is said in the History; a fault is retried for a while.
+      const refused = permanent(err) && err.code !== 'RATE_LIMITED'
       const late = now.getTime() > slot.scheduledAt.getTime() + tuning.giveUpAfterMs
-      if (!permanent && !late) throw err
+      if (!refused && !late) throw err
       const message = err instanceof AppError ? err.message : MESSAGES.scheduleFailed
       if (await repo.failInternal(slot.id, 'rendering', message, now)) announce(slot.userId)
       return
@@ -109,5 +165,5 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
     }
     announce(slot.userId)
   }
-  return { makeVideo, schedulePost }
+  return { makePost, schedulePost }
 }

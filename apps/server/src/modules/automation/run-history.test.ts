@@ -32,6 +32,12 @@ const base: SlotView = {
   createdAt: new Date('2026-11-22T08:00:00Z'),
   updatedAt: new Date('2026-11-22T08:00:00Z'),
   video: { state: 'processed', outputMediaId: 'm1', errorMessage: null },
+  format: 'video',
+  postMode: 'direct',
+  slides: [],
+  imageIds: [],
+  slideshowId: null,
+  slideshow: null,
   needsApproval: false,
   post: {
     id: 'p1',
@@ -74,6 +80,17 @@ describe('automation helpers', () => {
       errorMessage: 'No hook',
     })
     expect(toSlotDto(base).scheduledAt).toBe('2026-11-23T10:30:00.000Z')
+  })
+
+  it('shows a slideshow sent to the TikTok inbox as such, with its format and mode', () => {
+    const inbox = { ...withPost({ state: 'sent_to_inbox' }), format: 'slideshow' as const, postMode: 'inbox' as const }
+    expect(toSlotDto({ ...inbox, slideshowId: 'ss1' })).toMatchObject({
+      state: 'inbox',
+      format: 'slideshow',
+      sendAsDraft: true,
+      slideshowId: 'ss1',
+    })
+    expect(toSlotDto(base)).toMatchObject({ format: 'video', sendAsDraft: false, slideshowId: null })
   })
 
   it('shows a draft awaiting approval, a skipped one with why, and what the person edited on the post', () => {

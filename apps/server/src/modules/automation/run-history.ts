@@ -15,6 +15,8 @@ export function toSlotDto(slot: SlotView): AutomationSlot {
       state = 'posted'
     } else if (post.state === 'draft') {
       state = 'draft'
+    } else if (post.state === 'sent_to_inbox') {
+      state = 'inbox'
     } else if (post.state === 'skipped') {
       state = 'skipped'
       errorMessage = post.errorMessage ?? MESSAGES.draftNotApproved
@@ -27,6 +29,8 @@ export function toSlotDto(slot: SlotView): AutomationSlot {
     id: slot.id,
     scheduledAt: (post?.scheduledAt ?? slot.scheduledAt).toISOString(),
     timeZone: post?.timeZone ?? slot.timeZone,
+    format: slot.format,
+    sendAsDraft: slot.postMode === 'inbox',
     sourceTitle: slot.sourceTitle,
     hookText: slot.hookText,
     title: post?.title ?? slot.title,
@@ -34,6 +38,7 @@ export function toSlotDto(slot: SlotView): AutomationSlot {
     state,
     errorMessage,
     videoId: slot.videoId,
+    slideshowId: slot.slideshowId,
     postId: slot.post?.id ?? null,
     hookReason: slot.hookReason,
     timeReason: slot.timeReason,

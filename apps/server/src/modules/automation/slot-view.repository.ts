@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { automationSlot, createdVideo, post } from '../../db/schema'
+import { automationSlot, createdVideo, post, slideshow } from '../../db/schema'
 import type { Executor } from '../../db/transactional'
 
 export type AutomationSlotRow = typeof automationSlot.$inferSelect
@@ -10,6 +10,12 @@ export interface SlotView extends AutomationSlotRow {
   video: {
     state: 'queued' | 'rendering' | 'processed' | 'failed'
     outputMediaId: string | null
+    errorMessage: string | null
+  } | null
+  /** Its slideshow's render (format `slideshow`), like `video`: the photo set a photo post sends once processed. */
+  slideshow: {
+    state: 'queued' | 'rendering' | 'processed' | 'failed'
+    photoSetId: string | null
     errorMessage: string | null
   } | null
   /** Its post, once scheduled: what the person may have edited (caption, time) and how far it went. */
@@ -31,6 +37,9 @@ export function slotViews(db: Executor) {
       videoState: createdVideo.state,
       videoOutput: createdVideo.outputMediaId,
       videoError: createdVideo.errorMessage,
+      slideshowState: slideshow.state,
+      slideshowPhotoSet: slideshow.photoSetId,
+      slideshowError: slideshow.errorMessage,
       postId: post.id,
       postState: post.state,
       postError: post.errorMessage,
@@ -41,6 +50,7 @@ export function slotViews(db: Executor) {
     })
     .from(automationSlot)
     .leftJoin(createdVideo, eq(createdVideo.id, automationSlot.videoId))
+    .leftJoin(slideshow, eq(slideshow.id, automationSlot.slideshowId))
     .leftJoin(post, eq(post.automationSlotId, automationSlot.id))
 }
 
@@ -51,6 +61,9 @@ export function toSlotView(row: SlotViewRow): SlotView {
     ...row.slot,
     video: row.videoState
       ? { state: row.videoState, outputMediaId: row.videoOutput, errorMessage: row.videoError }
+      : null,
+    slideshow: row.slideshowState
+      ? { state: row.slideshowState, photoSetId: row.slideshowPhotoSet, errorMessage: row.slideshowError }
       : null,
     post:
       row.postId && row.postState && row.postTitle !== null && row.postScheduledAt && row.postTimeZone

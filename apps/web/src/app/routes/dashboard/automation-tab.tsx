@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { linkClass } from '../../../components/ui/form'
+import { useSavedImages } from '../../../features/ai/api/images'
 import { AutomationPanel } from '../../../features/automation/components/automation-panel'
 import { EditPostDialog } from '../../../features/posts/components/edit-post-dialog'
 import { useProfile } from '../../../features/profile/api/profile-api'
@@ -18,12 +19,13 @@ function accountLabel(account: TiktokAccount): string {
 
 /**
  * The Automation tab (product.md §2): the automation feature's panel, with the person's TikTok accounts (tiktok feature),
- * their Library (studio feature), their own time zone (profile feature) and the post editor (posts feature: review,
+ * their Library (studio feature), their gallery (ai feature), their own time zone (profile feature) and the post editor (posts feature: review,
  * edit and approve a planned post from the History) composed here, since features never import each other.
  */
 export function AutomationTab() {
   const accounts = useTiktokAccounts()
   const library = useLibrary()
+  const images = useSavedImages()
   const profile = useProfile()
   const [editing, setEditing] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
@@ -68,6 +70,16 @@ export function AutomationTab() {
           preparing: library.data?.preparing ?? false,
           retrying: library.isFetching,
           onRetry: () => void library.refetch(),
+        }}
+        images={{
+          status: images.status,
+          items: (images.data ?? []).map((image) => ({
+            id: image.id,
+            url: image.url,
+            description: image.prompt.trim() || 'An image you uploaded',
+          })),
+          retrying: images.isFetching,
+          onRetry: () => void images.refetch(),
         }}
         profileTimeZone={profile.data?.timeZone ?? null}
         noAccounts={

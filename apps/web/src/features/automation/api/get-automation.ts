@@ -42,12 +42,15 @@ export function applyAutomationEvent(queryClient: QueryClient, event: ServerEven
     case 'video.updated':
     case 'video.deleted':
     case 'video.progress':
+    case 'slideshow.updated':
+    case 'slideshow.deleted':
     case 'analytics.synced':
     case 'notification.created':
     case 'notifications.read':
     case 'slideshow.updated':
     case 'slideshow.deleted':
-      // Other features' events: their own caches apply them.
+      // Other features' events: their own caches apply them (a planned slideshow's render moving the slot on comes
+      // as automation.updated).
       return
   }
 }

@@ -5,6 +5,7 @@ import type { AutomationPostSettings } from '@hookpost/shared/automation'
 import { Field } from '../../../components/ui/field'
 import { LoadError } from '../../../components/ui/load-error'
 import type { AutomationForm, FieldKey, FormChange } from '../utils/form'
+import { SendAsDrafts } from './send-as-drafts'
 
 /** One of the person's TikTok accounts, as the app composes them from the accounts list. */
 export interface AutomationAccount {
@@ -104,11 +105,18 @@ export function AdvancedSettings({
         </div>
       )}
 
+      <SendAsDrafts
+        checked={form.sendAsDrafts}
+        error={errors.sendAsDrafts}
+        onChange={(sendAsDrafts) => onChange({ sendAsDrafts })}
+      />
+
       <div className="max-w-md">
         <Field
           label="Who can see these posts"
-          required
+          required={!form.sendAsDrafts}
           error={errors['postSettings.privacyLevel']}
+          hint={form.sendAsDrafts ? 'For drafts you choose this in TikTok when you finish each post.' : undefined}
           render={(props) => (
             <select
               {...props}

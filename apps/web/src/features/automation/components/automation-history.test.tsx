@@ -7,6 +7,7 @@ import { applyAutomationEvent } from '../api/get-automation'
 import {
   accountChoices,
   automationApi,
+  imageChoices,
   libraryChoices,
   makeOverview,
   makeRun,
@@ -33,6 +34,7 @@ function LivePanel() {
     <AutomationPanel
       accounts={accountChoices()}
       library={libraryChoices()}
+      images={imageChoices()}
       profileTimeZone="Europe/Paris"
       noAccounts={null}
       onEditPost={() => undefined}
@@ -172,6 +174,8 @@ describe('Automation History', () => {
       id: 'p1',
       accountId: 'a1',
       account: { accountName: 'Bake Lab', accountUsername: 'bakelab', sandbox: true },
+      format: 'video',
+      postMode: 'direct',
       title: 'T',
       description: '',
       privacyLevel: 'SELF_ONLY',
@@ -186,6 +190,8 @@ describe('Automation History', () => {
       tiktokPostId: '7300000000000000001',
       publishedAt: '2026-04-20T14:00:05.000Z',
       media: null,
+      photos: null,
+      autoAddMusic: false,
       createdAt: '2026-04-19T08:00:00.000Z',
       updatedAt: '2026-04-20T14:00:05.000Z',
     } as const

@@ -5,6 +5,7 @@ import {
   type AutomationRun,
   type AutomationSlot,
 } from '@hookpost/shared/automation'
+import { MESSAGES } from '@hookpost/shared/messages'
 import { rowButtonClass } from '../../../components/ui/button-styles'
 import { dateTimeIn } from '../../../lib/format'
 import { SlotStateBadge } from './slot-state-badge'
@@ -104,9 +105,11 @@ function SlotItem({ slot, onEditPost }: { slot: AutomationSlot; onEditPost: (pos
         ) : null}
       </div>
       {slot.state === 'draft' ? <p className="mt-0.5 text-sky-900">{AUTOMATION_MESSAGES.awaitingApproval}</p> : null}
+      {slot.state === 'inbox' ? <p className="mt-0.5 text-teal-900">{MESSAGES.sentToInbox}</p> : null}
       <p className="mt-0.5 [overflow-wrap:anywhere] text-slate-700">
-        <span className="text-slate-500">Video: </span>
+        <span className="text-slate-500">{slot.format === 'slideshow' ? 'Slideshow: ' : 'Video: '}</span>
         {slot.sourceTitle}
+        {slot.sendAsDraft ? <span className="text-slate-500"> · sent as a draft to the TikTok inbox</span> : null}
       </p>
       {slot.hookText ? (
         <p className="mt-0.5 [overflow-wrap:anywhere] text-slate-900">

@@ -13,6 +13,7 @@ import {
   accountChoices,
   automationApi,
   installDialogPolyfill,
+  imageChoices,
   libraryChoices,
   makeOverview,
   makeRun,
@@ -41,6 +42,7 @@ function setup(
     <AutomationPanel
       accounts={accountChoices()}
       library={libraryChoices()}
+      images={imageChoices()}
       profileTimeZone="Europe/Paris"
       noAccounts={<p>Connect an account first</p>}
       onEditPost={() => undefined}
@@ -271,9 +273,13 @@ const VALID_BODY = {
   windowEnd: '12:00',
   postingTimes: 'random',
   videoIds: ['video:v1', 'stock:feature-tour'],
+  format: 'video',
+  slideshowImageIds: [],
+  slidesPerPost: 3,
   accountId: 'acc-2',
   postSettings: { privacyLevel: 'SELF_ONLY', allowComment: true, allowDuet: false, allowStitch: false },
   reviewBeforePosting: false,
+  sendAsDrafts: false,
 }
 
 describe('Automation tab: saving', () => {

@@ -14,6 +14,7 @@ import { AutomationSwitch } from './automation-switch'
 import { ProblemSummary } from './problem-summary'
 import { RunNowBlockers } from './run-now-blockers'
 import { SaveConfirmDialog } from './save-confirm-dialog'
+import type { ImageChoices } from './slideshow-image-selection'
 import type { LibraryChoices } from './video-selection'
 
 export interface AutomationPanelProps {
@@ -21,6 +22,8 @@ export interface AutomationPanelProps {
   accounts: AccountChoices
   /** The Library to choose videos from (the studio's list, composed in app/). */
   library: LibraryChoices
+  /** The gallery's images slideshows draw backgrounds from (the AI feature's list, composed in app/). */
+  images: ImageChoices
   /** The person's own zone (Profile & Accounts): the window's zone for an account without one. */
   profileTimeZone: string | null
   /** Offered in Advanced Settings when there is no TikTok account yet. */
@@ -58,6 +61,7 @@ function AutomationEditor({
   overview,
   accounts,
   library,
+  images,
   profileTimeZone,
   noAccounts,
   onEditPost,
@@ -93,6 +97,7 @@ function AutomationEditor({
             errors={editor.errors}
             timeZone={editor.timeZone}
             library={library}
+            images={images}
             accounts={accounts}
             noAccounts={noAccounts}
             onChange={editor.update}

@@ -10,8 +10,11 @@ import {
   type Problem,
 } from '../utils/form'
 import { AdvancedSettings, type AccountChoices } from './advanced-settings'
+import { formatUsesSlideshows, formatUsesVideos } from '@hookpost/shared/automation'
 import { ContentSettings } from './content-settings'
+import { PostFormat } from './post-format'
 import { ScheduleSettings } from './schedule-settings'
+import { SlideshowImageSelection, type ImageChoices } from './slideshow-image-selection'
 import { VideoSelection, type LibraryChoices } from './video-selection'
 
 /**
@@ -28,6 +31,7 @@ export function AutomationSettingsTabs({
   errors,
   timeZone,
   library,
+  images,
   accounts,
   noAccounts,
   onChange,
@@ -42,6 +46,7 @@ export function AutomationSettingsTabs({
   errors: Partial<Record<FieldKey, string>>
   timeZone: string
   library: LibraryChoices
+  images: ImageChoices
   accounts: AccountChoices
   noAccounts: ReactNode
   onChange: FormChange
@@ -89,12 +94,27 @@ export function AutomationSettingsTabs({
               ) : t.key === 'schedule' ? (
                 <ScheduleSettings form={form} errors={errors} timeZone={timeZone} onChange={onChange} />
               ) : t.key === 'videos' ? (
-                <VideoSelection
-                  library={library}
-                  selected={form.videoIds}
-                  error={errors.videoIds}
-                  onChange={(videoIds) => onChange({ videoIds })}
-                />
+                <div className="space-y-6">
+                  <PostFormat form={form} errors={errors} onChange={onChange} />
+                  {/* A choice the format does not use is kept (hidden) for when it is chosen again. */}
+                  {formatUsesVideos(form.format) ? (
+                    <VideoSelection
+                      library={library}
+                      selected={form.videoIds}
+                      error={errors.videoIds}
+                      onChange={(videoIds) => onChange({ videoIds })}
+                    />
+                  ) : null}
+                  {formatUsesSlideshows(form.format) ? (
+                    <SlideshowImageSelection
+                      images={images}
+                      selected={form.slideshowImageIds}
+                      slidesPerShow={form.slidesPerPost + 2}
+                      error={errors.slideshowImageIds}
+                      onChange={(slideshowImageIds) => onChange({ slideshowImageIds })}
+                    />
+                  ) : null}
+                </div>
               ) : (
                 <AdvancedSettings
                   form={form}

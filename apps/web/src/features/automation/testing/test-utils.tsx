@@ -8,6 +8,7 @@ import type {
 import type { LibraryItem } from '@hookpost/shared/library'
 import { mockApi, type ApiReply } from '../../../testing/api-mock'
 import type { AccountChoices } from '../components/advanced-settings'
+import type { ImageChoices } from '../components/slideshow-image-selection'
 import type { LibraryChoices } from '../components/video-selection'
 
 export { installDialogPolyfill, renderWithQueryClient } from '../../../testing/api-mock'
@@ -30,9 +31,13 @@ export function makeSettings(overrides: Partial<AutomationSettings> = {}): Autom
     windowEnd: '18:00',
     postingTimes: 'random',
     videoIds: [],
+    format: 'video',
+    slideshowImageIds: [],
+    slidesPerPost: 3,
     accountId: null,
     postSettings: { privacyLevel: null, allowComment: false, allowDuet: false, allowStitch: false },
     reviewBeforePosting: false,
+    sendAsDrafts: false,
     timeZone: 'Europe/Paris',
     updatedAt: null,
     ...overrides,
@@ -46,6 +51,8 @@ export function makeSlot(overrides: Partial<AutomationSlot> = {}): AutomationSlo
     id: `slot-${serial}`,
     scheduledAt: '2026-04-20T08:30:00.000Z',
     timeZone: 'Europe/Paris',
+    format: 'video',
+    sendAsDraft: false,
     sourceTitle: 'Feature tour',
     hookText: 'Nobody tells you this about meal prep',
     title: 'Nobody tells you this about meal prep',
@@ -53,6 +60,7 @@ export function makeSlot(overrides: Partial<AutomationSlot> = {}): AutomationSlo
     state: 'preparing',
     errorMessage: null,
     videoId: null,
+    slideshowId: null,
     postId: null,
     hookReason: null,
     timeReason: null,
@@ -158,6 +166,21 @@ export const LIBRARY_ITEMS: LibraryItem[] = [
 
 export function libraryChoices(overrides: Partial<LibraryChoices> = {}): LibraryChoices {
   return { status: 'success', items: LIBRARY_ITEMS, preparing: false, retrying: false, onRetry: () => {}, ...overrides }
+}
+
+/** The gallery: three images (one uploaded, so described by what it is). */
+export function imageChoices(overrides: Partial<ImageChoices> = {}): ImageChoices {
+  return {
+    status: 'success',
+    items: [
+      { id: 'img-1', url: '/img-1.png', description: 'A bowl of overnight oats' },
+      { id: 'img-2', url: '/img-2.png', description: 'Meal prep boxes on a counter' },
+      { id: 'img-3', url: '/img-3.png', description: 'An image you uploaded' },
+    ],
+    retrying: false,
+    onRetry: () => {},
+    ...overrides,
+  }
 }
 
 export function accountChoices(overrides: Partial<AccountChoices> = {}): AccountChoices {

@@ -3,6 +3,7 @@ import {
   automationSettingsInputSchema,
   WEEKDAYS,
   type AutomationConcept,
+  type AutomationFormat,
   type AutomationPostSettings,
   type AutomationSettings,
   type AutomationSettingsInput,
@@ -44,9 +45,13 @@ export interface AutomationForm {
   windowEnd: string
   postingTimes: PostingTimes
   videoIds: string[]
+  format: AutomationFormat
+  slideshowImageIds: string[]
+  slidesPerPost: number
   accountId: string | null
   postSettings: AutomationPostSettings
   reviewBeforePosting: boolean
+  sendAsDrafts: boolean
 }
 
 export function formFromSettings(s: AutomationSettings): AutomationForm {
@@ -66,9 +71,13 @@ export function formFromSettings(s: AutomationSettings): AutomationForm {
     windowEnd: s.windowEnd,
     postingTimes: s.postingTimes,
     videoIds: [...s.videoIds],
+    format: s.format,
+    slideshowImageIds: [...s.slideshowImageIds],
+    slidesPerPost: s.slidesPerPost,
     accountId: s.accountId,
     postSettings: { ...s.postSettings },
     reviewBeforePosting: s.reviewBeforePosting,
+    sendAsDrafts: s.sendAsDrafts,
   }
 }
 
@@ -103,9 +112,13 @@ export function toInput(form: AutomationForm): AutomationSettingsInput {
     windowEnd: form.windowEnd,
     postingTimes: form.postingTimes,
     videoIds: form.videoIds,
+    format: form.format,
+    slideshowImageIds: form.slideshowImageIds,
+    slidesPerPost: form.slidesPerPost,
     accountId: form.accountId,
     postSettings: form.postSettings,
     reviewBeforePosting: form.reviewBeforePosting,
+    sendAsDrafts: form.sendAsDrafts,
   }
 }
 
@@ -131,7 +144,11 @@ export const FIELD_TABS = {
   windowEnd: 'schedule',
   postingTimes: 'schedule',
   videoIds: 'videos',
+  format: 'videos',
+  slideshowImageIds: 'videos',
+  slidesPerPost: 'videos',
   accountId: 'advanced',
+  sendAsDrafts: 'advanced',
   'postSettings.privacyLevel': 'advanced',
   'postSettings.allowComment': 'advanced',
   'postSettings.allowDuet': 'advanced',
@@ -208,7 +225,7 @@ function touchedFields(patch: Partial<AutomationForm>): FieldKey[] {
     switch (key) {
       case 'enabled':
         // What enabling needs (product.md §5) is asked again on the next save.
-        fields.push('accountId', 'videoIds', 'days', 'postSettings.privacyLevel')
+        fields.push('accountId', 'videoIds', 'slideshowImageIds', 'days', 'postSettings.privacyLevel')
         break
       case 'postSettings':
         fields.push(
@@ -229,6 +246,14 @@ function touchedFields(patch: Partial<AutomationForm>): FieldKey[] {
       case 'tone':
         fields.push('tone', 'customTone')
         break
+      case 'format':
+        // Which of videos and images are needed changes with it.
+        fields.push('format', 'videoIds', 'slideshowImageIds')
+        break
+      case 'sendAsDrafts':
+        // Drafts need no privacy here, and at most TikTok's daily drafts.
+        fields.push('sendAsDrafts', 'postSettings.privacyLevel', 'postsPerDay')
+        break
       case 'customConcept':
       case 'customTone':
       case 'mustInclude':
@@ -238,6 +263,8 @@ function touchedFields(patch: Partial<AutomationForm>): FieldKey[] {
       case 'days':
       case 'postingTimes':
       case 'videoIds':
+      case 'slideshowImageIds':
+      case 'slidesPerPost':
       case 'accountId':
         fields.push(key)
         break

@@ -24,6 +24,15 @@ describe('runNowBlockers', () => {
     for (const b of found) expect(b.fix).toMatch(/save/)
   })
 
+  it('asks for images for slideshows, and for videos only when the format uses them', () => {
+    const slideshows = { ...ready, format: 'slideshow' as const, videoIds: [] }
+    expect(runNowBlockers(slideshows, ['acc-1']).map((b) => b.message)).toEqual([AUTOMATION_MESSAGES.noSlideshowImages])
+    expect(runNowBlockers({ ...slideshows, slideshowImageIds: ['img-1'] }, ['acc-1'])).toEqual([])
+    expect(runNowBlockers({ ...ready, format: 'alternate' }, ['acc-1']).map((b) => b.message)).toEqual([
+      AUTOMATION_MESSAGES.noSlideshowImages,
+    ])
+  })
+
   it('counts an account that is no longer there as none', () => {
     expect(runNowBlockers(ready, ['acc-2']).map((b) => b.message)).toEqual([AUTOMATION_MESSAGES.noAccount])
   })

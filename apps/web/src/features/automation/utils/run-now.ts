@@ -1,5 +1,7 @@
 import {
   AUTOMATION_MESSAGES,
+  formatUsesSlideshows,
+  formatUsesVideos,
   type AutomationOverview,
   type AutomationSettings,
   type AutomationSlotState,
@@ -25,8 +27,14 @@ export function runNowBlockers(saved: AutomationSettings, accountIds: readonly s
   if (!saved.accountId || (accountIds !== null && !accountIds.includes(saved.accountId))) {
     blockers.push({ message: AUTOMATION_MESSAGES.noAccount, fix: 'Choose one in Advanced Settings and save.' })
   }
-  if (saved.videoIds.length === 0) {
+  if (formatUsesVideos(saved.format) && saved.videoIds.length === 0) {
     blockers.push({ message: AUTOMATION_MESSAGES.noVideos, fix: 'Pick at least one in Video Selection and save.' })
+  }
+  if (formatUsesSlideshows(saved.format) && saved.slideshowImageIds.length === 0) {
+    blockers.push({
+      message: AUTOMATION_MESSAGES.noSlideshowImages,
+      fix: 'Pick at least one image for slideshows in Video Selection and save.',
+    })
   }
   if (saved.days.length === 0) {
     blockers.push({ message: AUTOMATION_MESSAGES.noDays, fix: 'Pick at least one in Schedule Settings and save.' })
