@@ -47,8 +47,6 @@ export function applyAutomationEvent(queryClient: QueryClient, event: ServerEven
     case 'analytics.synced':
     case 'notification.created':
     case 'notifications.read':
-    case 'slideshow.updated':
-    case 'slideshow.deleted':
       // Other features' events: their own caches apply them (a planned slideshow's render moving the slot on comes
       // as automation.updated).
       return
