@@ -12,7 +12,14 @@ describe('TiktokPermissions', () => {
     await userEvent.setup().click(screen.getByText('What Hookpost asks TikTok for'))
     expect(container.querySelector('details')?.open).toBe(true)
     const terms = [...container.querySelectorAll('dt')].map((dt) => dt.textContent)
-    expect(terms).toEqual(['user.info.basic', 'user.info.profile', 'user.info.stats', 'video.list', 'video.publish'])
+    expect(terms).toEqual([
+      'user.info.basic',
+      'user.info.profile',
+      'user.info.stats',
+      'video.list',
+      'video.publish',
+      'video.upload',
+    ])
     for (const { scope, purpose } of TIKTOK_SCOPE_PURPOSES) {
       const term = [...container.querySelectorAll('dt')].find((dt) => dt.textContent === scope)
       expect(term?.nextElementSibling?.textContent).toBe(purpose)
