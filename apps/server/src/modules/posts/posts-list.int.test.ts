@@ -24,7 +24,10 @@ const CALENDAR_KEYS = [
   'account',
   'accountId',
   'errorMessage',
+  // issue 29: a cell marks a slideshow and a draft.
+  'format',
   'id',
+  'postMode',
   'scheduledAt',
   'source',
   'state',
