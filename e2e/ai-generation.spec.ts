@@ -46,7 +46,8 @@ test('generate an image, save it, and transform it into a video that plays', asy
   const prompt = 'A barista taking a selfie with latte art, morning light'
   await images.getByLabel('Image prompt').fill(prompt)
   await images.getByRole('button', { name: 'Generate Image' }).click()
-  await expect(images.getByRole('status').filter({ hasText: FALLBACK })).toBeVisible()
+  // The server may be making its stock clips with ffmpeg on the same two cores: the card can take a while.
+  await expect(images.getByRole('status').filter({ hasText: FALLBACK })).toBeVisible({ timeout: 45_000 })
   const card = images.getByRole('img', { name: `Text card: ${prompt}` })
   await expect(card).toBeVisible()
   await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1080)
