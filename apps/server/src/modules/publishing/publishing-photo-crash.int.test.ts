@@ -31,7 +31,7 @@ let publicHttp: Server
 
 beforeAll(async () => {
   publicHttp = await listenAtPublicUrl(world)
-})
+}, 300_000)
 afterAll(async () => {
   await new Promise((resolve) => publicHttp?.close(resolve))
 })

@@ -22,7 +22,7 @@ let http: Server
 
 beforeAll(async () => {
   http = await listenAtPublicUrl(world)
-})
+}, 300_000)
 afterAll(async () => {
   await new Promise((resolve) => http?.close(resolve))
 })

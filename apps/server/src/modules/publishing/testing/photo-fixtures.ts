@@ -62,7 +62,20 @@ export async function listenAtPublicUrl(world: { server: TestServer }, port = 39
       })
       .catch(() => res.writeHead(500).end())
   })
-  http.listen(port)
-  await once(http, 'listening')
-  return http
+  // The two photo test files serve this one port (the sandbox's registered PUBLIC_URL) and may run side by side:
+  // the second waits until the first has let it go.
+  const until = Date.now() + PORT_WAIT_MS
+  for (;;) {
+    try {
+      http.listen(port)
+      await once(http, 'listening')
+      return http
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || Date.now() > until) throw err
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+  }
 }
+
+/** How long `listenAtPublicUrl` waits for the port; the callers' beforeAll allow a little more. */
+export const PORT_WAIT_MS = 280_000
