@@ -348,8 +348,11 @@ describe.skipIf(!ADMIN_URL)(
           `${((Math.max(...posts.map((p) => p.publishedAt?.getTime() ?? 0)) - due.getTime()) / 1000).toFixed(1)} s after; ` +
           `renders by worker: ${workers.map((w) => `${w.name} ${[...renderedBy.values()].filter((by) => by[0] === w.name).length}`).join(', ')}`,
       )
-      // The processes stop cleanly (SIGTERM → exit 0).
-      const codes = await Promise.all([...apis.map((a) => a.process.stop()), ...workers.map((w) => w.stop())])
+      // The processes stop cleanly (SIGTERM → exit 0); on a loaded 2-core machine four stopping at once take a while.
+      const codes = await Promise.all([
+        ...apis.map((a) => a.process.stop(30_000)),
+        ...workers.map((w) => w.stop(30_000)),
+      ])
       expect(codes).toEqual([0, 0, 0, 0])
     }, 240_000)
   },
