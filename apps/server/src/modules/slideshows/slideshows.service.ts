@@ -60,6 +60,29 @@ export function createSlideshowsService(deps: SlideshowsServiceDeps) {
     }
   }
 
+  /**
+   * One change of a slideshow of the person's with its job, in one transaction (both or neither), then its live
+   * event: Retry queues a render again, Export queues an export.
+   */
+  async function changeAndQueue(
+    userId: string,
+    id: string,
+    message: string,
+    job: 'slideshow.render' | 'slideshow.export',
+    change: (tx: Parameters<Parameters<SlideshowsRepository['transaction']>[0]>[0]['repo']) => Promise<SlideshowRow>,
+  ): Promise<Slideshow> {
+    const row = await orFail(message, () =>
+      repo.transaction(async ({ repo: tx, jobs }) => {
+        const changed = await change(tx)
+        await queue.reschedule(job, { slideshowId: id }, { singletonKey: id, startAfter: clock(), tx: jobs })
+        return changed
+      }),
+    )
+    const slideshow = toSlideshowDto(row)
+    announce(userId, slideshow)
+    return slideshow
+  }
+
   async function owned(userId: string, id: string): Promise<SlideshowRow> {
     const row = isUuid(id) ? await repo.findForUser(userId, id) : undefined
     if (!row) throw notFound()
@@ -180,42 +203,22 @@ export function createSlideshowsService(deps: SlideshowsServiceDeps) {
     /** POST /api/slideshows/:id/retry: only a failed render is queued again, with a fresh set of attempts. */
     async retry(userId: string, id: string): Promise<Slideshow> {
       await owned(userId, id)
-      const row = await orFail(SLIDESHOW_MESSAGES.renderFailed, () =>
-        repo.transaction(async ({ repo: tx, jobs }) => {
-          const requeued = await tx.requeueFailedForUser(userId, id, clock())
-          if (!requeued) throw new AppError('CONFLICT', SLIDESHOW_MESSAGES.onlyFailedCanRetry)
-          await queue.reschedule(
-            'slideshow.render',
-            { slideshowId: id },
-            { singletonKey: id, startAfter: clock(), tx: jobs },
-          )
-          return requeued
-        }),
-      )
-      const slideshow = toSlideshowDto(row)
-      announce(userId, slideshow)
-      return slideshow
+      return changeAndQueue(userId, id, SLIDESHOW_MESSAGES.renderFailed, 'slideshow.render', async (tx) => {
+        const requeued = await tx.requeueFailedForUser(userId, id, clock())
+        if (!requeued) throw new AppError('CONFLICT', SLIDESHOW_MESSAGES.onlyFailedCanRetry)
+        return requeued
+      })
     },
 
     /** POST /api/slideshows/:id/export: an MP4 of the current photo set, `secondsPerSlide` per slide. */
     async export(userId: string, id: string, input: ExportBody): Promise<Slideshow> {
       const current = await owned(userId, id)
       if (current.state !== 'processed') throw new AppError('CONFLICT', SLIDESHOW_MESSAGES.exportNeedsRender)
-      const row = await orFail(SLIDESHOW_MESSAGES.exportFailed, () =>
-        repo.transaction(async ({ repo: tx, jobs }) => {
-          const requested = await tx.requestExportForUser(userId, id, input.secondsPerSlide, clock())
-          if (!requested) throw new AppError('CONFLICT', SLIDESHOW_MESSAGES.exportInProgress)
-          await queue.reschedule(
-            'slideshow.export',
-            { slideshowId: id },
-            { singletonKey: id, startAfter: clock(), tx: jobs },
-          )
-          return requested
-        }),
-      )
-      const slideshow = toSlideshowDto(row)
-      announce(userId, slideshow)
-      return slideshow
+      return changeAndQueue(userId, id, SLIDESHOW_MESSAGES.exportFailed, 'slideshow.export', async (tx) => {
+        const requested = await tx.requestExportForUser(userId, id, input.secondsPerSlide, clock())
+        if (!requested) throw new AppError('CONFLICT', SLIDESHOW_MESSAGES.exportInProgress)
+        return requested
+      })
     },
 
     /**
