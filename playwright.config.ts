@@ -39,13 +39,14 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  // Started one after the other (the first builds the web app if it is stale).
+  // Started one after the other (the first builds the web app if it is stale and makes the Library's stock clips into
+  // .tmp/e2e-stock, about a minute on a fresh checkout; the second copies them).
   webServer: [
     {
       command: 'node scripts/e2e-server.mjs',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       env: { E2E_PORT: String(PORT) },
       stdout: 'ignore',
       stderr: 'pipe',

@@ -3,10 +3,10 @@
 // E2E_STORAGE=s3: media in an S3 bucket served by a throwaway s3rver (its objects under the data folder's s3/), as a
 // deployment with STORAGE=s3 would keep them (ADR 035).
 import { fork, spawn } from 'node:child_process'
-import { mkdirSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import { ensureWebBuild, root } from './lib/prepare.mjs'
+import { ensureWebBuild, fail, root, run } from './lib/prepare.mjs'
 import { startSandboxProcess } from './lib/sandbox.mjs'
 
 const port = process.env.E2E_PORT ?? '3100'
@@ -18,6 +18,13 @@ const dataDir = path.join(root, '.tmp', `e2e-${port}`)
 rmSync(dataDir, { recursive: true, force: true })
 // The e2e tests must see the code as it is now, not an old build.
 ensureWebBuild()
+// The Library's stock clips, made once for every e2e server and run (scripts/e2e-stock.ts says why), then found in
+// the data folder as a restarted server finds the ones it made.
+const stockCache = path.join(root, '.tmp', 'e2e-stock')
+if (run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/e2e-stock.ts'), stockCache]) !== 0) {
+  fail('Could not make the Library stock clips for the e2e servers (see above).')
+}
+cpSync(stockCache, path.join(dataDir, 'stock'), { recursive: true, filter: (from) => !/[/\\]\.making-/.test(from) })
 const env = {
   ...process.env,
   NODE_ENV: 'development',

@@ -16,11 +16,19 @@ function verifyEmail(token: string): Promise<MessageResponse> {
   return request
 }
 
-/** POST /api/auth/verify-email; afterwards the session and the profile are read again (the address may have changed). */
+/**
+ * POST /api/auth/verify-email; afterwards the session and the profile are read again (the address may have changed).
+ * Reads still in flight are cancelled first: the page asks for the session as it opens, beside this POST, and React
+ * Query joins an invalidation onto a first read still under way, so that read's answer — the old address, if the
+ * server read it before the change — would stay for the session's whole staleTime (the top bar showing the old one).
+ */
 export function useVerifyEmail() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: verifyEmail,
-    onSettled: () => queryClient.invalidateQueries(),
+    // Not awaited: the answer shows at once, the reads follow.
+    onSettled: () => {
+      void queryClient.cancelQueries().then(() => queryClient.invalidateQueries())
+    },
   })
 }
