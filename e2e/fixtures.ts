@@ -85,12 +85,13 @@ export function uniqueHandle(prefix: string): string {
 }
 
 /**
- * Connects a brand-new sandbox creator from the Schedule tab, as a person would (TikTok's authorize page is the
- * sandbox's; e2e/tiktok.spec.ts walks it in detail). Returns the connected account's id.
+ * Connects a brand-new sandbox creator from the Schedule tab, as a person would, whether it already has accounts or
+ * not (TikTok's authorize page is the sandbox's; e2e/tiktok.spec.ts walks it in detail), and comes back to the
+ * Schedule tab. Returns the connected account's id.
  */
 export async function connectSandboxCreator(page: Page, displayName: string, username: string): Promise<string> {
   const card = page.getByRole('region', { name: 'Schedule New Video' })
-  await card.getByRole('button', { name: 'Connect TikTok account' }).click()
+  await card.getByRole('button', { name: 'Connect TikTok account', exact: true }).click()
   await expect(page).toHaveURL(/\/v2\/auth\/authorize\//)
   const choices = page.getByRole('group', { name: 'Choose a sandbox creator' })
   await choices.getByRole('radio', { name: 'Create a new sandbox creator' }).check()
@@ -98,6 +99,7 @@ export async function connectSandboxCreator(page: Page, displayName: string, use
   await choices.getByLabel('Username').fill(username)
   await page.getByRole('button', { name: 'Authorize' }).click()
   await expect(page.getByText(MESSAGES.tiktokConnected)).toBeVisible({ timeout: 15_000 })
+  await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/)
   const res = await page.request.get('/api/tiktok/accounts')
   const { accounts } = (await res.json()) as { accounts: { id: string; accountUsername: string }[] }
   const account = accounts.find((a) => a.accountUsername === username)

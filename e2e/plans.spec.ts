@@ -76,8 +76,8 @@ test.describe('plans and the free trial', () => {
       .getByRole('radio', { name: `Second Creator (@${second})`, exact: true })
       .check()
     await page.getByRole('button', { name: 'Authorize' }).click()
-    // Connected: the callback page moves on to the dashboard by itself.
-    await expect(page).toHaveURL(/\/dashboard(\?|$)/, { timeout: 15_000 })
+    // Connected: the callback page moves on by itself, back to Profile & Accounts where Connect was pressed.
+    await expect(page).toHaveURL(/\/dashboard\/profile(\?|$)/, { timeout: 15_000 })
     await openProfile(page)
     await expectUsage(plan, '2 of 3', '0 (unlimited)')
     await expect(page.getByRole('dialog')).toHaveCount(0)

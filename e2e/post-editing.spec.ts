@@ -87,23 +87,9 @@ async function schedule(
   return ((await res.json()) as { post: Post }).post
 }
 
-/** A second sandbox creator, connected from Profile & Accounts (the Schedule tab offers Connect only with none). */
+/** A second sandbox creator: the Schedule tab offers Connect with any number of accounts, and comes back to it. */
 async function connectAnotherCreator(page: Page, displayName: string, username: string): Promise<string> {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile & Accounts' }).click()
-  await page
-    .getByRole('region', { name: 'TikTok Accounts' })
-    .getByRole('button', { name: 'Connect TikTok account', exact: true })
-    .click()
-  const choices = page.getByRole('group', { name: 'Choose a sandbox creator' })
-  await choices.getByRole('radio', { name: 'Create a new sandbox creator' }).check()
-  await choices.getByLabel('Display name').fill(displayName)
-  await choices.getByLabel('Username').fill(username)
-  await page.getByRole('button', { name: 'Authorize' }).click()
-  await expect(page.getByText(MESSAGES.tiktokConnected)).toBeVisible({ timeout: 15_000 })
-  await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/)
-  const res = await page.request.get('/api/tiktok/accounts')
-  const { accounts } = (await res.json()) as { accounts: { id: string; accountUsername: string }[] }
-  return accounts.find((a) => a.accountUsername === username)!.id
+  return connectSandboxCreator(page, displayName, username)
 }
 
 async function noSidewaysScroll(page: Page) {

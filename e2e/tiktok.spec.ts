@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { MESSAGES } from '@hookpost/shared/messages'
 import { expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
@@ -9,6 +10,7 @@ import { expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 const CONNECTED_BANNER = 'Your TikTok account was connected successfully.'
 const AUTHORIZE_URL = /\/v2\/auth\/authorize\//
 const CALLBACK_URL = /\/auth\/tiktok\/callback\/?\?/
+const PROFILE_URL = /\/dashboard\/profile$/
 
 function accountsSection(page: Page): Locator {
   return page.getByRole('region', { name: 'TikTok Accounts' })
@@ -43,14 +45,17 @@ async function authorizeAs(
   await page.getByRole('button', { name: 'Authorize' }).click()
 }
 
-/** Back from the sandbox: the callback page connects the account and moves on to the dashboard after 2 s. */
+/**
+ * Back from the sandbox: the callback page connects the account and after 2 s moves on to where Connect was pressed
+ * (Profile & Accounts, in these tests).
+ */
 async function expectConnected(page: Page, displayName: string): Promise<string> {
   await expect(page).toHaveURL(CALLBACK_URL)
   const callbackUrl = page.url()
   await expect(page.getByRole('heading', { name: 'TikTok account connected' })).toBeVisible()
   await expect(page.getByText(displayName)).toBeVisible()
   await expect(page.getByText(CONNECTED_BANNER)).toBeVisible({ timeout: 10_000 })
-  await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/)
+  await expect(page).toHaveURL(PROFILE_URL)
   return callbackUrl
 }
 
@@ -75,13 +80,14 @@ test.describe('TikTok accounts', () => {
 
     await openProfile(page)
     await expect(accountsSection(page).getByRole('heading', { name: 'No TikTok Accounts Connected' })).toBeVisible()
-    const redirected = page.waitForURL(/\/dashboard\?tiktok_connected=true$/, { waitUntil: 'commit' })
+    const redirected = page.waitForURL(/\/dashboard\/profile\?tiktok_connected=true$/, { waitUntil: 'commit' })
     await accountsSection(page).getByRole('button', { name: 'Connect TikTok account', exact: true }).click()
     await authorizeAs(page, { create: { displayName, username } })
     const callbackUrl = await expectConnected(page, displayName)
     await redirected
 
     // The Schedule tab now lists the account in its picker.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Schedule Videos' }).click()
     const picker = page.getByRole('combobox', { name: 'TikTok account' })
     await expect(picker).toBeVisible()
     await expect(picker.getByRole('option', { name: new RegExp(`@${username}`) })).toBeAttached()
@@ -94,10 +100,12 @@ test.describe('TikTok accounts', () => {
     await expect(row.getByText('Sandbox', { exact: true })).toBeVisible()
     await expect(row.getByRole('button', { name: `Edit ${displayName}` })).toBeVisible()
 
-    // The code in that URL was single-use.
+    // The code in that URL was single-use; the state still says where that flow began.
     await page.goto(callbackUrl)
     await expect(page.getByRole('heading', { name: "We couldn't connect your TikTok account" })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Return to Dashboard' })).toBeVisible()
+    await expect(page.getByText(MESSAGES.connectStateInvalid)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeEnabled()
+    await expect(page.getByRole('button', { name: 'Return to Profile & Accounts' })).toBeVisible()
     await page.goto('/dashboard/profile')
     await expect(accountsSection(page).getByRole('listitem')).toHaveCount(1)
   })
@@ -208,7 +216,7 @@ test.describe('TikTok accounts', () => {
     await openProfile(page)
 
     await accountsSection(page).getByRole('button', { name: 'Add account manually' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Add TikTok Account' })
+    let dialog = page.getByRole('dialog', { name: 'Add TikTok Account' })
     await expect(dialog.getByLabel('Account name')).toBeFocused()
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(dialog.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true')
@@ -219,10 +227,15 @@ test.describe('TikTok accounts', () => {
     await expect(accountsSection(page).getByText('Account added successfully')).toBeVisible()
     const row = accountRow(page, username)
     await expect(row.getByText('Not connected', { exact: true })).toBeVisible()
+    // Not connected yet: its username is the person's, and can be corrected.
+    await row.getByRole('button', { name: 'Edit My shop' }).click()
+    dialog = page.getByRole('dialog', { name: 'Edit TikTok Account' })
+    await expect(dialog.getByLabel('Username')).toBeEditable()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
 
     await row.getByRole('button', { name: 'Connect My shop' }).click()
     await authorizeAs(page, { create: { displayName, username } })
-    // The account keeps the name the person gave it; connecting fills in its tokens.
+    // The account keeps the name the person gave it; connecting fills in its tokens and TikTok's username.
     await expectConnected(page, 'My shop')
     await openProfile(page)
     await expect(accountsSection(page).getByRole('listitem')).toHaveCount(1)
@@ -245,21 +258,26 @@ test.describe('TikTok accounts', () => {
     await add.getByRole('button', { name: 'Save' }).click()
     await expect(add).toBeHidden()
     await expect(card.getByText('Account added successfully')).toBeVisible()
-    await expect(card.getByLabel('TikTok account')).toContainText(`Corner Bakery (@${username})`)
+    await expect(card.getByLabel('TikTok account', { exact: true })).toContainText(`Corner Bakery (@${username})`)
+    // At a glance, with what can be done with it; connecting it is still offered first.
+    const row = card.getByRole('list', { name: 'TikTok accounts' }).getByRole('listitem')
+    await expect(row.getByText('Not connected', { exact: true })).toBeVisible()
+    await expect(row.getByRole('button', { name: 'Connect Corner Bakery' })).toBeVisible()
+    await expect(card.getByRole('button', { name: 'Connect TikTok account', exact: true })).toBeVisible()
 
-    await card.getByRole('button', { name: 'Edit account' }).click()
+    await row.getByRole('button', { name: 'Edit Corner Bakery' }).click()
     const edit = page.getByRole('dialog', { name: 'Edit TikTok Account' })
     await edit.getByRole('tab', { name: 'Account Description' }).click()
     await edit.getByLabel('Niche').fill('Sourdough for beginners')
     await edit.getByRole('button', { name: 'Save' }).click()
     await expect(edit).toBeHidden()
     await expect(card.getByText('Account updated successfully')).toBeVisible()
-    await card.getByRole('button', { name: 'Edit account' }).click()
+    await row.getByRole('button', { name: 'Edit Corner Bakery' }).click()
     await page.getByRole('tab', { name: 'Account Description' }).click()
     await expect(page.getByLabel('Niche')).toHaveValue('Sourdough for beginners')
   })
 
-  test('Deny on the authorize page ends on the error state, and nothing is connected', async ({ page }) => {
+  test('Deny on the authorize page says so, goes back where it began, and nothing is connected', async ({ page }) => {
     await signUp(page, uniqueEmail('tiktok-deny'))
     await openProfile(page)
     await accountsSection(page).getByRole('button', { name: 'Connect TikTok account', exact: true }).click()
@@ -267,12 +285,12 @@ test.describe('TikTok accounts', () => {
     await page.getByRole('button', { name: 'Deny' }).click()
 
     await expect(page).toHaveURL(CALLBACK_URL)
-    await expect(page.getByRole('heading', { name: "We couldn't connect your TikTok account" })).toBeVisible()
-    await expect(page.getByText('Authentication error from TikTok')).toBeVisible()
-    await expect(page.getByText('The user denied the request')).toBeVisible()
-    await page.getByRole('button', { name: 'Return to Dashboard' }).click()
-    await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/)
-    await openProfile(page)
+    await expect(page.getByRole('heading', { name: 'TikTok account not connected' })).toBeVisible()
+    await expect(page.getByText(MESSAGES.connectDenied)).toBeVisible()
+    // The person's choice, not an error of TikTok's.
+    await expect(page.getByText('Authentication error from TikTok')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Return to Profile & Accounts' }).click()
+    await expect(page).toHaveURL(PROFILE_URL)
     await expect(accountsSection(page).getByRole('heading', { name: 'No TikTok Accounts Connected' })).toBeVisible()
   })
 
@@ -300,6 +318,7 @@ test.describe('TikTok accounts', () => {
     await expect(page).toHaveURL(CALLBACK_URL)
     expect(tampered).toBe(true)
     await expect(page.getByRole('heading', { name: "We couldn't connect your TikTok account" })).toBeVisible()
+    // A state nobody issued says nothing about where the flow began: back to the dashboard.
     await expect(page.getByRole('button', { name: 'Return to Dashboard' })).toBeVisible()
     await page.unroute(AUTHORIZE_URL)
     await page.goto('/dashboard/profile')
@@ -315,8 +334,13 @@ test.describe('TikTok accounts', () => {
     )
     await signUp(page, uniqueEmail('tiktok-callback'))
     await page.goto('/auth/tiktok/callback/?error=access_denied&error_description=Denied%20by%20test&state=abc')
+    await expect(page.getByText(MESSAGES.connectDenied)).toBeVisible()
+    // TikTok's other errors: the spec's words, what they mean, and TikTok's own description.
+    await page.goto('/auth/tiktok/callback/?error=temporarily_unavailable&error_description=Busy%20by%20test&state=abc')
     await expect(page.getByText('Authentication error from TikTok')).toBeVisible()
-    await expect(page.getByText('Denied by test')).toBeVisible()
+    await expect(page.getByText(/TikTok is busy right now/)).toBeVisible()
+    await expect(page.getByText('Busy by test')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
     await page.goto('/auth/tiktok/callback?state=abc')
     await expect(page.getByText('No authorization code found in URL')).toBeVisible()
   })

@@ -27,8 +27,12 @@ export const MESSAGES = {
   noAccountsConnected: 'No TikTok Accounts Connected',
   noAuthorizationCode: 'No authorization code found in URL',
   tiktokAuthError: 'Authentication error from TikTok',
-  connectStateInvalid:
-    'This connection attempt has expired or was already used. Go back to the dashboard and press “Connect TikTok account” again.',
+  connectStateInvalid: 'This connection attempt has expired or was already used. Press “Try again” to start over.',
+  // Issue 30: Deny on TikTok's page is the person's choice, not an "authentication error".
+  connectDenied:
+    'You did not allow Hookpost to use your TikTok account, so nothing was connected. To connect it, press “Try again” and choose Authorize on TikTok’s page.',
+  usernameFromTiktok:
+    "This account's username comes from TikTok, so it cannot be changed here. It is updated from TikTok each time you reconnect the account.",
   connectFailed: 'We could not finish connecting your TikTok account. Please try again.',
   accountAlreadyConnected: 'This TikTok account is already connected to your Hookpost account.',
   reconnectRequired: 'Reconnect required',
@@ -216,4 +220,19 @@ export const MESSAGES = {
     'The draft was not posted: TikTok reports that it failed after it reached the TikTok inbox (it was discarded in TikTok, or expired there). Retry sends a new draft.',
   inboxUnconfirmed:
     'TikTok did not say within 48 hours whether this draft was posted. Open TikTok to check the inbox and the profile.',
+} as const
+
+/**
+ * What the callback page says under 'Authentication error from TikTok' for the `error` TikTok put in the callback URL
+ * (tiktok-api.md §1.3, §1.7). `access_denied` has its own message (`MESSAGES.connectDenied`); a code not listed here
+ * gets `other`.
+ */
+export const TIKTOK_AUTHORIZE_ERRORS = {
+  non_sandbox_target:
+    'This TikTok account is not one of the test users of Hookpost’s TikTok app. Sign in to TikTok with a test account and try again.',
+  invalid_scope: 'TikTok did not accept the permissions Hookpost asks for, so nothing was connected. Please try again.',
+  server_error: 'TikTok had a problem on its side and nothing was connected. Wait a moment and try again.',
+  temporarily_unavailable: 'TikTok is busy right now and nothing was connected. Wait a moment and try again.',
+  other:
+    'TikTok refused the request and nothing was connected. Try again; if it keeps happening, TikTok’s reason below helps whoever set up Hookpost.',
 } as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isDashboardTabKey } from './dashboard'
 import { timeZoneSchema } from './profile'
 
 /**
@@ -106,11 +107,39 @@ export const TIKTOK_SCOPE_PURPOSES = [
 ] as const satisfies readonly { scope: string; purpose: string }[]
 export type TiktokScope = (typeof TIKTOK_SCOPE_PURPOSES)[number]['scope']
 
+/**
+ * An account authorised on TikTok at least once (its `connectedAt` is set then and never cleared): from then on its
+ * @username is TikTok's, refreshed on every reconnect, and cannot be edited in Hookpost (issue 30).
+ */
+export function usernameFromTiktok(account: Pick<TiktokAccount, 'connectedAt'>): boolean {
+  return account.connectedAt !== null
+}
+
+/** Where the callback page goes after connecting when the place the flow started is unknown (product.md §2). */
+export const CONNECT_RETURN_FALLBACK = '/dashboard'
+
+/**
+ * The place a connect flow started, as the path to return to, if it is one of the app's own places that offer
+ * "Connect": a dashboard tab (`/dashboard?tab=<key>`) or Profile & Accounts. Anything else (another site, another
+ * path, extra parameters) is null, so the return place can never become an open redirect. The server checks it when
+ * the flow starts and again when it ends; the web checks it once more before following it.
+ */
+export function connectReturnPath(value: string | null | undefined): string | null {
+  // Compared as exact strings, not parsed: nothing to normalise, so nothing to smuggle through a normalisation.
+  if (value === '/dashboard/profile') return value
+  const tab = value ? /^\/dashboard\?tab=([a-z]+)$/.exec(value)?.[1] : undefined
+  return isDashboardTabKey(tab) ? `/dashboard?tab=${tab}` : null
+}
+
+const returnToSchema = z.string().max(200)
+
 /** Start of the connect flow: the server answers with TikTok's (or the sandbox's) authorize URL. */
 export const connectStartBodySchema = z
   .object({
     /** Reconnect (or first connect of a hand-added account) fills this account instead of creating one. */
     accountId: z.string().optional(),
+    /** Where the person pressed Connect; kept with the state. Off `connectReturnPath`'s list it is dropped. */
+    returnTo: returnToSchema.optional(),
   })
   .meta({ id: 'ConnectStartBody' })
 export const connectStartResponseSchema = z.object({ authorizeUrl: z.string() }).meta({ id: 'ConnectStart' })
@@ -123,7 +152,30 @@ export const connectCallbackBodySchema = z
     scopes: z.string().max(1024).optional(),
   })
   .meta({ id: 'ConnectCallbackBody' })
-export const connectCallbackResponseSchema = z.object({ account: tiktokAccountSchema }).meta({ id: 'ConnectCallback' })
+export const connectCallbackResponseSchema = z
+  .object({
+    account: tiktokAccountSchema,
+    /** Where the flow started (`connectReturnPath`); null: unknown, go to the dashboard. */
+    returnTo: z.string().nullable(),
+  })
+  .meta({ id: 'ConnectCallback' })
+
+/**
+ * The flow ended on the callback page without an account (the person pressed Deny, TikTok sent an error, or the
+ * callback failed): the state can no longer be used, and the answer says where the flow started and for which account,
+ * so the page can offer "Try again" and the way back.
+ */
+export const connectAbandonBodySchema = z
+  .object({ state: z.string().min(1).max(512) })
+  .meta({ id: 'ConnectAbandonBody' })
+export const connectAbandonResponseSchema = z
+  .object({
+    /** null: this session never started that state (or it is long gone): go to the dashboard. */
+    returnTo: z.string().nullable(),
+    accountId: z.string().nullable(),
+  })
+  .meta({ id: 'ConnectAbandon' })
+export type ConnectOrigin = z.infer<typeof connectAbandonResponseSchema>
 
 /** Sandbox creators (only while the sandbox stands in for TikTok; `/dummy-account` creates them). */
 export const sandboxCreatorSchema = z

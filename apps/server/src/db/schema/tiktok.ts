@@ -60,6 +60,8 @@ export const tiktokOauthState = pgTable(
       .references(() => session.id, { onDelete: 'cascade' }),
     /** Reconnect (or first connect of a hand-added account) fills this account. */
     accountId: uuid('account_id').references(() => tiktokAccount.id, { onDelete: 'cascade' }),
+    /** Where the person pressed Connect (`connectReturnPath` in packages/shared): the callback page returns there. */
+    returnTo: text('return_to'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { tiktokAccount, tiktokOauthState } from '../../db/schema'
 import { withSharedTransactions, type Executor } from '../../db/transactional'
@@ -122,6 +122,25 @@ function createQueries(db: Executor) {
           ),
         )
         .returning()
+      return row
+    },
+    /**
+     * The end of a flow that connected nothing (Deny on TikTok, or a failed callback): the state is spent if it was not
+     * yet, and its row says where the flow started. Only the session that asked for it; expired ones too (the place
+     * to return to is all it yields).
+     */
+    async abandonState(input: { stateHash: string; userId: string; sessionId: string; now: Date }) {
+      const [row] = await db
+        .update(tiktokOauthState)
+        .set({ usedAt: sql`coalesce(${tiktokOauthState.usedAt}, ${input.now.toISOString()}::timestamptz)` })
+        .where(
+          and(
+            eq(tiktokOauthState.stateHash, input.stateHash),
+            eq(tiktokOauthState.userId, input.userId),
+            eq(tiktokOauthState.sessionId, input.sessionId),
+          ),
+        )
+        .returning({ returnTo: tiktokOauthState.returnTo, accountId: tiktokOauthState.accountId })
       return row
     },
     async deleteStaleStates(now: Date, usedBefore: Date) {

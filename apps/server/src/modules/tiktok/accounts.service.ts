@@ -1,5 +1,6 @@
 import { MESSAGES, type AccountForm, type AccountUpdate, type CreatorInfo, type TiktokAccount } from '@hookpost/shared'
-import { accountUpdateSchema, TIKTOK_SCOPE_PURPOSES, type TiktokScope } from '@hookpost/shared'
+import { accountUpdateSchema, connectReturnPath, TIKTOK_SCOPE_PURPOSES, type TiktokScope } from '@hookpost/shared'
+import type { ConnectOrigin } from '@hookpost/shared'
 import { isTiktokError, type TiktokClient, type TiktokTokenSet } from '../../integrations/tiktok'
 import type { SecretBox } from '../../lib/crypto'
 import { randomToken, sha256Hex } from '../../lib/crypto'
@@ -72,7 +73,11 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
     return row
   }
 
-  /** New tokens on an account (a reconnect, or its first creator): fresh avatar; the person's own names stay. */
+  /**
+   * New tokens on an account (a reconnect, or its first creator): fresh avatar, and the @username TikTok says (the one
+   * shown beside the account must be the creator's, issue 30); the account name is the person's own and stays. Without
+   * the profile scope TikTok sends no username, and the one the account has stays.
+   */
   async function reconnect(
     on: Pick<TiktokAccountRepository, 'updateForUser'>,
     userId: string,
@@ -89,6 +94,7 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
         openId: tokens.openId,
         sandbox: deps.sandbox,
         avatarUrl: profile.avatarUrl ?? target.avatarUrl,
+        accountUsername: profile.username || target.accountUsername,
         status: 'active',
         lastError: null,
         connectedAt: now,
@@ -97,6 +103,87 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
     )
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
     return row
+  }
+
+  /**
+   * The code TikTok sent back, exchanged server-side (the client secret never leaves the server), and the account it
+   * connects: `accountId` (from the state) is the account to fill, else the creator's own or a new one.
+   */
+  async function connectWith(
+    input: { userId: string; code: string },
+    accountId: string | null,
+    now: Date,
+  ): Promise<TiktokAccount> {
+    let tokens: TiktokTokenSet
+    let profile: Awaited<ReturnType<TiktokClient['userInfo']>>
+    try {
+      tokens = await client.exchangeCode(input.code)
+      profile = await client.userInfo(tokens.accessToken, tokens.scopes)
+    } catch (err) {
+      if (isTiktokError(err) && err.kind === 'transient') {
+        throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.tiktokUnavailable)
+      }
+      log.warn(`[tiktok] connecting failed: ${err instanceof Error ? err.message : String(err)}`)
+      throw new AppError('BAD_REQUEST', MESSAGES.connectFailed)
+    }
+
+    // username needs user.info.profile; a creator who declined it still has a display name (tiktok-api.md §2).
+    const username = profile.username || profile.displayName || tokens.openId.slice(0, 12)
+    const existing = await repo.findByOpenIdForUser(input.userId, tokens.openId)
+    let target: AccountRow | undefined
+    if (accountId) {
+      target = await repo.findForUser(input.userId, accountId)
+      if (!target) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
+      if (target.openId && target.openId !== tokens.openId) {
+        throw new AppError(
+          'CONFLICT',
+          `You authorised @${username} on TikTok, but this account is @${target.accountUsername}. Connect again and choose @${target.accountUsername}.`,
+        )
+      }
+      if (existing && existing.id !== target.id) throw new AppError('CONFLICT', MESSAGES.accountAlreadyConnected)
+    } else {
+      target = existing
+    }
+
+    // Reconnecting a creator this account already has always works; a first connection is held to the plan.
+    if (target?.openId) return toAccountDto(await reconnect(repo, input.userId, target, tokens, profile, now))
+
+    // A new creator (a new account, or one described by hand getting its first): under the person's plan lock, so
+    // two callbacks cannot both take the last place; a callback for the same creator that won meanwhile makes this
+    // a reconnect.
+    const connectNew = () =>
+      repo.transaction(async ({ repo: tx, tx: db }) => {
+        const raced = await tx.findByOpenIdForUser(input.userId, tokens.openId)
+        if (raced && (!target || raced.id === target.id)) {
+          return toAccountDto(await reconnect(tx, input.userId, raced, tokens, profile, now))
+        }
+        if (raced) throw new AppError('CONFLICT', MESSAGES.accountAlreadyConnected)
+        await deps.plans.checkNewAccount(db, input.userId)
+        if (target) return toAccountDto(await reconnect(tx, input.userId, target, tokens, profile, now))
+        const id = crypto.randomUUID()
+        const row = await tx.insert({
+          id,
+          userId: input.userId,
+          openId: tokens.openId,
+          sandbox: deps.sandbox,
+          accountName: profile.displayName ?? username,
+          accountUsername: username,
+          avatarUrl: profile.avatarUrl ?? null,
+          status: 'active',
+          connectedAt: now,
+          ...sealTokens(id, tokens),
+        })
+        return toAccountDto(row)
+      })
+    try {
+      return await connectNew()
+    } catch (err) {
+      // Two callbacks for the same creator at once: the unique (user, open_id) index lets only one insert win.
+      if (err instanceof AppError) throw err
+      const raced = await repo.findByOpenIdForUser(input.userId, tokens.openId)
+      if (raced) return toAccountDto(raced)
+      throw err
+    }
   }
 
   return {
@@ -127,6 +214,15 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
 
     async update(userId: string, id: string, input: AccountUpdate): Promise<TiktokAccount> {
       const patch = accountUpdateSchema.parse(input)
+      if (patch.accountUsername !== undefined) {
+        // An authorised account's @username is TikTok's (set on every connect): a typed one could name another creator.
+        const current = await mustFind(userId, id)
+        if (current.openId && patch.accountUsername !== current.accountUsername) {
+          throw new AppError('VALIDATION_FAILED', MESSAGES.usernameFromTiktok, [
+            { path: 'accountUsername', message: MESSAGES.usernameFromTiktok },
+          ])
+        }
+      }
       const row = await repo.updateForUser(
         userId,
         id,
@@ -164,7 +260,12 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
     },
 
     /** Step 1 of connecting: a single-use state bound to this session, and the authorize URL to send the browser to. */
-    async startConnect(input: { userId: string; sessionId: string; accountId?: string | undefined }) {
+    async startConnect(input: {
+      userId: string
+      sessionId: string
+      accountId?: string | undefined
+      returnTo?: string | undefined
+    }) {
       if (input.accountId) await mustFind(input.userId, input.accountId)
       const state = randomToken()
       const now = clock()
@@ -174,6 +275,8 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
         userId: input.userId,
         sessionId: input.sessionId,
         accountId: input.accountId ?? null,
+        // Off the allow-list (another site, an unknown page) it is dropped: the flow then ends on the dashboard.
+        returnTo: connectReturnPath(input.returnTo),
         expiresAt: new Date(now.getTime() + STATE_TTL_MS),
       })
       return { authorizeUrl: client.authorizeUrl({ state, scopes: TIKTOK_SCOPES }) }
@@ -192,77 +295,20 @@ export function createTiktokAccountsService(deps: TiktokAccountsDeps) {
         now,
       })
       if (!state) throw new AppError('BAD_REQUEST', MESSAGES.connectStateInvalid)
+      const account = await connectWith(input, state.accountId, now)
+      // Checked again on the way out: a row written by an older version, or edited by hand, cannot redirect anywhere.
+      return { account, returnTo: connectReturnPath(state.returnTo) }
+    },
 
-      let tokens: TiktokTokenSet
-      let profile: Awaited<ReturnType<TiktokClient['userInfo']>>
-      try {
-        tokens = await client.exchangeCode(input.code)
-        profile = await client.userInfo(tokens.accessToken, tokens.scopes)
-      } catch (err) {
-        if (isTiktokError(err) && err.kind === 'transient') {
-          throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.tiktokUnavailable)
-        }
-        log.warn(`[tiktok] connecting failed: ${err instanceof Error ? err.message : String(err)}`)
-        throw new AppError('BAD_REQUEST', MESSAGES.connectFailed)
-      }
-
-      // username needs user.info.profile; a creator who declined it still has a display name (tiktok-api.md §2).
-      const username = profile.username || profile.displayName || tokens.openId.slice(0, 12)
-      const existing = await repo.findByOpenIdForUser(input.userId, tokens.openId)
-      let target: AccountRow | undefined
-      if (state.accountId) {
-        target = await repo.findForUser(input.userId, state.accountId)
-        if (!target) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
-        if (target.openId && target.openId !== tokens.openId) {
-          throw new AppError(
-            'CONFLICT',
-            `You authorised @${username} on TikTok, but this account is @${target.accountUsername}. Connect again and choose @${target.accountUsername}.`,
-          )
-        }
-        if (existing && existing.id !== target.id) throw new AppError('CONFLICT', MESSAGES.accountAlreadyConnected)
-      } else {
-        target = existing
-      }
-
-      // Reconnecting a creator this account already has always works; a first connection is held to the plan.
-      if (target?.openId) return toAccountDto(await reconnect(repo, input.userId, target, tokens, profile, now))
-
-      // A new creator (a new account, or one described by hand getting its first): under the person's plan lock, so
-      // two callbacks cannot both take the last place; a callback for the same creator that won meanwhile makes this
-      // a reconnect.
-      const connectNew = () =>
-        repo.transaction(async ({ repo: tx, tx: db }) => {
-          const raced = await tx.findByOpenIdForUser(input.userId, tokens.openId)
-          if (raced && (!target || raced.id === target.id)) {
-            return toAccountDto(await reconnect(tx, input.userId, raced, tokens, profile, now))
-          }
-          if (raced) throw new AppError('CONFLICT', MESSAGES.accountAlreadyConnected)
-          await deps.plans.checkNewAccount(db, input.userId)
-          if (target) return toAccountDto(await reconnect(tx, input.userId, target, tokens, profile, now))
-          const id = crypto.randomUUID()
-          const row = await tx.insert({
-            id,
-            userId: input.userId,
-            openId: tokens.openId,
-            sandbox: deps.sandbox,
-            accountName: profile.displayName ?? username,
-            accountUsername: username,
-            avatarUrl: profile.avatarUrl ?? null,
-            status: 'active',
-            connectedAt: now,
-            ...sealTokens(id, tokens),
-          })
-          return toAccountDto(row)
-        })
-      try {
-        return await connectNew()
-      } catch (err) {
-        // Two callbacks for the same creator at once: the unique (user, open_id) index lets only one insert win.
-        if (err instanceof AppError) throw err
-        const raced = await repo.findByOpenIdForUser(input.userId, tokens.openId)
-        if (raced) return toAccountDto(raced)
-        throw err
-      }
+    /** The flow connected nothing (tiktok-api.md §1.3 `error`, or a failed callback): spend the state, say where it began. */
+    async abandonConnect(input: { userId: string; sessionId: string; state: string }): Promise<ConnectOrigin> {
+      const row = await repo.abandonState({
+        stateHash: sha256Hex(input.state),
+        userId: input.userId,
+        sessionId: input.sessionId,
+        now: clock(),
+      })
+      return { returnTo: connectReturnPath(row?.returnTo), accountId: row?.accountId ?? null }
     },
 
     /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { MESSAGES, TIKTOK_SCOPE_PURPOSES, tiktokAccountListSchema, type TiktokAccount } from '@hookpost/shared'
-import { tiktokAccount } from '../../db/schema'
+import { tiktokAccount, tiktokOauthState } from '../../db/schema'
+import { sha256Hex } from '../../lib/crypto'
 import { cookieHeader, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
 
@@ -46,8 +47,9 @@ async function signUp(): Promise<string> {
   return cookieHeader(res.headers['set-cookie'])
 }
 
-async function startConnect(cookie: string, accountId?: string): Promise<string> {
-  const res = await inject('POST', '/api/tiktok/connect', cookie, accountId ? { accountId } : {})
+async function startConnect(cookie: string, accountId?: string, returnTo?: string): Promise<string> {
+  const body = { ...(accountId ? { accountId } : {}), ...(returnTo === undefined ? {} : { returnTo }) }
+  const res = await inject('POST', '/api/tiktok/connect', cookie, body)
   expect(res.statusCode).toBe(200)
   return res.json<{ authorizeUrl: string }>().authorizeUrl
 }
@@ -59,8 +61,8 @@ async function listAccounts(cookie: string): Promise<TiktokAccount[]> {
 }
 
 /** The whole connect flow as the browser drives it: connect → sandbox authorize page → callback page → API. */
-async function connect(cookie: string, openId: string, accountId?: string) {
-  const authorizeUrl = await startConnect(cookie, accountId)
+async function connect(cookie: string, openId: string, accountId?: string, returnTo?: string) {
+  const authorizeUrl = await startConnect(cookie, accountId, returnTo)
   const callback = await sandbox.decide(authorizeUrl, openId)
   const res = await inject('POST', '/api/tiktok/callback', cookie, {
     code: callback.searchParams.get('code'),
@@ -221,7 +223,14 @@ describe('accounts', () => {
     ).json<{ account: TiktokAccount }>().account
     const { res } = await connect(cookie, creator.open_id, manual.id)
     expect(res.statusCode).toBe(200)
-    expect(res.json().account).toMatchObject({ id: manual.id, status: 'active', accountName: 'Shop', sandbox: true })
+    // The person's name stays; the @username is now the creator's own (issue 30: it had been typed by hand).
+    expect(res.json().account).toMatchObject({
+      id: manual.id,
+      status: 'active',
+      accountName: 'Shop',
+      accountUsername: creator.username,
+      sandbox: true,
+    })
     expect(await listAccounts(cookie)).toHaveLength(1)
   })
 
@@ -422,5 +431,160 @@ describe('sandbox creators (/dummy-account)', () => {
 
     const bad = await inject('POST', '/api/tiktok/sandbox/creators', undefined, { displayName: 'x', username: 'a b' })
     expect(bad.statusCode).toBe(400)
+  })
+})
+
+describe('the place a connect flow returns to (issue 30)', () => {
+  async function storedReturnTo(authorizeUrl: string) {
+    const state = new URL(authorizeUrl).searchParams.get('state')!
+    const [row] = await server.runtime.database.db
+      .select({ returnTo: tiktokOauthState.returnTo })
+      .from(tiktokOauthState)
+      .where(eq(tiktokOauthState.stateHash, sha256Hex(state)))
+    return row!.returnTo
+  }
+
+  it('comes back from the callback for the app places that offer Connect, and only those', async () => {
+    const cookie = await signUp()
+    const profile = await connect(cookie, (await sandbox.createCreator()).open_id, undefined, '/dashboard/profile')
+    expect(profile.res.statusCode).toBe(200)
+    expect(profile.res.json().returnTo).toBe('/dashboard/profile')
+    const schedule = await connect(
+      cookie,
+      (await sandbox.createCreator()).open_id,
+      undefined,
+      '/dashboard?tab=schedule',
+    )
+    expect(schedule.res.json().returnTo).toBe('/dashboard?tab=schedule')
+
+    // Not a place of the app's list: never stored, so never followed.
+    for (const elsewhere of [
+      'https://evil.example/dashboard/profile',
+      '//evil.example/dashboard',
+      '/\\evil.example',
+      '/dashboard?tab=schedule&next=https://evil.example',
+      '/dashboard?tab=nope',
+      '/dashboard/../login',
+      '/auth/tiktok/callback',
+      'javascript:alert(1)',
+    ]) {
+      expect(await storedReturnTo(await startConnect(cookie, undefined, elsewhere)), elsewhere).toBeNull()
+    }
+    const offList = await connect(cookie, (await sandbox.createCreator()).open_id, undefined, 'https://evil.example/')
+    expect(offList.res.statusCode).toBe(200)
+    expect(offList.res.json().returnTo).toBeNull()
+  })
+
+  it('a return place changed in the stored state falls back to the dashboard', async () => {
+    const cookie = await signUp()
+    const authorizeUrl = await startConnect(cookie, undefined, '/dashboard/profile')
+    const state = new URL(authorizeUrl).searchParams.get('state')!
+    await server.runtime.database.db
+      .update(tiktokOauthState)
+      .set({ returnTo: 'https://evil.example/dashboard/profile' })
+      .where(eq(tiktokOauthState.stateHash, sha256Hex(state)))
+    const callback = await sandbox.decide(authorizeUrl, (await sandbox.createCreator()).open_id)
+    const res = await inject('POST', '/api/tiktok/callback', cookie, {
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().returnTo).toBeNull()
+  })
+
+  it('Deny on TikTok: the page learns where the flow began and for which account, and the state is spent', async () => {
+    const cookie = await signUp()
+    const manual = (
+      await inject('POST', '/api/tiktok/accounts', cookie, { accountName: 'Deli', accountUsername: 'deli' })
+    ).json<{ account: TiktokAccount }>().account
+    const creator = await sandbox.createCreator()
+    const authorizeUrl = await startConnect(cookie, manual.id, '/dashboard/profile')
+    const denied = await sandbox.decide(authorizeUrl, creator.open_id, 'deny')
+    expect(denied.searchParams.get('error')).toBe('access_denied')
+    const state = denied.searchParams.get('state')!
+
+    // Another person, or nobody signed in, learns nothing.
+    const intruder = await signUp()
+    const theirs = await inject('POST', '/api/tiktok/connect/abandon', intruder, { state })
+    expect(theirs.statusCode).toBe(200)
+    expect(theirs.json()).toEqual({ returnTo: null, accountId: null })
+    expect((await inject('POST', '/api/tiktok/connect/abandon', undefined, { state })).statusCode).toBe(401)
+
+    const origin = await inject('POST', '/api/tiktok/connect/abandon', cookie, { state })
+    expect(origin.statusCode).toBe(200)
+    expect(origin.json()).toEqual({ returnTo: '/dashboard/profile', accountId: manual.id })
+    // Asked twice (the page remounted): the same answer.
+    expect((await inject('POST', '/api/tiktok/connect/abandon', cookie, { state })).json()).toEqual(origin.json())
+
+    // That state can no longer connect anything, even with a real code of this creator.
+    const code = (await sandbox.decide(await startConnect(cookie), creator.open_id)).searchParams.get('code')
+    const reused = await inject('POST', '/api/tiktok/callback', cookie, { code, state })
+    expect(reused.statusCode).toBe(400)
+    expect(reused.json().message).toBe(MESSAGES.connectStateInvalid)
+    expect((await listAccounts(cookie)).map((a) => a.status)).toEqual(['not_connected'])
+  })
+
+  it('after a failed callback the origin is still known, for "Try again"', async () => {
+    const cookie = await signUp()
+    const state = new URL(await startConnect(cookie, undefined, '/dashboard?tab=create')).searchParams.get('state')!
+    const failed = await inject('POST', '/api/tiktok/callback', cookie, { code: 'not-a-real-code', state })
+    expect(failed.statusCode).toBe(400)
+    const origin = await inject('POST', '/api/tiktok/connect/abandon', cookie, { state })
+    expect(origin.json()).toEqual({ returnTo: '/dashboard?tab=create', accountId: null })
+  })
+})
+
+describe("an authorised account's username is TikTok's (issue 30)", () => {
+  it('refuses a changed username on a connected account and changes nothing; hand-added ones stay editable', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator({ display_name: 'True Tam' })
+    const account = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    expect(account.accountUsername).toBe(creator.username)
+
+    const renamed = await inject('PATCH', `/api/tiktok/accounts/${account.id}`, cookie, {
+      accountName: 'Tam at work',
+      accountUsername: 'someone.else',
+      niche: 'Changed too',
+    })
+    expect(renamed.statusCode).toBe(400)
+    expect(renamed.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: MESSAGES.usernameFromTiktok,
+      details: [{ path: 'accountUsername', message: MESSAGES.usernameFromTiktok }],
+    })
+    expect(await storedRow(account.id)).toMatchObject({
+      accountName: 'True Tam',
+      accountUsername: creator.username,
+      niche: '',
+    })
+
+    // The dialog sends the whole form: the same username (with or without its @) is no change.
+    const saved = await inject('PATCH', `/api/tiktok/accounts/${account.id}`, cookie, {
+      accountName: 'Tam at work',
+      accountUsername: `@${creator.username}`,
+      niche: 'Desk lunches',
+    })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json().account).toMatchObject({ accountName: 'Tam at work', accountUsername: creator.username })
+
+    const manual = (
+      await inject('POST', '/api/tiktok/accounts', cookie, { accountName: 'Hand', accountUsername: 'hand.typo' })
+    ).json<{ account: TiktokAccount }>().account
+    const fixed = await inject('PATCH', `/api/tiktok/accounts/${manual.id}`, cookie, { accountUsername: 'hand.made' })
+    expect(fixed.statusCode).toBe(200)
+    expect(fixed.json().account.accountUsername).toBe('hand.made')
+  })
+
+  it('a reconnect puts back the username TikTok says', async () => {
+    const cookie = await signUp()
+    const creator = await sandbox.createCreator()
+    const account = (await connect(cookie, creator.open_id)).res.json<{ account: TiktokAccount }>().account
+    // A row from before issue 30, when the username could be edited.
+    await server.runtime.database.db
+      .update(tiktokAccount)
+      .set({ accountUsername: 'edited.by.hand' })
+      .where(eq(tiktokAccount.id, account.id))
+    const again = await connect(cookie, creator.open_id, account.id)
+    expect(again.res.json().account).toMatchObject({ id: account.id, accountUsername: creator.username })
   })
 })

@@ -5,6 +5,8 @@ import {
   accountFormSchema,
   accountUpdateSchema,
   apiErrorSchema,
+  connectAbandonBodySchema,
+  connectAbandonResponseSchema,
   connectCallbackBodySchema,
   connectCallbackResponseSchema,
   connectStartBodySchema,
@@ -119,7 +121,8 @@ export const tiktokAccountRoutes: FastifyPluginAsyncZod<{ accounts: TiktokAccoun
     },
     async (request) => {
       const { userId, sessionId } = signedIn(request)
-      return accounts.startConnect({ userId, sessionId, accountId: request.body.accountId })
+      const { accountId, returnTo } = request.body
+      return accounts.startConnect({ userId, sessionId, accountId, returnTo })
     },
   )
 
@@ -140,13 +143,24 @@ export const tiktokAccountRoutes: FastifyPluginAsyncZod<{ accounts: TiktokAccoun
     },
     async (request) => {
       const { userId, sessionId } = signedIn(request)
-      const account = await accounts.completeConnect({
-        userId,
-        sessionId,
-        code: request.body.code,
-        state: request.body.state,
-      })
-      return { account }
+      return accounts.completeConnect({ userId, sessionId, code: request.body.code, state: request.body.state })
+    },
+  )
+
+  app.post(
+    '/connect/abandon',
+    {
+      schema: {
+        tags: ['tiktok'],
+        summary:
+          'The connect flow ended without an account (denied on TikTok, or the callback failed): spends the state and says where the flow started',
+        body: connectAbandonBodySchema,
+        response: { 200: connectAbandonResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = signedIn(request)
+      return accounts.abandonConnect({ userId, sessionId, state: request.body.state })
     },
   )
 }

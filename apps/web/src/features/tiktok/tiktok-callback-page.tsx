@@ -1,20 +1,23 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { buttonClass, linkClass } from '../../components/ui/form'
+import { linkClass } from '../../components/ui/form'
 import { Logo } from '../../components/ui/logo'
 import { Spinner } from '../../components/ui/spinner'
 import { paths } from '../../config/paths'
+import { useConnectOrigin } from './api/abandon-connect'
 import { useCompleteTiktokConnect } from './api/complete-connect'
+import { Announced, CallbackError } from './components/callback-states'
+import { connectedHref, returnPlace, tiktokRefusal } from './utils/connect-outcome'
 import { tiktokErrorMessage } from './utils/error-message'
 
-/** product.md §2/§9: after success, on to the dashboard in 2 s. */
+/** product.md §2/§9: after success, on to the dashboard in 2 s (to the place the flow started, issue 30). */
 export const CALLBACK_REDIRECT_MS = 2000
-export const CONNECTED_DASHBOARD = `${paths.dashboard}?tiktok_connected=true`
 
 /**
  * Where TikTok (or the sandbox) sends the browser back to: `?code&state&scopes` on success, `?error&error_description`
  * when the person denied access or TikTok refused. The code is single-use, so it is posted to the server exactly once.
+ * A flow that ends without an account asks the server where it began, for "Try again" and the way back.
  */
 export function TiktokCallbackPage() {
   const [searchParams] = useSearchParams()
@@ -26,6 +29,8 @@ export function TiktokCallbackPage() {
   const tiktokErrorDescription = searchParams.get('error_description')
   const connect = useCompleteTiktokConnect()
   const { mutate } = connect
+  const failed = Boolean(tiktokError) || !code || !state || connect.isError
+  const { origin, settled } = useConnectOrigin(state, failed)
 
   useEffect(() => {
     document.title = 'Connecting TikTok · Hookpost'
@@ -36,46 +41,62 @@ export function TiktokCallbackPage() {
     mutate({ code, state, scopes })
   }, [mutate, tiktokError, code, state, scopes])
 
-  const succeeded = connect.isSuccess
+  const place = connect.isSuccess ? returnPlace(connect.data.returnTo) : null
+  const doneHref = place ? connectedHref(place) : null
   useEffect(() => {
-    if (!succeeded) return
+    if (!doneHref) return
     const timer = window.setTimeout(() => {
-      void navigate(CONNECTED_DASHBOARD, { replace: true })
+      void navigate(doneHref, { replace: true })
     }, CALLBACK_REDIRECT_MS)
     return () => window.clearTimeout(timer)
-  }, [succeeded, navigate])
+  }, [doneHref, navigate])
 
   let view: ReactNode
   if (tiktokError) {
+    const refusal = tiktokRefusal(tiktokError, tiktokErrorDescription)
     view = (
-      <CallbackError message={MESSAGES.tiktokAuthError}>
-        {tiktokErrorDescription ? (
-          <p className="mt-2 text-sm [overflow-wrap:anywhere] text-slate-600">{tiktokErrorDescription}</p>
+      <CallbackError
+        heading={refusal.heading}
+        message={refusal.lead ?? refusal.message}
+        origin={origin}
+        settled={settled}
+      >
+        {refusal.lead ? <p className="mt-2 text-sm text-slate-700">{refusal.message}</p> : null}
+        {refusal.detail ? (
+          <p className="mt-2 text-sm [overflow-wrap:anywhere] text-slate-600">{refusal.detail}</p>
         ) : null}
       </CallbackError>
     )
   } else if (!code) {
-    view = <CallbackError message={MESSAGES.noAuthorizationCode} />
+    view = <CallbackError message={MESSAGES.noAuthorizationCode} origin={origin} settled={settled} />
   } else if (!state) {
     // TikTok always echoes `state`; without it there is nothing to check the code against.
-    view = <CallbackError message={MESSAGES.connectStateInvalid} />
+    view = <CallbackError message={MESSAGES.connectStateInvalid} origin={origin} settled={settled} />
   } else if (connect.isError) {
-    view = <CallbackError message={tiktokErrorMessage(connect.error, MESSAGES.connectFailed)} />
-  } else if (connect.isSuccess) {
+    view = (
+      <CallbackError
+        message={tiktokErrorMessage(connect.error, MESSAGES.connectFailed)}
+        origin={origin}
+        settled={settled}
+      />
+    )
+  } else if (connect.isSuccess && place && doneHref) {
+    const { account } = connect.data
     view = (
       <Announced tone="status" heading="TikTok account connected">
         <p className="mt-2 font-medium [overflow-wrap:anywhere] text-slate-900">
-          {connect.data.accountName}{' '}
-          <span className="font-normal text-slate-600">(@{connect.data.accountUsername})</span>
+          {account.accountName} <span className="font-normal text-slate-600">(@{account.accountUsername})</span>
         </p>
-        <p className="mt-4 text-sm text-slate-600">Taking you to your dashboard…</p>
+        <p className="mt-4 text-sm text-slate-600">
+          {place.href === paths.profile ? `Taking you back to ${place.name}…` : 'Taking you to your dashboard…'}
+        </p>
         <p className="mt-2 text-sm">
           <a
-            href={CONNECTED_DASHBOARD}
+            href={doneHref}
             className={linkClass}
             onClick={(event) => {
               event.preventDefault()
-              void navigate(CONNECTED_DASHBOARD, { replace: true })
+              void navigate(doneHref, { replace: true })
             }}
           >
             Go now
@@ -102,36 +123,5 @@ export function TiktokCallbackPage() {
         {view}
       </div>
     </main>
-  )
-}
-
-/** The heading takes focus when the state changes, so screen readers hear where the flow got to. */
-function Announced({ tone, heading, children }: { tone: 'status' | 'alert'; heading: string; children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    ref.current?.focus()
-  }, [heading])
-  return (
-    <div role={tone}>
-      <h1 ref={ref} tabIndex={-1} className="text-xl font-bold tracking-tight text-slate-900 focus:outline-none">
-        {heading}
-      </h1>
-      {children}
-    </div>
-  )
-}
-
-function CallbackError({ message, children }: { message: string; children?: ReactNode }) {
-  const navigate = useNavigate()
-  return (
-    <>
-      <Announced tone="alert" heading="We couldn't connect your TikTok account">
-        <p className="mt-3 text-slate-800">{message}</p>
-        {children}
-      </Announced>
-      <button type="button" className={`${buttonClass} mt-6`} onClick={() => void navigate(paths.dashboard)}>
-        Return to Dashboard
-      </button>
-    </>
   )
 }

@@ -17,6 +17,7 @@ import { useAppInfo } from '../../../lib/app-info'
 import { useSession } from '../../../lib/auth'
 import { RequireAuth } from '../../guards'
 import { useLiveUpdates } from '../../live-updates'
+import { DescribeAccountHost } from './describe-account-host'
 import { SideMenu } from './side-menu'
 import { tabFromSearch } from './tabs'
 import { UserMenu } from './user-menu'
@@ -111,7 +112,9 @@ function Shell() {
                 </div>
               }
             >
-              <Outlet />
+              <DescribeAccountHost>
+                <Outlet />
+              </DescribeAccountHost>
             </Suspense>
           )}
           {/* Whatever the plan refused, wherever: its message and "Choose a plan" (ADR 036). */}

@@ -1,9 +1,10 @@
-import { cleanup, screen, within } from '@testing-library/react'
+import { act, cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AI_FAILURE_REASONS, AI_MESSAGES } from '@hookpost/shared/ai'
+import { DescribeAccountContext, type DescribeAccount } from '../../../lib/describe-account'
 import { mockApi, renderWithQueryClient, type ApiReply } from '../../../testing/api-mock'
 import { HookGenerator, type HookAccount } from './hook-generator'
 
@@ -37,6 +38,8 @@ function setup(
     title?: string
     reply?: ApiReply
     writer?: 'offline' | 'openai-compatible'
+    /** What the dashboard provides to open an account's description (issue 30). */
+    describe?: DescribeAccount
   } = {},
 ) {
   const api = mockApi((call) =>
@@ -73,7 +76,15 @@ function setup(
     )
   }
   const user = userEvent.setup()
-  renderWithQueryClient(<Host />)
+  renderWithQueryClient(
+    options.describe ? (
+      <DescribeAccountContext.Provider value={options.describe}>
+        <Host />
+      </DescribeAccountContext.Provider>
+    ) : (
+      <Host />
+    ),
+  )
   // What the generator sent (the panel also reads app-info, to say who writes).
   const generateCalls = () => api.calls.filter((c) => c.pathname === '/api/generate')
   return { ...api, generateCalls, applied, user }
@@ -91,7 +102,25 @@ describe('AI hook generator', () => {
     expect(screen.getByRole('alert').textContent).toBe(AI_MESSAGES.titleRequired)
     await ctx.user.type(screen.getByLabelText('Title'), 'Crust')
     await ctx.user.click(generate())
-    expect(screen.getByRole('alert').textContent).toBe(AI_MESSAGES.accountIncomplete)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain(AI_MESSAGES.accountIncomplete)
+    // Outside the dashboard there is no dialog at hand: it says where the fields are.
+    expect(alert.textContent).toContain('Schedule tab')
+    expect(alert.textContent).toContain('Account Description')
+    expect(ctx.generateCalls()).toHaveLength(0)
+  })
+
+  it('offers to open the undescribed account’s description right where it says it is incomplete', async () => {
+    const describe = vi.fn<DescribeAccount>()
+    const ctx = setup({ accounts: [BLANK], title: 'Crust', describe })
+    await ctx.user.click(generate())
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain(AI_MESSAGES.accountIncomplete)
+    await ctx.user.click(within(alert).getByRole('button', { name: 'Edit account description' }))
+    expect(describe).toHaveBeenCalledWith('acc-2', expect.any(Function))
+    // Saved in the dialog: said beside the button, which keeps focus.
+    act(() => describe.mock.calls[0]![1]())
+    expect(within(alert).getByRole('status').textContent).toBe('Account description saved. Try again now.')
     expect(ctx.generateCalls()).toHaveLength(0)
   })
 

@@ -6,6 +6,7 @@ import { useGenerateHooks } from '../api/generate-hooks'
 import { aiErrorMessage, withReason } from '../utils/errors'
 import { WRITER_LABELS, type AiProvider } from '../utils/providers'
 import { AccountSelect } from '../../../components/ui/account-select'
+import { AiProblem } from '../../../components/ui/ai-problem'
 import { AiSourceNote } from './ai-source-note'
 import { useOnlyChoice } from '../../../lib/use-only-choice'
 
@@ -108,11 +109,7 @@ export function HookGenerator({
         <p className="text-sm text-slate-600">Connect a TikTok account in the Schedule tab to get hook ideas.</p>
       ) : null}
       {generate.isPending ? <Spinner className="h-4 w-4 border-2" label="Writing hook ideas" /> : null}
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <AiProblem message={problem} accountId={accountId} /> : null}
       {suggestions.length > 0 ? (
         <div className="space-y-2">
           <ul aria-label="Hook suggestions" className="space-y-2">

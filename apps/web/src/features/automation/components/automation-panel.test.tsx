@@ -7,6 +7,7 @@ import {
   type AutomationOverview,
   type AutomationSettings,
 } from '@hookpost/shared/automation'
+import { AI_MESSAGES } from '@hookpost/shared/ai'
 import { NOTICE_MS } from '../../../lib/use-notice'
 import type { ApiReply } from '../../../testing/api-mock'
 import {
@@ -481,6 +482,18 @@ describe('Automation tab: Run Now', () => {
     await ctx.user.click(screen.getByRole('button', { name: 'Run Now' }))
     expect((await screen.findByRole('alert')).textContent).toBe(message)
     expect(ctx.runs()).toHaveLength(1)
+  })
+
+  it('when the saved account is undescribed, says so and offers its Account Description (issue 30)', async () => {
+    const ctx = setup(makeOverview(READY), {
+      runNow: () => ({ status: 400, body: { code: 'VALIDATION_FAILED', message: AI_MESSAGES.accountIncomplete } }),
+    })
+    await toggle()
+    await ctx.user.click(screen.getByRole('button', { name: 'Run Now' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(AI_MESSAGES.accountIncomplete)
+    // Outside the dashboard's provider it says where to go.
+    expect(alert.textContent).toContain('Schedule tab')
   })
 
   it("says 'Failed to run automation' on a 5xx", async () => {

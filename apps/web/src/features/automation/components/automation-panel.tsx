@@ -1,5 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react'
 import { AUTOMATION_LIMITS, AUTOMATION_MESSAGES, type AutomationOverview } from '@hookpost/shared/automation'
+import { AI_MESSAGES } from '@hookpost/shared/ai'
+import { AiProblem } from '../../../components/ui/ai-problem'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { buttonClass } from '../../../components/ui/form'
 import { LoadError } from '../../../components/ui/load-error'
@@ -103,7 +105,16 @@ function AutomationEditor({
             onChange={editor.update}
           />
 
-          {editor.notice ? <MessageBanner tone={editor.notice.tone}>{editor.notice.text}</MessageBanner> : null}
+          {editor.notice?.tone === 'error' && editor.notice.text === AI_MESSAGES.accountIncomplete ? (
+            // The AI cannot write for the saved account: the fix is offered where the problem is said (issue 30).
+            <AiProblem
+              message={editor.notice.text}
+              accountId={editor.saved.accountId}
+              className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+            />
+          ) : editor.notice ? (
+            <MessageBanner tone={editor.notice.tone}>{editor.notice.text}</MessageBanner>
+          ) : null}
           <RunNowBlockers blockers={editor.runBlockers} />
 
           <div className="space-y-2 border-t border-slate-200 pt-4">

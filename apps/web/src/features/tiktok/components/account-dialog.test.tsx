@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { installDialogPolyfill, makeAccount, mockApi, renderRoute } from '../testing/test-utils'
+import { installDialogPolyfill, makeAccount, mockApi, notFound, renderRoute } from '../testing/test-utils'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { AccountDialog } from './account-dialog'
 
@@ -20,10 +20,15 @@ function describedBy(element: HTMLElement): string {
     .join(' | ')
 }
 
-function renderDialog(account = null as Parameters<typeof AccountDialog>[0]['account']) {
+function renderDialog(
+  account = null as Parameters<typeof AccountDialog>[0]['account'],
+  initialTab?: Parameters<typeof AccountDialog>[0]['initialTab'],
+) {
   const onClose = vi.fn()
   const onSaved = vi.fn()
-  const view = renderRoute(<AccountDialog account={account} onClose={onClose} onSaved={onSaved} />)
+  const view = renderRoute(
+    <AccountDialog account={account} onClose={onClose} onSaved={onSaved} initialTab={initialTab} />,
+  )
   return { ...view, onClose, onSaved }
 }
 
@@ -99,7 +104,9 @@ describe('AccountDialog', () => {
     const niche = screen.getByLabelText('Niche')
     expect(document.activeElement).toBe(niche)
     expect(describedBy(niche)).toContain('Must be 1000 characters or fewer')
-    expect(describedBy(niche)).toContain('AI hook generator')
+    expect(describedBy(niche)).toContain('Hook ideas need at least one of them')
+    // Issue 30: what hooks are written for is not "optional".
+    expect(describedBy(niche)).not.toMatch(/optional/i)
     expect(calls).toEqual([])
   })
 
@@ -175,6 +182,42 @@ describe('AccountDialog', () => {
       path: `/api/tiktok/accounts/${account.id}`,
       body: { accountName: 'Ana Cooks', niche: 'Dinners', appGoals: 'Installs' },
     })
+  })
+
+  it("shows a TikTok-connected account's username read-only, says why, and sends it unchanged", async () => {
+    const account = makeAccount({ accountUsername: 'anacooks', connectedAt: '2026-01-02T10:00:00.000Z' })
+    const { calls } = mockApi(({ method }) => (method === 'PATCH' ? { status: 200, body: { account } } : notFound))
+    const user = userEvent.setup()
+    const { onSaved } = renderDialog(account)
+    const username = screen.getByLabelText('Username')
+    expect(username).toHaveProperty('readOnly', true)
+    expect(username.getAttribute('aria-required')).toBeNull()
+    expect(describedBy(username)).toContain('comes from TikTok')
+    expect(describedBy(username)).toContain('each time you reconnect')
+    await user.type(username, 'someone.else')
+    expect(username).toHaveProperty('value', 'anacooks')
+
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('updated'))
+    expect(calls[0]).toMatchObject({ method: 'PATCH', body: { accountUsername: 'anacooks' } })
+  })
+
+  it('keeps the username of an account added by hand editable', async () => {
+    mockApi(() => notFound)
+    const user = userEvent.setup()
+    renderDialog(makeAccount({ accountUsername: 'typo', status: 'not_connected', connectedAt: null }))
+    const username = screen.getByLabelText('Username')
+    expect(username).toHaveProperty('readOnly', false)
+    await user.clear(username)
+    await user.type(username, 'fixed')
+    expect(username).toHaveProperty('value', 'fixed')
+  })
+
+  it('opens on Account Description with its first field focused when asked to', () => {
+    mockApi(() => notFound)
+    renderDialog(makeAccount(), 'description')
+    expect(screen.getByRole('tab', { name: 'Account Description' }).getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(screen.getByLabelText('Target audience'))
   })
 
   it('says "Failed to save account" when the server fails, and stays open', async () => {

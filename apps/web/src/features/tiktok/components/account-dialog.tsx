@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
-import { ACCOUNT_LIMITS, accountFormSchema, type TiktokAccount } from '@hookpost/shared/tiktok'
+import { ACCOUNT_LIMITS, accountFormSchema, usernameFromTiktok, type TiktokAccount } from '@hookpost/shared/tiktok'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { Field as FormField } from '../../../components/ui/field'
 import { buttonClass, fieldErrors } from '../../../components/ui/form'
@@ -23,22 +23,27 @@ import { tiktokErrorMessage } from '../utils/error-message'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { TabList, tabIds } from '../../../components/ui/tab-list'
+import { AccountDescriptionFields } from './account-description-fields'
 
 export type AccountSaved = 'added' | 'updated'
 
 /**
  * Add or edit a TikTok account (product.md §2 Schedule tab item 3, §5): tabs 'Basic Info' (name and username, required) and
  * 'Account Description' (audience, niche, goals: what the AI hook generator writes for). Validated with the shared
- * `accountFormSchema`; when a failing field is on the other tab, that tab opens and the field gets focus.
+ * `accountFormSchema`; when a failing field is on the other tab, that tab opens and the field gets focus. An account
+ * authorised on TikTok shows its @username read-only: it is TikTok's (issue 30).
  */
 export function AccountDialog({
   account,
   onClose,
   onSaved,
   fallbackFocus,
+  initialTab = 'basic',
 }: {
   /** null: add a new account. */
   account: TiktokAccount | null
+  /** The tab it opens on: 'description' from "Edit account description" beside an AI message (issue 30). */
+  initialTab?: AccountTab
   onClose: () => void
   onSaved: (result: AccountSaved) => void
   fallbackFocus?: RefObject<HTMLElement | null>
@@ -47,7 +52,9 @@ export function AccountDialog({
   const titleId = `${id}-title`
   const formRef = useRef<HTMLFormElement>(null)
   const firstFieldRef = useRef<HTMLInputElement>(null)
-  const [tab, setTab] = useState<AccountTab>('basic')
+  const firstDescriptionRef = useRef<HTMLTextAreaElement>(null)
+  const [tab, setTab] = useState<AccountTab>(initialTab)
+  const lockedUsername = account !== null && usernameFromTiktok(account)
   const [values, setValues] = useState<AccountValues>(() => initialValues(account))
   const [errors, setErrors] = useState<AccountErrors>({})
   const create = useCreateTiktokAccount()
@@ -102,7 +109,7 @@ export function AccountDialog({
     <ModalDialog
       labelledBy={titleId}
       onClose={onClose}
-      initialFocus={firstFieldRef}
+      initialFocus={initialTab === 'description' ? firstDescriptionRef : firstFieldRef}
       fallbackFocus={fallbackFocus}
       preventClose={saving}
     >
@@ -164,8 +171,12 @@ export function AccountDialog({
           />
           <FormField
             label="Username"
-            required
-            hint="Your TikTok handle, with or without the @."
+            required={!lockedUsername}
+            hint={
+              lockedUsername
+                ? 'This comes from TikTok and cannot be changed here. It is updated each time you reconnect the account.'
+                : 'Your TikTok handle, with or without the @.'
+            }
             error={errors.accountUsername}
             render={(props) => (
               <input
@@ -174,6 +185,8 @@ export function AccountDialog({
                 autoComplete="off"
                 autoCapitalize="none"
                 spellCheck={false}
+                readOnly={lockedUsername}
+                className={lockedUsername ? `${props.className} bg-slate-100 text-slate-700` : props.className}
                 maxLength={ACCOUNT_LIMITS.username + 1}
                 value={values.accountUsername}
                 onChange={(e) => change('accountUsername', e.target.value)}
@@ -189,34 +202,13 @@ export function AccountDialog({
           hidden={tab !== 'description'}
           className="space-y-4"
         >
-          <p id={`${id}-ai-hint`} className="text-sm text-slate-600">
-            The AI hook generator writes for this audience, niche and these goals. All three are optional.
-          </p>
-          {(
-            [
-              ['targetAudience', 'Target audience', 'Who watches, e.g. busy parents who cook at home'],
-              ['niche', 'Niche', 'What the account is about, e.g. 15-minute dinners'],
-              ['appGoals', 'App goals', 'What posts should achieve, e.g. app installs from the link in bio'],
-            ] as const
-          ).map(([field, label, example]) => (
-            <FormField
-              key={field}
-              label={label}
-              hint={example}
-              extraDescribedBy={`${id}-ai-hint`}
-              error={errors[field]}
-              render={(props) => (
-                <textarea
-                  {...props}
-                  name={field}
-                  rows={3}
-                  maxLength={ACCOUNT_LIMITS.description}
-                  value={values[field]}
-                  onChange={(e) => change(field, e.target.value)}
-                />
-              )}
-            />
-          ))}
+          <AccountDescriptionFields
+            id={id}
+            values={values}
+            errors={errors}
+            onChange={change}
+            firstRef={firstDescriptionRef}
+          />
         </div>
 
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">

@@ -65,6 +65,44 @@ describe('TikTok Accounts section', () => {
     expect(within(byHand).getByRole('button', { name: 'Connect By Hand' })).toBeTruthy()
   })
 
+  it('with accounts, "Connect TikTok account" is still the first action, and connecting comes back here', async () => {
+    const { calls } = mockApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/tiktok/accounts')
+        return { status: 200, body: { accounts: [makeAccount()] } }
+      return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'The TikTok sandbox is not answering.' } }
+    })
+    const user = userEvent.setup()
+    renderRoute(<TiktokAccountsSection />, { url: '/dashboard/profile', path: '/dashboard/profile' })
+    await screen.findByRole('list', { name: 'TikTok accounts' })
+    const buttons = screen.getAllByRole('button')
+    expect(buttons[0]?.textContent).toBe('Connect TikTok account')
+    expect(screen.getByRole('button', { name: 'Add account manually' }).closest('p')?.textContent).toContain(
+      'It cannot post until you connect it.',
+    )
+    await user.click(screen.getByRole('button', { name: 'Connect TikTok account' }))
+    expect(await screen.findByText('The TikTok sandbox is not answering.')).toBeTruthy()
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ returnTo: '/dashboard/profile' }])
+  })
+
+  it('reconnecting an account names it and comes back here too', async () => {
+    const { calls } = mockApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/tiktok/accounts') {
+        return {
+          status: 200,
+          body: { accounts: [makeAccount({ id: 'old', accountName: 'Old Shop', status: 'reconnect_required' })] },
+        }
+      }
+      return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'Not answering.' } }
+    })
+    const user = userEvent.setup()
+    renderRoute(<TiktokAccountsSection />, { url: '/dashboard/profile', path: '/dashboard/profile' })
+    await user.click(await screen.findByRole('button', { name: 'Reconnect Old Shop' }))
+    await screen.findByText('Not answering.')
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { accountId: 'old', returnTo: '/dashboard/profile' },
+    ])
+  })
+
   it('deletes an account only after confirming, then says so', async () => {
     const { calls } = accountsApi([makeAccount({ id: 'a1', accountName: 'Ana Cooks' })])
     const user = userEvent.setup()

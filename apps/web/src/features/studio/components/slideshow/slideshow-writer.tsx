@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { SLIDESHOW_WRITER_LIMITS, type WrittenSlideshow } from '@hookpost/shared/slideshows'
+import { AiProblem } from '../../../../components/ui/ai-problem'
 import { secondaryButtonClass } from '../../../../components/ui/button-styles'
 import { CharacterCount, Field } from '../../../../components/ui/field'
 import { useWriteSlideshow } from '../../api/slideshows'
@@ -111,11 +112,9 @@ export function SlideshowWriter({
       <button type="button" className={secondaryButtonClass} disabled={write.isPending} onClick={run}>
         {write.isPending ? 'Writing...' : 'Write the slides'}
       </button>
-      {outcome ? (
-        <p
-          role={outcome.tone === 'error' ? 'alert' : 'status'}
-          className={outcome.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-green-800'}
-        >
+      {outcome?.tone === 'error' ? <AiProblem message={outcome.text} accountId={accountId || null} /> : null}
+      {outcome?.tone === 'success' ? (
+        <p role="status" className="text-sm text-green-800">
           {outcome.text}
         </p>
       ) : null}

@@ -1,0 +1,1 @@
+ALTER TABLE "tiktok_oauth_state" ADD COLUMN "return_to" text;
