@@ -103,7 +103,7 @@ export const VIDEO_DRAFT_MESSAGES = {
     'This draft was changed in another tab or on another device after this page opened it, so this page did not save over it.',
   tooLarge: `This draft is larger than ${VIDEO_DRAFT_MAX_BYTES / 1024} KB and could not be saved. Shorten the description or remove an overlay.`,
   discardConfirm:
-    'Start over? Everything in this draft (the videos chosen, the words and the overlays) will be cleared.',
+    'Everything in this draft (the videos chosen, the words and the overlays) will be cleared. This cannot be undone.',
   replaceConfirm: 'Your current draft (its videos, words and overlays) will be replaced.',
 } as const
 
