@@ -109,12 +109,18 @@ describe('the Create form’s draft', { timeout: 30_000 }, () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     fireEvent.change(title(), { target: { value: 'Pancakes!' } })
     expect(screen.getByText(VIDEO_DRAFT_MESSAGES.saving)).toBeTruthy()
-    act(() => vi.advanceTimersByTime(DRAFT_SAVE_DELAY_MS / 2))
+    act(() => {
+      vi.advanceTimersByTime(DRAFT_SAVE_DELAY_MS / 2)
+    })
     fireEvent.change(title(), { target: { value: 'Pancakes!!' } })
-    act(() => vi.advanceTimersByTime(DRAFT_SAVE_DELAY_MS - 1))
+    act(() => {
+      vi.advanceTimersByTime(DRAFT_SAVE_DELAY_MS - 1)
+    })
     expect(ctx.draft.saves).toHaveLength(0)
     expect(screen.queryByText(VIDEO_DRAFT_MESSAGES.saved)).toBeNull()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     vi.useRealTimers()
     expect(ctx.draft.saves).toHaveLength(1)
     expect(ctx.draft.saves[0]).toEqual({ revision: 4, content: { ...savedDraft().content, title: 'Pancakes!!' } })
@@ -128,7 +134,9 @@ describe('the Create form’s draft', { timeout: 30_000 }, () => {
     expect(ctx.draft.saves).toHaveLength(0)
     ctx.unmount()
     expect(ctx.draft.saves.map((s) => s.content?.title)).toEqual(['Leaving now'])
-    const put = ctx.fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/video-draft' && init?.method === 'PUT')
+    const put = ctx.fetchMock.mock.calls.find(
+      ([url, init]) => String(url) === '/api/video-draft' && init?.method === 'PUT',
+    )
     expect(put?.[1]).toMatchObject({ method: 'PUT', keepalive: true })
   })
 

@@ -176,4 +176,18 @@ describe('Saved hooks shown on their own (the Create Hooks tab)', () => {
     renderWithQueryClient(<SavedHooks notice={null} onNotice={() => undefined} emptyHint="Nothing here yet." />)
     expect(await screen.findByText('Nothing here yet.')).toBeTruthy()
   })
+
+  it('offers Make this video where the tab asks for it (never in the Create form)', async () => {
+    const hook = makeSavedHook({ text: 'Wait for it' })
+    videosApi([], { hooks: [hook] })
+    const made = vi.fn()
+    const user = userEvent.setup()
+    renderWithQueryClient(<SavedHooks notice={null} onNotice={() => undefined} onMakeVideo={made} />)
+    await user.click(await screen.findByRole('button', { name: 'Make a video with hook “Wait for it”' }))
+    expect(made).toHaveBeenCalledWith(hook)
+    cleanup()
+    await setup({ hooks: [hook] })
+    await savedList()
+    expect(screen.queryByRole('button', { name: /^Make a video with hook/ })).toBeNull()
+  })
 })

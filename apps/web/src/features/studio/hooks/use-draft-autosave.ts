@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { DroppedDraftVideo, VideoDraftView } from '@hookpost/shared/studio'
 import { getVideoDraft, saveVideoDraft, trackDraftSave } from '../api/video-draft'
 import { createDraftSaver, type DraftSaveStatus } from '../utils/draft-saver'
@@ -6,21 +6,23 @@ import { createDraftSaver, type DraftSaveStatus } from '../utils/draft-saver'
 /**
  * The Create form's autosave (`createDraftSaver`) for the page's lifetime of the form: its status as state, and a last
  * save sent as the page is hidden or left (keepalive: the browser finishes it after the page is gone) and as the form
- * closes (another dashboard tab). `onDropped` hears of videos the server took out of a save.
+ * closes (another dashboard tab). `dropped` is the last set of videos the server took out of a save (for the form to
+ * remove); `notes` every one to tell the person about, from the draft as it was read on.
  */
-export function useDraftAutosave(initial: VideoDraftView, onDropped: (dropped: DroppedDraftVideo[]) => void) {
+export function useDraftAutosave(initial: VideoDraftView) {
   const [status, setStatus] = useState<DraftSaveStatus>(initial.content ? { state: 'saved' } : { state: 'empty' })
-  const droppedRef = useRef(onDropped)
-  useEffect(() => {
-    droppedRef.current = onDropped
-  })
+  const [dropped, setDropped] = useState<DroppedDraftVideo[]>([])
+  const [notes, setNotes] = useState<DroppedDraftVideo[]>(initial.dropped)
   const [saver] = useState(() =>
     createDraftSaver(initial, {
       save: saveVideoDraft,
       load: getVideoDraft,
       track: trackDraftSave,
       onStatus: setStatus,
-      onDropped: (dropped) => droppedRef.current(dropped),
+      onDropped: (gone) => {
+        setDropped(gone)
+        setNotes((prev) => [...prev, ...gone])
+      },
     }),
   )
 
@@ -38,5 +40,5 @@ export function useDraftAutosave(initial: VideoDraftView, onDropped: (dropped: D
     }
   }, [saver])
 
-  return { status, saver }
+  return { status, saver, dropped, notes, setNotes, setDropped }
 }

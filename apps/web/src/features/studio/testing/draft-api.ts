@@ -40,7 +40,8 @@ export function draftApi(options: DraftApiOptions = {}) {
         videos[slot] = null
       } else {
         const known = view.media[slot]
-        media[slot] = known?.id === choice.mediaId ? known : makeMedia({ id: choice.mediaId, originalName: choice.name })
+        media[slot] =
+          known?.id === choice.mediaId ? known : makeMedia({ id: choice.mediaId, originalName: choice.name })
       }
     }
     return { ...view, content: { ...content, videos }, media, dropped }

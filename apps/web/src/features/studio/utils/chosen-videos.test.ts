@@ -55,7 +55,13 @@ describe('chosenVideos', () => {
   })
 
   it('plays an upload of an earlier visit (brought back with the draft) from the server, by its name', () => {
-    const media = makeMedia({ id: 'media-up', originalName: 'earlier.mp4', durationMs: 6000, width: 1920, height: 1080 })
+    const media = makeMedia({
+      id: 'media-up',
+      originalName: 'earlier.mp4',
+      durationMs: 6000,
+      width: 1920,
+      height: 1080,
+    })
     const videos = chosenVideos(
       draft({ chosen: { video: { media, item: null }, demo: null } }),
       { video: idle, demo: idle },

@@ -1,10 +1,5 @@
 import { MESSAGES } from '@hookpost/shared/messages'
-import type {
-  DroppedDraftVideo,
-  SaveVideoDraftInput,
-  VideoDraftContent,
-  VideoDraftView,
-} from '@hookpost/shared/studio'
+import type { DroppedDraftVideo, SaveVideoDraftInput, VideoDraftContent, VideoDraftView } from '@hookpost/shared/studio'
 import { ApiRequestError, NetworkError } from '../../../lib/api-client'
 import { draftKey } from './video-draft-content'
 

@@ -68,7 +68,11 @@ describe('the draft as the server keeps it', () => {
 
   it('starts a video from an idea or a saved hook: its words and its hook as the first overlay', () => {
     const idea = contentFromIdea({ title: 'Three pans', description: 'Film the pans', hookText: 'You need this' })
-    expect(idea).toMatchObject({ title: 'Three pans', description: 'Film the pans', videos: { video: null, demo: null } })
+    expect(idea).toMatchObject({
+      title: 'Three pans',
+      description: 'Film the pans',
+      videos: { video: null, demo: null },
+    })
     expect(idea.overlays).toEqual([{ ...HOOK_OVERLAY_DEFAULTS, id: idea.overlays[0]!.id, text: 'You need this' }])
     const hook = contentFromSavedHook(makeSavedHook({ text: 'Wait', position: 'top', color: '#ffcc00', fontSize: 32 }))
     expect(hook.title).toBe('')

@@ -190,6 +190,10 @@ export function videoDraftReducer(state: VideoDraftState, action: VideoDraftActi
       }
     case 'created':
       // The account stays chosen for the next video.
-      return { ...state, draft: { ...initialVideoDraft(action.hookDemo), hookAccountId: draft.hookAccountId }, errors: {} }
+      return {
+        ...state,
+        draft: { ...initialVideoDraft(action.hookDemo), hookAccountId: draft.hookAccountId },
+        errors: {},
+      }
   }
 }

@@ -26,25 +26,14 @@ const EMPTY = { content: null, media: { video: null, demo: null } } as const
  * (`useDraftAutosave`); Start over, a replacement ("Edit as new", "Make this video") and the newer draft of a conflict
  * open the form afresh on another draft. Replacing or clearing a draft with work in it asks first.
  */
-export function CreateVideoSession({
-  saved,
-  headingRef,
-  replacement,
-  onReplacementSettled,
-  ...editor
-}: SessionProps) {
+export function CreateVideoSession({ saved, headingRef, replacement, onReplacementSettled, ...editor }: SessionProps) {
   const [opened, setOpened] = useState({ generation: 0, view: saved as Pick<VideoDraftView, 'content' | 'media'> })
-  const [notes, setNotes] = useState<DroppedDraftVideo[]>(saved.dropped)
-  const [dropped, setDropped] = useState<DroppedDraftVideo[]>([])
   const [hasWork, setHasWork] = useState(saved.content !== null)
   const hasWorkRef = useRef(hasWork)
   const [asking, setAsking] = useState<DraftReplacement | 'start-over' | null>(null)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-  const { status, saver } = useDraftAutosave(saved, (gone) => {
-    setNotes((prev) => [...prev, ...gone])
-    setDropped(gone)
-  })
+  const { status, saver, dropped, notes, setNotes, setDropped } = useDraftAutosave(saved)
 
   const onDraftChange = useCallback(
     (draft: VideoDraft) => {

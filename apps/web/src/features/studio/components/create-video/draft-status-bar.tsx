@@ -14,7 +14,9 @@ function statusText(status: DraftSaveStatus): string | null {
     case 'saved':
       return VIDEO_DRAFT_MESSAGES.saved
     case 'failed':
-      return status.reason ? `${VIDEO_DRAFT_MESSAGES.saveFailed}: ${status.reason}` : `${VIDEO_DRAFT_MESSAGES.saveFailed}.`
+      return status.reason
+        ? `${VIDEO_DRAFT_MESSAGES.saveFailed}: ${status.reason}`
+        : `${VIDEO_DRAFT_MESSAGES.saveFailed}.`
   }
 }
 
