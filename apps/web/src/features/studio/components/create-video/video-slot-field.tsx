@@ -105,7 +105,7 @@ export function VideoSlotField({
             {earlierUpload ? (
               <div className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
                 <span className="min-w-0 break-words">
-                  Using <strong>{earlierUpload.originalName}</strong>, uploaded earlier.
+                  Using <strong>{earlierUpload.originalName}</strong> from your videos.
                 </span>
                 <button type="button" className={secondaryButtonClass} onClick={onRemove}>
                   {words.removeUpload}
