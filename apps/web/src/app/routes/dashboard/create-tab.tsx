@@ -32,7 +32,7 @@ function useArrivingReplacement() {
   const [replacement, setReplacement] = useState(() => replacementFromLocationState(location.state))
   const cleared = useRef(false)
   useEffect(() => {
-    if (cleared.current || location.state === null || location.state === undefined) return
+    if (cleared.current || !replacementFromLocationState(location.state)) return
     cleared.current = true
     void navigate(
       { pathname: location.pathname, search: location.search, hash: location.hash },
