@@ -34,9 +34,11 @@ test('save an overlay as a hook, apply it to the video and delete it', async ({ 
   await expect(hooks.getByRole('listitem')).toHaveCount(1)
   await expect(hooks.getByRole('listitem').first()).toContainText('Top · Yellow · X-Large (120 px) · Bold')
 
-  // It is the server's: still there after a reload, when the overlays of the unsaved form are gone.
+  // It is the server's: still there after a reload (so is the overlay, kept with the form's draft, issue 30).
   await page.reload()
   await expect(hooks.getByRole('listitem')).toHaveCount(1)
+  await expect(overlays.getByRole('listitem')).toHaveCount(1)
+  await overlays.getByRole('button', { name: 'Remove overlay “Stop scrolling 🛑”' }).click()
   await expect(card.getByText(/No text overlays yet/)).toBeVisible()
 
   await hooks.getByRole('button', { name: 'Apply hook “Stop scrolling 🛑”' }).click()

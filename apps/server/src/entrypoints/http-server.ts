@@ -62,6 +62,7 @@ export async function startHttp(
     videos,
     slideshows: services.slideshows,
     savedHooks,
+    videoDrafts: services.videoDrafts,
     library,
     ai,
     images,

@@ -40,6 +40,7 @@ import {
 } from '../modules/publishing'
 import { createQueueRepository, createQueueService } from '../modules/queue'
 import { createSavedHooksRepository, createSavedHooksService } from '../modules/saved-hooks'
+import { createVideoDraftsRepository, createVideoDraftsService } from '../modules/video-drafts'
 import {
   createSandboxCreatorsService,
   createTiktokAccountRepository,
@@ -187,6 +188,13 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
   })
 
   const savedHooks = createSavedHooksService({ repo: createSavedHooksRepository(database.db), clock, log })
+  // The Create form's draft names media files; only the person's own stay in it.
+  const videoDrafts = createVideoDraftsService({
+    repo: createVideoDraftsRepository(database.db),
+    findMedia: (userId, mediaId) => media.find(userId, mediaId),
+    clock,
+    log,
+  })
   // Hooks, content ideas and images: the configured OpenAI-compatible model (AI_BASE_URL), or the built-in offline
   // generator and text card (ADR 013, 016).
   const aiProviders = createAiProviders(config.ai, log)
@@ -335,6 +343,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     slideshows,
     slideshowRenders,
     savedHooks,
+    videoDrafts,
     aiProviders,
     ai,
     images,

@@ -35,6 +35,7 @@ import { publicPhotoRoutes, type PublicPhotoDeps } from '../modules/publishing'
 import { videoRoutes, type VideosService } from '../modules/videos'
 import { slideshowRoutes, type SlideshowsService } from '../modules/slideshows'
 import { savedHookRoutes, type SavedHooksService } from '../modules/saved-hooks'
+import { videoDraftRoutes, type VideoDraftsService } from '../modules/video-drafts'
 import { libraryRoutes, type LibraryService } from '../modules/library'
 import { imageRoutes, type ImagesService } from '../modules/images'
 import { automationRoutes, type AutomationService } from '../modules/automation'
@@ -76,6 +77,8 @@ export interface HttpDeps {
   slideshows: SlideshowsService
   /** Hooks saved from the studio's text overlays. */
   savedHooks: SavedHooksService
+  /** The Create form's draft, kept as the person types (issue 30). */
+  videoDrafts: VideoDraftsService
   library: LibraryService
   ai: AiService
   images: ImagesService
@@ -261,6 +264,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(videoRoutes, { prefix: '/videos', videos: deps.videos })
         await authed.register(slideshowRoutes, { prefix: '/slideshows', slideshows: deps.slideshows })
         await authed.register(savedHookRoutes, { prefix: '/saved-hooks', savedHooks: deps.savedHooks })
+        await authed.register(videoDraftRoutes, { prefix: '/video-draft', videoDrafts: deps.videoDrafts })
         await authed.register(libraryRoutes, { prefix: '/library', library: deps.library })
         await authed.register(aiRoutes, { ai: deps.ai, images: deps.images })
         await authed.register(imageRoutes, { images: deps.images })

@@ -53,7 +53,8 @@ export interface RawBody {
 
 export async function apiRequest<T>(
   path: string,
-  init: { method?: string; body?: unknown; raw?: RawBody } = {},
+  /** `keepalive`: the request outlives the page (a save sent while the page is being hidden or closed). */
+  init: { method?: string; body?: unknown; raw?: RawBody; keepalive?: boolean } = {},
 ): Promise<T> {
   const { raw } = init
   let response: Response
@@ -61,6 +62,7 @@ export async function apiRequest<T>(
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined && !raw ? 'GET' : 'POST'),
       credentials: 'same-origin',
+      ...(init.keepalive ? { keepalive: true } : {}),
       headers: raw
         ? { ...raw.headers, 'content-type': raw.contentType, accept: 'application/json' }
         : init.body === undefined

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { MESSAGES } from '@hookpost/shared'
+import { MESSAGES, OVERLAY_DEFAULTS } from '@hookpost/shared'
 import { automationRun, automationSlot } from '../../db/schema'
 import { sha256Hex } from '../../lib/crypto'
 import { inject, signUp } from '../../testing/http-test-kit'
@@ -259,6 +259,22 @@ describe('delete my account', () => {
       fontWeight: 'bold',
     })
     expect(hook.statusCode, hook.body).toBe(201)
+    // The Create form's draft (issue 30), naming the person's video.
+    const { startMs: _start, endMs: _end, ...style } = OVERLAY_DEFAULTS
+    const draft = await inject(server, 'PUT', '/api/video-draft', me.cookie, {
+      revision: 0,
+      content: {
+        title: 'Half done',
+        description: '',
+        videos: { video: { mediaId, name: 'clip.mp4', libraryItem: null }, demo: null },
+        layout: 'sequence',
+        fit: 'blur',
+        overlays: [],
+        newOverlay: { ...style, text: '', start: '', end: '' },
+        hookAccountId: accountId,
+      },
+    })
+    expect(draft.statusCode, draft.body).toBe(200)
     const image = await inject(server, 'POST', '/api/generate?type=image', me.cookie, {
       prompt: 'A latte',
       style: 'selfie',

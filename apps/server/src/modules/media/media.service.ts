@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
 import { MESSAGES, POST_LIMITS, type MediaFile } from '@hookpost/shared'
 import type { MediaStorage } from '../../integrations/storage'
 import { CONTAINER_CONTENT_TYPES, tiktokVideoProblems, type Inspection } from '../../integrations/ffmpeg/inspect'
@@ -29,6 +30,9 @@ export interface MediaForUpload {
 
 /** The person's file to send over HTTP, named as they named it. */
 export type MediaFileStream = ServedFile & { contentType: MediaFile['contentType'] }
+
+/** Media ids are UUIDs; anything else names no file (and must not reach a uuid column). */
+const mediaId = z.uuid()
 
 const EXTENSIONS: Record<MediaFile['contentType'], string> = {
   'video/mp4': 'mp4',
@@ -187,6 +191,13 @@ export function createMediaService(deps: MediaServiceDeps) {
 
     async get(userId: string, id: string): Promise<MediaFile> {
       return toMediaFile(await ownedRow(userId, id))
+    },
+
+    /** The owner's media file, or null when there is none of theirs by that id (deleted, someone else's, not an id). */
+    async find(userId: string, id: string): Promise<MediaFile | null> {
+      if (!mediaId.safeParse(id).success) return null
+      const row = await repo.findForUser(userId, id)
+      return row ? toMediaFile(row) : null
     },
 
     /** For previews: the owner's file with its type and size, opened lazily (Range requests read a slice). */

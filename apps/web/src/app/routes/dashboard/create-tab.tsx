@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { CreatedVideo } from '@hookpost/shared/studio'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
@@ -8,6 +8,7 @@ import { SegmentedRadio } from '../../../components/ui/segmented-radio'
 import { Spinner } from '../../../components/ui/spinner'
 import { SCHEDULED_NOTICE_MS, useClearingState } from '../../../lib/use-notice'
 import { CreatedVideos } from '../../../features/studio/components/created-videos'
+import { replacementFromLocationState, replacementFromVideo } from '../../../features/studio/utils/draft-replacement'
 import { AccountHookGenerator } from './account-hook-generator'
 import { ScheduleCreatedVideoDialog } from './schedule-created-video-dialog'
 import { SlideshowMode } from './slideshow-mode'
@@ -22,12 +23,34 @@ type Making = 'video' | 'slideshow'
 const MAKING_LABELS: Record<Making, string> = { video: 'Video', slideshow: 'Slideshow' }
 
 /**
+ * A new draft the Create form is asked to open: one the Create Hooks tab sent in the location's state ("Make this
+ * video"), taken once. The state then goes from the history entry, so a reload or Back does not offer it again.
+ */
+function useArrivingReplacement() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [replacement, setReplacement] = useState(() => replacementFromLocationState(location.state))
+  const cleared = useRef(false)
+  useEffect(() => {
+    if (cleared.current || !replacementFromLocationState(location.state)) return
+    cleared.current = true
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null },
+    )
+  }, [location, navigate])
+  return [replacement, setReplacement] as const
+}
+
+/**
  * The Create tab (product.md §2): 'Create New Video' above the list of created videos, whose processed videos can be
- * scheduled for TikTok with the posts feature's form. Composes features. `?preset=hook-demo` (where the hook-demo
- * route leads) opens the same form preset for a hook + demo video.
+ * scheduled for TikTok with the posts feature's form, or opened in the form again as a new draft ("Edit as new").
+ * Composes features. `?preset=hook-demo` (where the hook-demo route leads) opens the same form preset for a hook + demo
+ * video.
  */
 export function CreateTab() {
   const [searchParams, setSearchParams] = useSearchParams()
+  const [replacement, setReplacement] = useArrivingReplacement()
   const preset = presetFromSearch(searchParams)
   // Video or slideshow (issue 29): shown at once, and kept in the URL so a reload keeps it.
   const [making, setMaking] = useState<Making>(searchParams.get('make') === 'slideshow' ? 'slideshow' : 'video')
@@ -94,6 +117,8 @@ export function CreateTab() {
           key={preset ?? 'plain'}
           preset={preset}
           hookGenerator={(slot) => <AccountHookGenerator {...slot} />}
+          replacement={replacement}
+          onReplacementSettled={() => setReplacement(null)}
         />
       </Suspense>
       {scheduled ? (
@@ -106,6 +131,7 @@ export function CreateTab() {
           setScheduled(null)
           setScheduling(video)
         }}
+        onEditAsNew={(video: CreatedVideo) => setReplacement(replacementFromVideo(video))}
       />
       {scheduling ? (
         <ScheduleCreatedVideoDialog

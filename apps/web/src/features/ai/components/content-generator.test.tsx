@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AI_FAILURE_REASONS, AI_MESSAGES } from '@hookpost/shared/ai'
+import { AI_FAILURE_REASONS, AI_MESSAGES, type ContentIdea } from '@hookpost/shared/ai'
 import { mockApi, renderWithQueryClient, type ApiReply } from '../../../testing/api-mock'
 import { FEEDBACK_MS } from '../hooks/use-flash'
 import { ContentGenerator } from './content-generator'
@@ -28,6 +28,7 @@ const IDEAS = {
 function setup(options: { reply?: ApiReply; save?: (text: string) => Promise<void>; fakeTimers?: boolean } = {}) {
   const api = mockApi(() => options.reply ?? { status: 200, body: IDEAS })
   const saved: string[] = []
+  const made: ContentIdea[] = []
   // user-event puts its own clipboard on navigator: watch that one.
   const user = userEvent.setup(options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {})
   const writeText = vi.spyOn(navigator.clipboard, 'writeText')
@@ -40,11 +41,12 @@ function setup(options: { reply?: ApiReply; save?: (text: string) => Promise<voi
           saved.push(text)
         })
       }
+      onMakeVideo={(idea) => made.push(idea)}
     />,
   )
   // What the generator sent (the panel also reads app-info, to say who writes).
   const generateCalls = () => api.calls.filter((c) => c.pathname === '/api/generate')
-  return { ...api, generateCalls, saved, user, writeText }
+  return { ...api, generateCalls, saved, made, user, writeText }
 }
 
 const submit = () => screen.getByRole('button', { name: 'Generate content ideas' })
@@ -120,6 +122,14 @@ describe('AI content generator (Create Hooks tab)', () => {
     await screen.findByRole('list', { name: 'Content ideas' })
     await failing.user.click(screen.getByRole('button', { name: 'Save the hook of Sunday reset' }))
     expect(screen.getByRole('alert').textContent).toBe('Failed to save hook')
+  })
+
+  it('hands an idea on to be made into a video', async () => {
+    const ctx = setup()
+    await ctx.user.click(submit())
+    await screen.findByRole('list', { name: 'Content ideas' })
+    await ctx.user.click(screen.getByRole('button', { name: 'Make a video of Sunday reset' }))
+    expect(ctx.made).toEqual([IDEAS.contentIdeas[1]])
   })
 
   it('says the spec’s messages when generation fails', async () => {

@@ -8,15 +8,18 @@ import type { HookAccount } from './hook-generator'
 /**
  * The Hooks tab's AI content generator (product.md §2 Hooks tab, §5 content generation): a concept and tone ('other' with
  * the person's own words), keywords, custom text and prompt, up to five example hooks → content ideas (title, what to
- * film, the hook), each with Copy and Save as hook.
+ * film, the hook), each with Copy, Save as hook and Make this video.
  */
 export function ContentGenerator({
   accounts,
   onSaveHook,
+  onMakeVideo,
 }: {
   accounts: readonly HookAccount[]
   /** Saves a hook's text (the studio's saved hooks); rejects with the reason when it could not. */
   onSaveHook: (text: string) => Promise<void>
+  /** Opens Create Videos on an idea (composed by the app). */
+  onMakeVideo?: (idea: ContentIdea) => void
 }) {
   // One id for both sections, as when they were one component.
   const id = useId()
@@ -43,6 +46,7 @@ export function ContentGenerator({
         notice={notice}
         onNotice={setNotice}
         onSaveHook={onSaveHook}
+        onMakeVideo={onMakeVideo}
       />
     </div>
   )

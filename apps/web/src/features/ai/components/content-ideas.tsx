@@ -5,8 +5,8 @@ import { useFlash } from '../hooks/use-flash'
 import { WRITER_LABELS, type AiProvider } from '../utils/providers'
 
 /**
- * The content ideas generated (title, what to film, the hook), each with Copy and Save as hook; `notice` says why a
- * copy or a save did not happen.
+ * The content ideas generated (title, what to film, the hook), each with Copy, Save as hook and Make this video;
+ * `notice` says why a copy or a save did not happen.
  */
 export function ContentIdeas({
   baseId: id,
@@ -15,6 +15,7 @@ export function ContentIdeas({
   notice,
   onNotice,
   onSaveHook,
+  onMakeVideo,
 }: {
   baseId: string
   ideas: readonly ContentIdea[]
@@ -23,6 +24,8 @@ export function ContentIdeas({
   onNotice: (notice: string | null) => void
   /** Saves a hook's text (the studio's saved hooks); rejects with the reason when it could not. */
   onSaveHook: (text: string) => Promise<void>
+  /** Opens Create Videos on the idea (its title, what to film, its hook as the first overlay); composed by the app. */
+  onMakeVideo?: (idea: ContentIdea) => void
 }) {
   const [copied, flashCopied] = useFlash()
   const [saved, flashSaved] = useFlash()
@@ -86,6 +89,16 @@ export function ContentIdeas({
                 >
                   {saved === idea.id ? 'Saved ✓' : 'Save as hook'}
                 </button>
+                {onMakeVideo ? (
+                  <button
+                    type="button"
+                    className={secondaryButtonClass}
+                    aria-label={`Make a video of ${idea.title}`}
+                    onClick={() => onMakeVideo(idea)}
+                  >
+                    Make this video
+                  </button>
+                ) : null}
               </div>
             </li>
           ))}

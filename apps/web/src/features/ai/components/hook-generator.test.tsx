@@ -227,4 +227,23 @@ describe('HookGenerator: one account', () => {
     )
     expect((screen.getByLabelText('TikTok account') as HTMLSelectElement).value).toBe('')
   })
+
+  it('shows and changes the form’s account when the form keeps it (the Create form’s draft)', async () => {
+    mockApi(() => ({ status: 404 }))
+    const onAccountChange = vi.fn()
+    renderWithQueryClient(
+      <HookGenerator
+        accounts={[DESCRIBED, BLANK]}
+        title=""
+        description=""
+        onApply={() => undefined}
+        accountId={BLANK.id}
+        onAccountChange={onAccountChange}
+      />,
+    )
+    const select = screen.getByLabelText<HTMLSelectElement>('TikTok account')
+    expect(select.value).toBe(BLANK.id)
+    await userEvent.setup().selectOptions(select, DESCRIBED.id)
+    expect(onAccountChange).toHaveBeenCalledWith(DESCRIBED.id)
+  })
 })

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useCallback, useId, useState } from 'react'
 import { AI_MESSAGES, type HookSuggestion } from '@hookpost/shared/ai'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { Spinner } from '../../../components/ui/spinner'
@@ -21,22 +21,35 @@ export interface HookAccount {
 
 /**
  * The Create tab's AI hook generator (product.md §2, §5 AI hooks): hook suggestions for the video's title and description,
- * written for the chosen TikTok account's audience, niche and goals. One click adds a suggestion as an overlay.
+ * written for the chosen TikTok account's audience, niche and goals. One click adds a suggestion as an overlay. The
+ * account is the form's when it passes one (`accountId`, kept with the Create form's draft), else its own.
  */
 export function HookGenerator({
   accounts,
   title,
   description,
   onApply,
+  accountId: formAccountId,
+  onAccountChange,
 }: {
   accounts: readonly HookAccount[]
   title: string
   description: string
   onApply: (text: string) => void
+  accountId?: string
+  onAccountChange?: (accountId: string) => void
 }) {
   const id = useId()
   const generate = useGenerateHooks()
-  const [accountId, setAccountId] = useState(accounts.length === 1 ? (accounts[0]?.id ?? '') : '')
+  const [ownAccountId, setOwnAccountId] = useState(accounts.length === 1 ? (accounts[0]?.id ?? '') : '')
+  const accountId = formAccountId ?? ownAccountId
+  const setAccountId = useCallback(
+    (value: string) => {
+      setOwnAccountId(value)
+      onAccountChange?.(value)
+    },
+    [onAccountChange],
+  )
   // The accounts are fetched: the only one is chosen once it arrives, not only when it is there at first.
   useOnlyChoice(accounts, accountId, setAccountId)
   const [problem, setProblem] = useState<string | null>(null)

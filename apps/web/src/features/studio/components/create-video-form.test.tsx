@@ -26,7 +26,7 @@ afterEach(() => {
 
 const portrait: DimensionsReader = () => Promise.resolve({ width: 1080, height: 1920 })
 
-function setup(
+async function setup(
   options: { readDimensions?: DimensionsReader; create?: ApiReply; fakeTimers?: boolean; media?: ApiReply } = {},
 ) {
   installDialogPolyfill()
@@ -40,10 +40,12 @@ function setup(
       <CreatedVideos />
     </>,
   )
+  // The form opens once the person's draft is read.
+  await screen.findByRole('button', { name: 'Create Video' })
   return { ...api, ...view, fake, user, media }
 }
 
-type Ctx = ReturnType<typeof setup>
+type Ctx = Awaited<ReturnType<typeof setup>>
 
 const createButton = () => screen.getByRole('button', { name: 'Create Video' })
 const overlayText = () => screen.getByLabelText('Overlay text')
@@ -73,7 +75,7 @@ async function addOverlay(ctx: Ctx, text: string) {
 // The form has many fields and userEvent types key by key: on a loaded 2-core machine a test takes seconds.
 describe('Create New Video form', { timeout: 30_000 }, () => {
   it('asks for a video and a title, in the spec’s words, and sends nothing', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     await ctx.user.click(createButton())
     expect(await screen.findByText(STUDIO_MESSAGES.videoRequired)).toBeTruthy()
     expect(screen.getByText(STUDIO_MESSAGES.titleRequired)).toBeTruthy()
@@ -93,7 +95,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   })
 
   it('counts the title and description against their limits', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     expect(screen.getByText('0/100')).toBeTruthy()
     expect(screen.getByText('0/2,200')).toBeTruthy()
     await ctx.user.type(screen.getByLabelText('Title'), 'Hello')
@@ -102,7 +104,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
 
   it('takes a landscape video: asks how to fit it, the preview shows the choice, Create sends it', async () => {
     const read = vi.fn<DimensionsReader>(() => Promise.resolve({ width: 1920, height: 1080 }))
-    const ctx = setup({
+    const ctx = await setup({
       readDimensions: read,
       media: { status: 201, body: { media: makeMedia({ originalName: 'wide.mp4', width: 1920, height: 1080 }) } },
     })
@@ -130,7 +132,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   })
 
   it('asks nothing about fit for a portrait video, which covers the preview', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     await upload(ctx, 'Video file')
     expect(screen.queryByRole('group', { name: 'Fit to 9:16' })).toBeNull()
     expect(screen.getByLabelText('Preview of clip.mp4').dataset.fit).toBe('cover')
@@ -138,7 +140,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   })
 
   it('fits by the browser’s reading before the server has measured it', async () => {
-    const ctx = setup({ readDimensions: () => Promise.resolve({ width: 1080, height: 1080 }) })
+    const ctx = await setup({ readDimensions: () => Promise.resolve({ width: 1080, height: 1080 }) })
     await ctx.user.upload(screen.getByLabelText('Video file'), videoFile('square.mp4'))
     await waitFor(() => expect(ctx.fake.uploads).toHaveLength(1))
     expect(await screen.findByRole('group', { name: 'Fit to 9:16' })).toBeTruthy()
@@ -146,7 +148,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   })
 
   it('adds overlays with the spec’s defaults; blank text is refused', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     expect((screen.getByLabelText('Position') as HTMLSelectElement).value).toBe('center')
     expect(screen.getByRole('radio', { name: 'White' })).toHaveProperty('checked', true)
     expect((screen.getByLabelText('Font size') as HTMLSelectElement).value).toBe('72')
@@ -205,7 +207,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   })
 
   it('takes at most 10 overlays', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     for (let i = 1; i <= 10; i += 1) await addOverlay(ctx, `Line ${i}`)
     expect(overlayItems()).toHaveLength(10)
     expect(addButton().getAttribute('aria-disabled')).toBe('true')
@@ -217,7 +219,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   })
 
   it('reorders overlays with Move up / Move down and removes them; the preview draws them in that order', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     await upload(ctx, 'Video file')
     for (const text of ['One', 'Two', 'Three']) await addOverlay(ctx, text)
     expect(overlayItems()).toEqual(['One', 'Two', 'Three'])
@@ -240,7 +242,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   })
 
   it('reorders overlays by keyboard drag and drop on the handle', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     for (const text of ['First', 'Second']) await addOverlay(ctx, text)
     // jsdom lays nothing out: give the rows the places they would have.
     const rows = within(overlayList()).getAllByRole('listitem')
@@ -256,7 +258,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   })
 
   it('turns on hook + demo mode with a demo video: sequence by default, side by side, overlay targets', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     await upload(ctx, 'Video file', videoFile('hook.mp4'))
     expect(screen.queryByRole('group', { name: 'How the two videos play' })).toBeNull()
     // Any shape goes for the demo: no dimensions check.
@@ -297,7 +299,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   it('sends the video, its details and overlays in order; on 201 it starts over and the video is listed', async () => {
     // Timers run on their own (waitFor needs them) and can be jumped ahead.
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
-    const ctx = setup({ fakeTimers: true })
+    const ctx = await setup({ fakeTimers: true })
     await upload(ctx, 'Video file')
     await ctx.user.type(screen.getByLabelText('Title'), '  Five-minute pancakes ')
     await ctx.user.type(screen.getByLabelText('Description'), 'Breakfast #quick')
@@ -366,7 +368,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
 
   it('shows the server’s reason when it refuses, and its own words when the server fails', async () => {
     const refusal = { status: 400, body: { code: 'BAD_REQUEST', message: 'That video is too long for TikTok' } }
-    const ctx = setup({ create: refusal })
+    const ctx = await setup({ create: refusal })
     await upload(ctx, 'Video file')
     await ctx.user.type(screen.getByLabelText('Title'), 'Refused')
     await ctx.user.click(createButton())
@@ -376,7 +378,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   })
 
   it('says "Failed to create video" on a server error, never the server’s internals', async () => {
-    const ctx = setup({ create: { status: 500, body: { code: 'INTERNAL', message: 'boom' } } })
+    const ctx = await setup({ create: { status: 500, body: { code: 'INTERNAL', message: 'boom' } } })
     await upload(ctx, 'Video file')
     await ctx.user.type(screen.getByLabelText('Title'), 'Broken')
     await ctx.user.click(createButton())
@@ -385,7 +387,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
   })
 
   it('waits for an upload in progress before creating', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     await ctx.user.upload(screen.getByLabelText('Video file'), videoFile())
     await waitFor(() => expect(ctx.fake.uploads).toHaveLength(1))
     ctx.fake.uploads[0]?.progress(50, 100)

@@ -1,19 +1,13 @@
-import { useId, useRef, type ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
+import { VIDEO_DRAFT_MESSAGES, type VideoDraftView } from '@hookpost/shared/studio'
+import { LoadError } from '../../../components/ui/load-error'
+import { Spinner } from '../../../components/ui/spinner'
 import { tusVideoUploader, type VideoUploader } from '../../../lib/uploads/upload-video'
-import { useCreateVideoSubmit } from '../hooks/use-create-video-submit'
-import { useLibraryChoice } from '../hooks/use-library-choice'
-import { useLocalSizes } from '../hooks/use-local-sizes'
-import { useSlotUpload, type SlotUpload } from '../hooks/use-slot-upload'
-import { useVideoDraft } from '../hooks/use-video-draft'
-import { chosenVideos, inFlight } from '../utils/chosen-videos'
+import { useVideoDraftQuery } from '../api/video-draft'
+import type { DraftReplacement } from '../utils/draft-replacement'
 import { readVideoDimensions, type DimensionsReader } from '../utils/video-dimensions'
-import type { VideoSlot } from '../utils/video-draft'
-import { CreateVideoFooter } from './create-video/create-video-footer'
-import { OverlaysSection, type HookGeneratorSlot } from './create-video/overlays-section'
-import { PreviewColumn } from './create-video/preview-column'
-import { VideoSourceSection } from './create-video/video-source-section'
-import { OverlayPreview } from './overlay-preview'
-import { VideoDetailsFields } from './video-details-fields'
+import type { HookGeneratorSlot } from './create-video/overlays-section'
+import { CreateVideoSession } from './create-video/create-video-session'
 
 export { CREATED_NOTICE_MS } from '../hooks/use-create-video-submit'
 export type { HookGeneratorSlot } from './create-video/overlays-section'
@@ -30,59 +24,41 @@ export type CreateVideoFormProps = {
    * clips for the video and asking for the product demo, overlays at the bottom by default (product.md §9).
    */
   preset?: 'hook-demo'
+  /** A new draft to open ("Edit as new", "Make this video"); the form asks before replacing one with work in it. */
+  replacement?: DraftReplacement | null
+  /** The replacement was opened, declined, or could not be. */
+  onReplacementSettled?: () => void
 }
 
 /**
- * 'Create New Video' (product.md §2 Create tab, §5): the video (uploaded or from the Library; one that is not portrait 9:16
- * is fitted with a blurred fill or a crop, ADR 032), an optional Product Demo Video (uploaded or from the Library) that
- * makes it hook + demo (in sequence or side by side), title and description, text overlays with a live 280×498 preview
- * drawn by the renderer's own code, and Create Video. The server renders it in the background; the list below follows
- * it live.
+ * 'Create New Video' (product.md §2 Create tab, §5): the form of `CreateVideoEditor` over the person's draft, which is
+ * kept on the server as they type (issue 30 item 2, ADR 044) and read afresh each time the form opens, so a reload,
+ * another dashboard tab or another device brings it back.
  */
 export function CreateVideoForm({
   hookGenerator,
   uploader = tusVideoUploader,
   readDimensions = readVideoDimensions,
   preset,
+  replacement = null,
+  onReplacementSettled = () => undefined,
 }: CreateVideoFormProps) {
   const id = useId()
   const hookDemo = preset === 'hook-demo'
-  const formRef = useRef<HTMLFormElement>(null)
-  const { draft, errors, submitError, actions } = useVideoDraft(hookDemo)
-  const uploads: Record<VideoSlot, SlotUpload> = {
-    video: useSlotUpload(uploader),
-    demo: useSlotUpload(uploader),
-  }
-  const localSizes = useLocalSizes(readDimensions)
-  const library = useLibraryChoice((slot, pick) => {
-    // One video per slot: the Library's replaces an upload.
-    uploads[slot].forget()
-    actions.pickFromLibrary(slot, pick)
-  })
-  const videos = chosenVideos(draft, { video: uploads.video.state, demo: uploads.demo.state }, localSizes.sizes)
-  const submit = useCreateVideoSubmit({
-    formRef,
-    draft,
-    media: {
-      sourceMediaId: videos.sourceMedia?.id ?? null,
-      demoMediaId: videos.demoMedia?.id ?? null,
-      videoUploading: inFlight(uploads.video.state),
-      demoUploading: inFlight(uploads.demo.state),
-    },
-    onChecked: actions.submitted,
-    onFailed: actions.createFailed,
-    onCreated: () => {
-      library.clearErrors()
-      uploads.video.forget()
-      uploads.demo.forget()
-      localSizes.clear()
-      actions.created()
-    },
-  })
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const draft = useVideoDraftQuery()
+  // The draft as read when the form opened: a later read does not pull the form from under the person.
+  const [saved, setSaved] = useState<VideoDraftView | null>(null)
+  if (saved === null && draft.isFetchedAfterMount && draft.isSuccess) setSaved(draft.data)
 
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+      <h2
+        id={`${id}-heading`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none"
+      >
         {hookDemo ? 'Create Hook + Demo Video' : 'Create New Video'}
       </h2>
       {hookDemo ? (
@@ -90,76 +66,29 @@ export function CreateVideoForm({
           Pick one of our hook clips to grab attention, add your product demo after it, and put your words on both.
         </p>
       ) : null}
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={submit.onSubmit}
-        aria-labelledby={`${id}-heading`}
-        className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_280px]"
-      >
-        <div className="min-w-0 space-y-5">
-          <VideoSourceSection
-            id={id}
-            hookDemo={hookDemo}
-            draft={draft}
-            errors={errors}
-            combined={videos.combined}
-            fitApplies={videos.fitApplies}
-            uploads={uploads}
-            library={library}
-            onFile={(slot, file) => {
-              actions.chooseFile(slot)
-              localSizes.read(slot, file)
-              uploads[slot].start(file)
-            }}
-            onRemovePick={actions.removeLibraryPick}
-            onLayout={actions.chooseLayout}
-            onFit={actions.chooseFit}
-          />
-
-          <fieldset className="space-y-4">
-            <legend className="text-base font-semibold text-slate-900">Details</legend>
-            <VideoDetailsFields
-              title={draft.title}
-              description={draft.description}
-              errors={errors}
-              onChange={actions.changeDetails}
-            />
-          </fieldset>
-
-          <OverlaysSection
-            overlays={draft.overlays}
-            newOverlay={draft.newOverlay}
-            combined={videos.combined}
-            videoMs={videos.videoMs}
-            title={draft.title}
-            description={draft.description}
-            error={errors.overlays}
-            hookGenerator={hookGenerator}
-            actions={actions}
-          />
-        </div>
-
-        <PreviewColumn>
-          <OverlayPreview
-            hook={videos.hookPreview}
-            demo={videos.demoPreview}
-            hookSize={videos.hookSize}
-            demoSize={videos.demoSize}
-            layout={draft.layout}
-            fit={draft.fit}
-            overlays={draft.overlays}
-            onMoveOverlay={actions.placeOverlay}
-          />
-        </PreviewColumn>
-
-        <CreateVideoFooter
-          submitError={submitError}
-          pending={submit.pending}
-          created={submit.created}
-          onDismissCreated={submit.dismissCreated}
+      {saved ? (
+        <CreateVideoSession
+          saved={saved}
+          headingRef={headingRef}
+          replacement={replacement}
+          onReplacementSettled={onReplacementSettled}
+          id={id}
+          hookDemo={hookDemo}
+          hookGenerator={hookGenerator}
+          uploader={uploader}
+          readDimensions={readDimensions}
         />
-      </form>
+      ) : draft.isError && !draft.isFetching ? (
+        <LoadError
+          message={VIDEO_DRAFT_MESSAGES.fetchFailed}
+          retrying={draft.isFetching}
+          onRetry={() => void draft.refetch()}
+        />
+      ) : (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading your draft..." />
+        </div>
+      )}
     </section>
   )
 }

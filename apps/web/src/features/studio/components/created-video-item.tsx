@@ -21,6 +21,7 @@ export function CreatedVideoItem({
   onRetry,
   onDelete,
   onSchedule,
+  onEditAsNew,
 }: {
   video: CreatedVideo
   retrying: boolean
@@ -28,6 +29,8 @@ export function CreatedVideoItem({
   onDelete: () => void
   /** Present when the app can schedule videos (the posts feature, composed in app/). */
   onSchedule?: () => void
+  /** Opens the Create form on a copy of this video's inputs (issue 30): a variant, the video itself untouched. */
+  onEditAsNew?: () => void
 }) {
   const id = useId()
   const [playing, setPlaying] = useState(false)
@@ -107,6 +110,16 @@ export function CreatedVideoItem({
               <a href={video.downloadUrl} download className={rowButtonClass} aria-label={`Download ${video.title}`}>
                 Download
               </a>
+            ) : null}
+            {onEditAsNew ? (
+              <button
+                type="button"
+                className={rowButtonClass}
+                aria-label={`Edit ${video.title} as a new video`}
+                onClick={onEditAsNew}
+              >
+                Edit as new
+              </button>
             ) : null}
           </>
         ) : null}

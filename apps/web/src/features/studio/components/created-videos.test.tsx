@@ -253,4 +253,15 @@ describe('created videos', () => {
     await ctx.user.click(item('Done').getByRole('button', { name: 'Schedule Done for TikTok' }))
     expect(onSchedule).toHaveBeenCalledWith(expect.objectContaining({ id: 'v1', outputMediaId: 'out-v1' }))
   })
+
+  it('offers Edit as new on a rendered video only', async () => {
+    const onEditAsNew = vi.fn()
+    videosApi([makeVideo({ id: 'v1', title: 'Done' }), makeVideo({ id: 'v2', title: 'Not yet', state: 'rendering' })])
+    const user = userEvent.setup()
+    renderWithQueryClient(<CreatedVideos onEditAsNew={onEditAsNew} />)
+    await screen.findByRole('list', { name: 'Your videos' })
+    expect(item('Not yet').queryByRole('button', { name: /as a new video/ })).toBeNull()
+    await user.click(item('Done').getByRole('button', { name: 'Edit Done as a new video' }))
+    expect(onEditAsNew).toHaveBeenCalledWith(expect.objectContaining({ id: 'v1' }))
+  })
 })

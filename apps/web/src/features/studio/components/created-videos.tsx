@@ -22,9 +22,15 @@ function deleteErrorMessage(error: unknown): string {
 
 /**
  * The created videos (product.md §2 Create tab), newest first, following their renders live: state, thumbnail, play, download,
- * schedule for TikTok (when the app offers it), delete and details.
+ * schedule for TikTok (when the app offers it), edit as new (a rendered one, into the Create form), delete and details.
  */
-export function CreatedVideos({ onSchedule }: { onSchedule?: (video: CreatedVideo) => void }) {
+export function CreatedVideos({
+  onSchedule,
+  onEditAsNew,
+}: {
+  onSchedule?: (video: CreatedVideo) => void
+  onEditAsNew?: (video: CreatedVideo) => void
+}) {
   const videos = useVideos()
   const remove = useDeleteVideo()
   const retry = useRetryVideo()
@@ -95,6 +101,7 @@ export function CreatedVideos({ onSchedule }: { onSchedule?: (video: CreatedVide
               onRetry={() => onRetry(video)}
               onDelete={() => setDeleting(video)}
               onSchedule={onSchedule ? () => onSchedule(video) : undefined}
+              onEditAsNew={onEditAsNew ? () => onEditAsNew(video) : undefined}
             />
           ))}
         </ul>

@@ -42,7 +42,7 @@ const LIBRARY = [
   }),
 ]
 
-function setup(
+async function setup(
   options: {
     library?: typeof LIBRARY
     listLibrary?: ApiReply | (() => ApiReply | undefined)
@@ -66,10 +66,12 @@ function setup(
       readDimensions={() => Promise.resolve({ width: 9, height: 16 })}
     />,
   )
+  // The form opens once the person's draft is read.
+  await screen.findByRole('button', { name: 'Create Video' })
   return { ...api, ...view, fake, user }
 }
 
-type Ctx = ReturnType<typeof setup>
+type Ctx = Awaited<ReturnType<typeof setup>>
 
 async function openLibrary(ctx: Ctx) {
   await ctx.user.click(screen.getByRole('tab', { name: 'Library' }))
@@ -83,7 +85,7 @@ const titles = (list: HTMLElement) =>
 
 describe('Library tab of Create New Video', () => {
   it('is a tab beside Upload, reachable by keyboard, with the videos in a grid capped in height', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     const uploadTab = screen.getByRole('tab', { name: 'Upload' })
     expect(uploadTab.getAttribute('aria-selected')).toBe('true')
     expect(screen.getByLabelText('Video file')).toBeTruthy()
@@ -105,7 +107,7 @@ describe('Library tab of Create New Video', () => {
   })
 
   it('filters by owner (all / mine / stock), category and words (case and accents ignored)', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     const list = await openLibrary(ctx)
     await ctx.user.click(screen.getByRole('radio', { name: 'My videos' }))
     expect(titles(screen.getByRole('list', { name: 'Library videos' }))).toEqual(['My pancake video'])
@@ -133,7 +135,7 @@ describe('Library tab of Create New Video', () => {
   })
 
   it('uses a chosen video as the source: the server makes it a media file, the preview plays it, Create sends it', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     await openLibrary(ctx)
     const card = screen.getByRole('button', { name: /^Feature tour,/ })
     await ctx.user.click(card)
@@ -155,7 +157,7 @@ describe('Library tab of Create New Video', () => {
   })
 
   it('says what the form needs in the Library tab, and a new upload replaces the Library choice', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     await openLibrary(ctx)
     await ctx.user.click(screen.getByRole('button', { name: 'Create Video' }))
     expect(await screen.findByText(STUDIO_MESSAGES.videoRequired)).toBeTruthy()
@@ -181,7 +183,7 @@ describe('Library tab of Create New Video', () => {
   })
 
   it('takes a Library clip as the Product Demo: the preview plays it after the hook, Create sends it as the demo', async () => {
-    const ctx = setup()
+    const ctx = await setup()
     await ctx.user.upload(screen.getByLabelText('Video file'), videoFile('hook.mp4'))
     await waitFor(() => expect(ctx.fake.uploads).toHaveLength(1))
     ctx.uploadNames.set('upload-1', 'hook.mp4')
@@ -209,7 +211,7 @@ describe('Library tab of Create New Video', () => {
   })
 
   it('hook-demo preset: opens on the Library’s hook clips, asks for the demo, puts overlays at the bottom', async () => {
-    const ctx = setup({ preset: 'hook-demo' })
+    const ctx = await setup({ preset: 'hook-demo' })
     expect(screen.getByRole('heading', { name: 'Create Hook + Demo Video' })).toBeTruthy()
     expect(screen.getByRole('tab', { name: 'Library' }).getAttribute('aria-selected')).toBe('true')
     const list = await screen.findByRole('list', { name: 'Library videos' })
@@ -223,7 +225,7 @@ describe('Library tab of Create New Video', () => {
   })
 
   it('says ‘Failed to process library video’ when the server cannot make it ready, and keeps nothing', async () => {
-    const ctx = setup({ chooseLibrary: { status: 500, body: { code: 'INTERNAL', message: 'boom' } } })
+    const ctx = await setup({ chooseLibrary: { status: 500, body: { code: 'INTERNAL', message: 'boom' } } })
     await openLibrary(ctx)
     const card = screen.getByRole('button', { name: /^Feature tour,/ })
     await ctx.user.click(card)
@@ -234,7 +236,7 @@ describe('Library tab of Create New Video', () => {
 
   it('shows the spec’s message with Try again when the library cannot be loaded', async () => {
     let fail = true
-    const ctx = setup({
+    const ctx = await setup({
       listLibrary: () => (fail ? { status: 500, body: { code: 'INTERNAL', message: 'down' } } : undefined),
     })
     await ctx.user.click(screen.getByRole('tab', { name: 'Library' }))

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-function setup(
+async function setup(
   options: {
     hooks?: SavedHook[]
     listHooks?: () => ApiReply | undefined
@@ -39,6 +39,8 @@ function setup(
       readDimensions={() => Promise.resolve({ width: 1080, height: 1920 })}
     />,
   )
+  // The form opens once the person's draft is read.
+  await screen.findByRole('button', { name: 'Create Video' })
   return { ...api, ...view, user }
 }
 
@@ -60,7 +62,7 @@ describe('Saved hooks in the Create form', () => {
       fontWeight: 'normal',
       createdAt: '2027-01-02T10:00:00.000Z',
     })
-    const ctx = setup({ hooks: [older, newer] })
+    const ctx = await setup({ hooks: [older, newer] })
     expect(await savedTexts()).toEqual(['Wait for it 👀', 'Older hook'])
 
     await ctx.user.click(screen.getByRole('button', { name: 'Apply hook “Wait for it 👀”' }))
@@ -73,12 +75,12 @@ describe('Saved hooks in the Create form', () => {
   })
 
   it('says so when there are none yet', async () => {
-    setup()
+    await setup()
     expect(await screen.findByText(/No saved hooks yet/)).toBeTruthy()
   })
 
   it('saves an overlay’s text and style as a hook, which shows first in the list', async () => {
-    const ctx = setup({ hooks: [makeSavedHook({ text: 'Old one', createdAt: '2027-01-01T10:00:00.000Z' })] })
+    const ctx = await setup({ hooks: [makeSavedHook({ text: 'Old one', createdAt: '2027-01-01T10:00:00.000Z' })] })
     await savedList()
     await ctx.user.type(screen.getByLabelText('Overlay text'), '  Stop scrolling  ')
     await ctx.user.selectOptions(screen.getByLabelText('Position'), 'bottom')
@@ -95,7 +97,7 @@ describe('Saved hooks in the Create form', () => {
   })
 
   it('shows the spec’s message when saving fails, and the server’s reason when it refuses', async () => {
-    const ctx = setup({ saveHook: { status: 500, body: { code: 'INTERNAL', message: 'boom' } } })
+    const ctx = await setup({ saveHook: { status: 500, body: { code: 'INTERNAL', message: 'boom' } } })
     await ctx.user.type(screen.getByLabelText('Overlay text'), 'Hook me')
     await ctx.user.click(screen.getByRole('button', { name: 'Add Overlay' }))
     await ctx.user.click(screen.getByRole('button', { name: 'Save “Hook me” as a hook' }))
@@ -103,7 +105,7 @@ describe('Saved hooks in the Create form', () => {
     cleanup()
 
     const full = 'You can keep up to 100 saved hooks. Delete one to save another.'
-    const again = setup({ saveHook: { status: 409, body: { code: 'CONFLICT', message: full } } })
+    const again = await setup({ saveHook: { status: 409, body: { code: 'CONFLICT', message: full } } })
     await again.user.type(screen.getByLabelText('Overlay text'), 'Hook me')
     await again.user.click(screen.getByRole('button', { name: 'Add Overlay' }))
     await again.user.click(screen.getByRole('button', { name: 'Save “Hook me” as a hook' }))
@@ -113,7 +115,7 @@ describe('Saved hooks in the Create form', () => {
   it('deletes a hook after confirming, and Cancel keeps it', async () => {
     const keep = makeSavedHook({ text: 'Keep me' })
     const drop = makeSavedHook({ text: 'Drop me' })
-    const ctx = setup({ hooks: [keep, drop] })
+    const ctx = await setup({ hooks: [keep, drop] })
     await savedList()
 
     await ctx.user.click(screen.getByRole('button', { name: 'Delete hook “Drop me”' }))
@@ -140,7 +142,7 @@ describe('Saved hooks in the Create form', () => {
 
   it('keeps the hook and says so when deleting fails', async () => {
     const hook = makeSavedHook({ text: 'Sticky' })
-    const ctx = setup({ hooks: [hook], removeHook: { status: 500, body: { code: 'INTERNAL', message: 'x' } } })
+    const ctx = await setup({ hooks: [hook], removeHook: { status: 500, body: { code: 'INTERNAL', message: 'x' } } })
     await savedList()
     await ctx.user.click(screen.getByRole('button', { name: 'Delete hook “Sticky”' }))
     await ctx.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete hook' }))
@@ -150,7 +152,7 @@ describe('Saved hooks in the Create form', () => {
 
   it('says the list could not be fetched, and Try again fetches it', async () => {
     let fail = true
-    const ctx = setup({
+    const ctx = await setup({
       hooks: [makeSavedHook({ text: 'Back again' })],
       listHooks: () => (fail ? { status: 500, body: { code: 'INTERNAL', message: 'x' } } : undefined),
     })
@@ -173,5 +175,19 @@ describe('Saved hooks shown on their own (the Create Hooks tab)', () => {
     videosApi([], { hooks: [] })
     renderWithQueryClient(<SavedHooks notice={null} onNotice={() => undefined} emptyHint="Nothing here yet." />)
     expect(await screen.findByText('Nothing here yet.')).toBeTruthy()
+  })
+
+  it('offers Make this video where the tab asks for it (never in the Create form)', async () => {
+    const hook = makeSavedHook({ text: 'Wait for it' })
+    videosApi([], { hooks: [hook] })
+    const made = vi.fn()
+    const user = userEvent.setup()
+    renderWithQueryClient(<SavedHooks notice={null} onNotice={() => undefined} onMakeVideo={made} />)
+    await user.click(await screen.findByRole('button', { name: 'Make a video with hook “Wait for it”' }))
+    expect(made).toHaveBeenCalledWith(hook)
+    cleanup()
+    await setup({ hooks: [hook] })
+    await savedList()
+    expect(screen.queryByRole('button', { name: /^Make a video with hook/ })).toBeNull()
   })
 })

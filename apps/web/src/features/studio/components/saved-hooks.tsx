@@ -21,12 +21,15 @@ export function SavedHooks({
   notice,
   onNotice,
   onApply,
+  onMakeVideo,
   emptyHint = 'No saved hooks yet. Use “Save as hook” on an overlay below to keep its text and style for other videos.',
 }: {
   notice: Notice | null
   onNotice: (notice: Notice | null) => void
   /** Adds the hook as an overlay; without it (the Create Hooks tab) the list only shows and deletes. */
   onApply?: (hook: SavedHook) => void
+  /** Starts a video with the hook as its first overlay (the Create Hooks tab, issue 30). */
+  onMakeVideo?: (hook: SavedHook) => void
   /** What an empty list says: how hooks get here from where the list is shown. */
   emptyHint?: string
 }) {
@@ -103,6 +106,16 @@ export function SavedHooks({
                     onClick={() => onApply(hook)}
                   >
                     Apply
+                  </button>
+                ) : null}
+                {onMakeVideo ? (
+                  <button
+                    type="button"
+                    className={rowButtonClass}
+                    aria-label={`Make a video with hook “${hook.text}”`}
+                    onClick={() => onMakeVideo(hook)}
+                  >
+                    Make this video
                   </button>
                 ) : null}
                 <button

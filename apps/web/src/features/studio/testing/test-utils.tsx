@@ -10,6 +10,7 @@ import {
 } from '@hookpost/shared/studio'
 import { mockApi, type ApiReply } from '../../../testing/api-mock'
 import { makeMedia } from '../../../testing/uploads'
+import { draftApi, type DraftApiOptions } from './draft-api'
 
 export { installDialogPolyfill, mockApi, notFound, renderWithQueryClient } from '../../../testing/api-mock'
 export { fakeUploader, makeMedia, videoFile } from '../../../testing/uploads'
@@ -127,14 +128,19 @@ export function videosApi(
     listLibrary?: ApiReply | (() => ApiReply | undefined)
     /** POST /api/library/use; by default the item as a 720×1280 media file `media-of-<item id>`. */
     chooseLibrary?: ApiReply
+    /** /api/video-draft (the Create form's draft): nothing saved at first unless told. */
+    draft?: DraftApiOptions
   } = {},
 ) {
+  const draft = draftApi(overrides.draft)
   let videos = [...initial]
   let hooks = [...(overrides.hooks ?? [])]
   let hookSerial = 0
   /** The original name the server reports for an upload id (set by the test that uploads). */
   const uploadNames = new Map<string, string>()
-  const api = mockApi(({ method, pathname, body }) => {
+  const api = mockApi((call) => {
+    const { method, pathname, body } = call
+    if (pathname === '/api/video-draft') return draft.handle(call)
     if (pathname === '/api/media' && method === 'POST') {
       const uploadId = (body as { uploadId: string }).uploadId
       const originalName = uploadNames.get(uploadId) ?? 'clip.mp4'
@@ -213,6 +219,7 @@ export function videosApi(
     hookCalls: () => api.calls.filter((c) => c.pathname.startsWith('/api/saved-hooks')),
     libraryCalls: () => api.calls.filter((c) => c.pathname.startsWith('/api/library')),
     savedHooks: () => hooks,
+    draft,
   }
 }
 

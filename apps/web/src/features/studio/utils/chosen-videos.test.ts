@@ -11,8 +11,8 @@ function uploading(file: File): VideoUploadState {
   return { phase: 'uploading', fileName: file.name, file, sentBytes: 1, totalBytes: 2 }
 }
 
-function draft(overrides: Partial<Pick<VideoDraft, 'picks' | 'layout'>> = {}) {
-  return { picks: { video: null, demo: null }, layout: 'sequence' as const, ...overrides }
+function draft(overrides: Partial<Pick<VideoDraft, 'chosen' | 'layout'>> = {}) {
+  return { chosen: { video: null, demo: null }, layout: 'sequence' as const, ...overrides }
 }
 
 describe('chosenVideos', () => {
@@ -49,9 +49,29 @@ describe('chosenVideos', () => {
 
   it('plays a Library pick from its stored file and sends its media file', () => {
     const pick: LibraryPick = { item: makeLibraryItem({ title: 'Stock' }), media: makeMedia({ id: 'media-lib' }) }
-    const videos = chosenVideos(draft({ picks: { video: pick, demo: null } }), { video: idle, demo: idle }, noSizes)
+    const videos = chosenVideos(draft({ chosen: { video: pick, demo: null } }), { video: idle, demo: idle }, noSizes)
     expect(videos.hookPreview).toEqual({ name: 'Stock', url: pick.item.videoUrl })
     expect(videos.sourceMedia).toBe(pick.media)
+  })
+
+  it('plays an upload of an earlier visit (brought back with the draft) from the server, by its name', () => {
+    const media = makeMedia({
+      id: 'media-up',
+      originalName: 'earlier.mp4',
+      durationMs: 6000,
+      width: 1920,
+      height: 1080,
+    })
+    const videos = chosenVideos(
+      draft({ chosen: { video: { media, item: null }, demo: null } }),
+      { video: idle, demo: idle },
+      noSizes,
+    )
+    expect(videos.hookPreview).toEqual({ name: 'earlier.mp4', url: '/api/media/media-up/file' })
+    expect(videos.sourceMedia).toBe(media)
+    expect(videos.hookSize).toBe(media)
+    expect(videos.fitApplies).toBe(true)
+    expect(videos.videoMs).toBe(6000)
   })
 
   it('is hook + demo with both: a sequence lasts both videos, side by side the longer; the fit only in sequence', () => {

@@ -1,9 +1,10 @@
 import type { MediaFile } from '@hookpost/shared/posts'
+import { mediaFileUrl } from '../../../lib/uploads/finalize-upload'
 import type { VideoUploadState } from '../../../lib/uploads/use-video-upload'
 import type { PreviewSource } from './preview-scene'
 import { needsFit } from './preview'
 import type { VideoDimensions } from './video-dimensions'
-import type { CombinedLayout, LibraryPick, VideoDraft, VideoSlot } from './video-draft'
+import type { CombinedLayout, VideoChoice, VideoDraft, VideoSlot } from './video-draft'
 
 /** The local files' sizes, read in the browser: the preview fits them before the server has measured them. */
 export type LocalSizes = Record<VideoSlot, VideoDimensions | null>
@@ -13,9 +14,13 @@ export function fileOf(state: VideoUploadState): File | null {
   return state.phase === 'idle' || state.phase === 'failed' ? null : state.file
 }
 
-function previewOf(file: File | null, pick: LibraryPick | null): PreviewSource | null {
+function previewOf(file: File | null, choice: VideoChoice | null): PreviewSource | null {
   if (file) return { name: file.name, file }
-  return pick ? { name: pick.item.title, url: pick.item.videoUrl } : null
+  if (!choice) return null
+  // An upload of an earlier visit plays from the server.
+  return choice.item
+    ? { name: choice.item.title, url: choice.item.videoUrl }
+    : { name: choice.media.originalName, url: mediaFileUrl(choice.media.id) }
 }
 
 /** Whether an upload is still on its way (its media file is not there yet). */
@@ -39,8 +44,8 @@ export type ChosenVideos = {
   videoMs: number | null
 }
 
-function mediaOf(state: VideoUploadState, pick: LibraryPick | null): MediaFile | null {
-  return state.phase === 'ready' ? state.media : (pick?.media ?? null)
+function mediaOf(state: VideoUploadState, choice: VideoChoice | null): MediaFile | null {
+  return state.phase === 'ready' ? state.media : (choice?.media ?? null)
 }
 
 /** Render-args' outputFrames: a sequence lasts both videos, side by side the longer one. */
@@ -51,17 +56,17 @@ function outputMs(source: MediaFile | null, demo: MediaFile | null, combined: bo
 }
 
 export function chosenVideos(
-  draft: Pick<VideoDraft, 'picks' | 'layout'>,
+  draft: Pick<VideoDraft, 'chosen' | 'layout'>,
   uploads: Record<VideoSlot, VideoUploadState>,
   localSizes: LocalSizes,
 ): ChosenVideos {
   const sourceFile = fileOf(uploads.video)
   const demoFile = fileOf(uploads.demo)
-  const hookPreview = previewOf(sourceFile, draft.picks.video)
-  const demoPreview = previewOf(demoFile, draft.picks.demo)
+  const hookPreview = previewOf(sourceFile, draft.chosen.video)
+  const demoPreview = previewOf(demoFile, draft.chosen.demo)
   const combined = hookPreview !== null && demoPreview !== null
-  const sourceMedia = mediaOf(uploads.video, draft.picks.video)
-  const demoMedia = mediaOf(uploads.demo, draft.picks.demo)
+  const sourceMedia = mediaOf(uploads.video, draft.chosen.video)
+  const demoMedia = mediaOf(uploads.demo, draft.chosen.demo)
   // The server's measure (ffprobe) once there is one, else the browser's.
   const hookSize = sourceMedia ?? (sourceFile ? localSizes.video : null)
   const demoSize = demoMedia ?? (demoFile ? localSizes.demo : null)

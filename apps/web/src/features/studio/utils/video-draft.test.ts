@@ -37,11 +37,12 @@ describe('the Create form’s draft', () => {
       draft: {
         title: '',
         description: '',
-        picks: { video: null, demo: null },
+        chosen: { video: null, demo: null },
         fit: 'blur',
         layout: 'sequence',
         overlays: [],
         newOverlay: emptyDraft(),
+        hookAccountId: '',
       },
       errors: {},
       submitError: null,
@@ -72,22 +73,46 @@ describe('the Create form’s draft', () => {
     expect(described.errors.description).toBeUndefined()
   })
 
-  it('keeps one video per slot: a Library pick, replaced by a chosen file or removed', () => {
+  it('keeps one video per slot: a Library pick or a checked upload, replaced by a chosen file or removed', () => {
     const chosen = pick()
     let state = run(refused(), { type: 'libraryPicked', slot: 'video', pick: chosen })
-    expect(state.draft.picks).toEqual({ video: chosen, demo: null })
+    expect(state.draft.chosen).toEqual({ video: chosen, demo: null })
     expect(state.errors.video).toBeUndefined()
     expect(state.errors.demo).toBe('d')
     expect(state.submitError).toBeNull()
 
     state = run(state, { type: 'libraryPicked', slot: 'demo', pick: chosen })
-    expect(state.draft.picks).toEqual({ video: chosen, demo: chosen })
+    expect(state.draft.chosen).toEqual({ video: chosen, demo: chosen })
     state = run({ ...state, errors: { video: 'v' } }, { type: 'fileChosen', slot: 'video' })
-    expect(state.draft.picks).toEqual({ video: null, demo: chosen })
+    expect(state.draft.chosen).toEqual({ video: null, demo: chosen })
     expect(state.errors.video).toBeUndefined()
-    state = run({ ...state, errors: { demo: 'd' } }, { type: 'libraryPickRemoved', slot: 'demo' })
-    expect(state.draft.picks).toEqual({ video: null, demo: null })
+    state = run({ ...state, errors: { demo: 'd' } }, { type: 'videoRemoved', slot: 'demo' })
+    expect(state.draft.chosen).toEqual({ video: null, demo: null })
     expect(state.errors.demo).toBeUndefined()
+
+    const media = makeMedia({ id: 'media-up' })
+    state = run({ ...state, errors: { video: 'v' } }, { type: 'uploadFinished', slot: 'video', media })
+    expect(state.draft.chosen).toEqual({ video: { media, item: null }, demo: null })
+    expect(state.errors.video).toBeUndefined()
+  })
+
+  it('drops a video the server no longer has, unless another one was chosen since', () => {
+    const chosen = pick()
+    let state = run(refused(), { type: 'libraryPicked', slot: 'demo', pick: chosen })
+    state = run(state, { type: 'videoDropped', slot: 'demo', mediaId: 'media-other' })
+    expect(state.draft.chosen.demo).toEqual(chosen)
+    state = run(state, { type: 'videoDropped', slot: 'demo', mediaId: 'media-lib' })
+    expect(state.draft.chosen.demo).toBeNull()
+  })
+
+  it('keeps the AI hook generator’s account, also when the form starts over after Create', () => {
+    const state = run(
+      initialVideoDraftState(false),
+      { type: 'hookAccountChosen', accountId: 'acc-1' },
+      { type: 'detailsChanged', field: 'title', value: 'x' },
+      { type: 'created', hookDemo: false },
+    )
+    expect(state.draft).toEqual({ ...initialVideoDraft(false), hookAccountId: 'acc-1' })
   })
 
   it('takes the fit and the layout without touching what the form says', () => {

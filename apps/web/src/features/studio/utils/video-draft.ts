@@ -11,6 +11,12 @@ import { emptyDraft, moveOverlay, overlayFromDraft, type OverlayDraft } from './
 /** The two videos of a Create form: the video (the hook, or the whole video) and the optional product demo. */
 export type VideoSlot = 'video' | 'demo'
 
+/**
+ * A video chosen for a slot: a media file of the person's, and the Library item it was chosen from (null for an upload,
+ * this visit's once it is checked or an earlier visit's brought back with the draft).
+ */
+export type VideoChoice = { media: MediaFile; item: LibraryItem | null }
+
 /** A Library video made a media file of the person's (the other way to give a video than uploading one). */
 export type LibraryPick = { item: LibraryItem; media: MediaFile }
 
@@ -18,20 +24,23 @@ export type LibraryPick = { item: LibraryItem; media: MediaFile }
 export type CombinedLayout = 'sequence' | 'split'
 
 /**
- * What the person is making in the Create form, as one plain (JSON) value, so it can be kept and brought back: the
- * words, the Library videos chosen, the fit and layout, the overlays and the overlay being written. An uploaded file is
- * not in it: the upload itself (`useVideoUpload`) holds it while it is sent.
+ * What the person is making in the Create form, as one plain (JSON) value, kept on the server as they type
+ * (`video-draft-content.ts`) and brought back: the words, the videos chosen, the fit and layout, the overlays, the
+ * overlay being written, the AI hook generator's account. A file being uploaded is not in it until it is checked: the
+ * upload itself (`useVideoUpload`) holds it while it is sent.
  */
 export type VideoDraft = {
   title: string
   description: string
-  /** The Library video chosen for each slot, if any (an upload replaces it, and the other way round). */
-  picks: Record<VideoSlot, LibraryPick | null>
+  /** The video chosen for each slot, if any: from the Library, or an upload once checked (one replaces the other). */
+  chosen: Record<VideoSlot, VideoChoice | null>
   fit: SourceFit
   layout: CombinedLayout
   overlays: TextOverlay[]
   /** The Add text overlay form: its text and times, and the style the next overlay gets. */
   newOverlay: OverlayDraft
+  /** The TikTok account the AI hook generator writes for ('' for none). */
+  hookAccountId: string
 }
 
 /** The parts of the Create form that show an error of their own. */
@@ -49,8 +58,13 @@ export type VideoDraftAction =
   | { type: 'detailsChanged'; field: 'title' | 'description'; value: string }
   /** A file was chosen to upload for `slot`: it replaces the Library's. */
   | { type: 'fileChosen'; slot: VideoSlot }
+  /** The upload was checked by the server: it is the slot's video (and is kept with the draft). */
+  | { type: 'uploadFinished'; slot: VideoSlot; media: MediaFile }
   | { type: 'libraryPicked'; slot: VideoSlot; pick: LibraryPick }
-  | { type: 'libraryPickRemoved'; slot: VideoSlot }
+  | { type: 'videoRemoved'; slot: VideoSlot }
+  /** The server no longer has the media file (deleted since): it goes, unless another has been chosen meanwhile. */
+  | { type: 'videoDropped'; slot: VideoSlot; mediaId: string }
+  | { type: 'hookAccountChosen'; accountId: string }
   | { type: 'fitChosen'; fit: SourceFit }
   | { type: 'layoutChosen'; layout: CombinedLayout }
   | { type: 'newOverlayChanged'; newOverlay: OverlayDraft }
@@ -79,11 +93,12 @@ export function initialVideoDraft(hookDemo: boolean): VideoDraft {
   return {
     title: '',
     description: '',
-    picks: { video: null, demo: null },
+    chosen: { video: null, demo: null },
     fit: 'blur',
     layout: 'sequence',
     overlays: [],
     newOverlay: initialNewOverlay(hookDemo),
+    hookAccountId: '',
   }
 }
 
@@ -96,8 +111,8 @@ function touched(state: VideoDraftState, field: CreateFormField, draft: VideoDra
   return { draft, errors: { ...state.errors, [field]: undefined }, submitError: null }
 }
 
-function withPick(draft: VideoDraft, slot: VideoSlot, pick: LibraryPick | null): VideoDraft {
-  return { ...draft, picks: { ...draft.picks, [slot]: pick } }
+function withChoice(draft: VideoDraft, slot: VideoSlot, choice: VideoChoice | null): VideoDraft {
+  return { ...draft, chosen: { ...draft.chosen, [slot]: choice } }
 }
 
 function withOverlays(draft: VideoDraft, overlays: TextOverlay[]): VideoDraft {
@@ -110,10 +125,18 @@ export function videoDraftReducer(state: VideoDraftState, action: VideoDraftActi
     case 'detailsChanged':
       return touched(state, action.field, { ...draft, [action.field]: action.value })
     case 'fileChosen':
-    case 'libraryPickRemoved':
-      return touched(state, action.slot, withPick(draft, action.slot, null))
+    case 'videoRemoved':
+      return touched(state, action.slot, withChoice(draft, action.slot, null))
+    case 'uploadFinished':
+      return touched(state, action.slot, withChoice(draft, action.slot, { media: action.media, item: null }))
     case 'libraryPicked':
-      return touched(state, action.slot, withPick(draft, action.slot, action.pick))
+      return touched(state, action.slot, withChoice(draft, action.slot, action.pick))
+    case 'videoDropped':
+      return draft.chosen[action.slot]?.media.id === action.mediaId
+        ? { ...state, draft: withChoice(draft, action.slot, null) }
+        : state
+    case 'hookAccountChosen':
+      return { ...state, draft: { ...draft, hookAccountId: action.accountId } }
     case 'fitChosen':
       return { ...state, draft: { ...draft, fit: action.fit } }
     case 'layoutChosen':
@@ -166,6 +189,11 @@ export function videoDraftReducer(state: VideoDraftState, action: VideoDraftActi
         submitError: action.message,
       }
     case 'created':
-      return { ...state, draft: initialVideoDraft(action.hookDemo), errors: {} }
+      // The account stays chosen for the next video.
+      return {
+        ...state,
+        draft: { ...initialVideoDraft(action.hookDemo), hookAccountId: draft.hookAccountId },
+        errors: {},
+      }
   }
 }

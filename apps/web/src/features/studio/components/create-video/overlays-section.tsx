@@ -7,11 +7,16 @@ import { AddOverlayForm } from '../add-overlay-form'
 import { OverlayList } from '../overlay-list'
 import { SavedHooks } from '../saved-hooks'
 
-/** What the AI hook generator slot gets: the video's words, and a way to add a suggestion as an overlay. */
+/**
+ * What the AI hook generator slot gets: the video's words, a way to add a suggestion as an overlay, and, where the form
+ * keeps it (the Create form's draft), the account chosen for it.
+ */
 export type HookGeneratorSlot = {
   title: string
   description: string
   onApply: (text: string) => void
+  accountId?: string
+  onAccountChange?: (accountId: string) => void
 }
 
 /**
@@ -25,6 +30,7 @@ export function OverlaysSection({
   videoMs,
   title,
   description,
+  hookAccountId,
   error,
   hookGenerator,
   actions,
@@ -36,6 +42,8 @@ export function OverlaysSection({
   /** The video's words, for the AI hook generator. */
   title: string
   description: string
+  /** The account the AI hook generator writes for ('' for none). */
+  hookAccountId: string
   error: string | undefined
   hookGenerator?: (slot: HookGeneratorSlot) => ReactNode
   actions: VideoDraftActions
@@ -52,6 +60,8 @@ export function OverlaysSection({
       {hookGenerator?.({
         title,
         description,
+        accountId: hookAccountId,
+        onAccountChange: actions.chooseHookAccount,
         // product.md §9: AI suggestions are added centred, white, 32 px, bold.
         onApply: (text) => hooks.apply(overlayFromText(text, HOOK_OVERLAY_DEFAULTS)),
       })}

@@ -1,9 +1,10 @@
 import { useState } from 'react'
+import { secondaryButtonClass } from '../../../../components/ui/button-styles'
 import { TabList, tabIds } from '../../../../components/ui/tab-list'
 import { VideoFileField } from '../../../../components/ui/video-file-field'
 import type { LibraryChoice } from '../../hooks/use-library-choice'
 import type { SlotUpload } from '../../hooks/use-slot-upload'
-import type { LibraryPick, VideoSlot } from '../../utils/video-draft'
+import type { LibraryPick, VideoChoice, VideoSlot } from '../../utils/video-draft'
 import { LibrarySlot } from './library-slot'
 
 type SlotTab = 'upload' | 'library'
@@ -17,6 +18,7 @@ const SLOT_WORDS = {
       { key: 'library', label: 'Library' },
     ],
     file: {},
+    removeUpload: 'Remove video',
     library: 'Library videos',
     removeLibrary: 'Remove library video',
   },
@@ -32,14 +34,21 @@ const SLOT_WORDS = {
       removeLabel: 'Remove demo video',
       cancelLabel: 'Cancel demo upload',
     },
+    removeUpload: 'Remove demo video',
     library: 'Library videos for the demo',
     removeLibrary: 'Remove library demo video',
   },
 } as const
 
+/** The Library's choice, when the slot's video came from there. */
+function libraryPickOf(choice: VideoChoice | null): LibraryPick | null {
+  return choice?.item ? { item: choice.item, media: choice.media } : null
+}
+
 /**
  * Where a slot's video comes from: tabs for an upload and the Library, and the one chosen (the Library's replaces an
- * upload and the other way round). Said in the Library tab: why choosing failed, or what the form needs.
+ * upload and the other way round; a draft brought back opens on the tab its video came from, and an upload of an
+ * earlier visit is named under the file field). Said in the Library tab: why choosing failed, or what the form needs.
  */
 export function VideoSlotField({
   slot,
@@ -48,10 +57,10 @@ export function VideoSlotField({
   initialCategory,
   upload,
   library,
-  pick,
+  choice,
   error,
   onFile,
-  onRemovePick,
+  onRemove,
 }: {
   slot: VideoSlot
   baseId: string
@@ -60,31 +69,50 @@ export function VideoSlotField({
   initialCategory?: string
   upload: SlotUpload
   library: LibraryChoice
-  pick: LibraryPick | null
+  choice: VideoChoice | null
   /** The form's complaint about this slot. */
   error: string | undefined
   onFile: (file: File) => void
-  onRemovePick: () => void
+  /** The slot's video is removed (a Library video, or an upload once checked). */
+  onRemove: () => void
 }) {
   const words = SLOT_WORDS[slot]
-  const [tab, setTab] = useState<SlotTab>(initialTab)
+  const pick = libraryPickOf(choice)
+  const [tab, setTab] = useState<SlotTab>(pick ? 'library' : choice ? 'upload' : initialTab)
   const ids = tabIds(baseId, tab)
+  // An upload brought back with the draft: this visit has no file for the field to show.
+  const earlierUpload = !pick && choice && upload.state.phase === 'idle' ? choice.media : null
   return (
     <>
       <TabList label={words.tabsLabel} baseId={baseId} tabs={words.tabs} selected={tab} onSelect={setTab} />
       <div role="tabpanel" id={ids.panelId} aria-labelledby={ids.tabId} className="pt-3">
         {tab === 'upload' ? (
-          <VideoFileField
-            {...words.file}
-            preview={false}
-            state={upload.state}
-            error={error}
-            mediaProblem={null}
-            inputKey={upload.inputKey}
-            onFile={onFile}
-            onCancel={upload.clear}
-            onRemove={upload.forget}
-          />
+          <div className="space-y-3">
+            <VideoFileField
+              {...words.file}
+              preview={false}
+              state={upload.state}
+              error={error}
+              mediaProblem={null}
+              inputKey={upload.inputKey}
+              onFile={onFile}
+              onCancel={upload.clear}
+              onRemove={() => {
+                upload.forget()
+                onRemove()
+              }}
+            />
+            {earlierUpload ? (
+              <div className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
+                <span className="min-w-0 break-words">
+                  Using <strong>{earlierUpload.originalName}</strong> from your videos.
+                </span>
+                <button type="button" className={secondaryButtonClass} onClick={onRemove}>
+                  {words.removeUpload}
+                </button>
+              </div>
+            ) : null}
+          </div>
         ) : (
           <LibrarySlot
             label={words.library}
@@ -95,7 +123,7 @@ export function VideoSlotField({
             removeLabel={words.removeLibrary}
             problem={library.errors[slot] ?? (pick ? null : (error ?? null))}
             onChoose={(item) => library.choose(slot, item)}
-            onRemove={onRemovePick}
+            onRemove={onRemove}
           />
         )}
       </div>

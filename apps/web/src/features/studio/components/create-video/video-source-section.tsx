@@ -34,21 +34,21 @@ export function VideoSourceSection({
   uploads,
   library,
   onFile,
-  onRemovePick,
+  onRemove,
   onLayout,
   onFit,
 }: {
   /** The form's id, which the fields' ids start with. */
   id: string
   hookDemo: boolean
-  draft: Pick<VideoDraft, 'picks' | 'layout' | 'fit'>
+  draft: Pick<VideoDraft, 'chosen' | 'layout' | 'fit'>
   errors: CreateFormErrors
   combined: boolean
   fitApplies: boolean
   uploads: Record<VideoSlot, SlotUpload>
   library: LibraryChoice
   onFile: (slot: VideoSlot, file: File) => void
-  onRemovePick: (slot: VideoSlot) => void
+  onRemove: (slot: VideoSlot) => void
   onLayout: (layout: CombinedLayout) => void
   onFit: (fit: SourceFit) => void
 }) {
@@ -56,10 +56,10 @@ export function VideoSourceSection({
     slot,
     upload: uploads[slot],
     library,
-    pick: draft.picks[slot],
+    choice: draft.chosen[slot],
     error: errors[slot],
     onFile: (file: File) => onFile(slot, file),
-    onRemovePick: () => onRemovePick(slot),
+    onRemove: () => onRemove(slot),
   })
   return (
     <fieldset className="space-y-4">
