@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { MESSAGES, type Post } from '@hookpost/shared'
-import type { Executor } from '../../db/transactional'
 import type { EventBus } from '../../lib/events'
 import { AppError } from '../../lib/errors'
 import type { Log as BaseLog } from '../../lib/log'
@@ -25,7 +24,7 @@ export interface PostsServiceDeps {
    * The posting queue (modules/queue, given by the composition root: the queue itself uses this service). A post moved
    * to another account leaves its account's queue, in the edit's transaction (ADR 043).
    */
-  queue: { leave(tx: Executor, userId: string, postId: string): Promise<boolean> }
+  queue: { leave(tx: TransactionScope['tx'], userId: string, postId: string): Promise<boolean> }
   clock: () => Date
   log: Log
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { postListSchema, type DuplicatePostInput, type Post } from '@hookpost/shared/posts'
+import { postListSchema, type Post } from '@hookpost/shared/posts'
+import type { DuplicatePostInput } from '@hookpost/shared/posts-changes'
 import { apiRequest } from '../../../lib/api-client'
 import { upsertCachedPost } from './get-posts'
 

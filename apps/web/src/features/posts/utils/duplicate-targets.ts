@@ -1,12 +1,6 @@
 import { MESSAGES } from '@hookpost/shared/messages'
-import {
-  PRIVACY_LABELS,
-  type CreatorInfo,
-  type DuplicatePostInput,
-  type DuplicateTarget,
-  type Post,
-  type PrivacyLevel,
-} from '@hookpost/shared/posts'
+import { PRIVACY_LABELS, type CreatorInfo, type Post, type PrivacyLevel } from '@hookpost/shared/posts'
+import type { DuplicatePostInput, DuplicateTarget } from '@hookpost/shared/posts-changes'
 
 /**
  * Duplicate to several accounts (issue 30 item 5): what each copy goes out with, what its creator cannot take, and

@@ -1,4 +1,5 @@
-import type { EditPostInput, Post, PrivacyLevel } from '@hookpost/shared/posts'
+import type { Post, PrivacyLevel } from '@hookpost/shared/posts'
+import type { EditPostInput } from '@hookpost/shared/posts-changes'
 import { instantToZoned } from '@hookpost/shared/time'
 import type { CommercialChoice } from './schedule-form'
 
