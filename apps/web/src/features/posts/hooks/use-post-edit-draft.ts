@@ -38,7 +38,8 @@ export function usePostEditDraft(
   const creator = useCreatorInfo(values.accountId, isEditablePost(post.state))
   // On another account, the settings go as its creator allows them: a privacy level it does not offer is chosen again,
   // an interaction it turned off is off (its toggle is greyed out, TikTok rule 2c).
-  const moved = values.accountId !== initial.accountId
+  // A draft carries no settings (the creator chooses them in TikTok).
+  const moved = values.accountId !== initial.accountId && post.postMode === 'direct'
   const sent = moved ? { ...values, ...settingsFor(values, creator.data) } : values
   const changes = changedFields(initial, sent)
   const changed = Object.keys(changes).length > 0
@@ -76,7 +77,7 @@ export function usePostEditDraft(
     setFormError(null)
     const missing: PostEditErrors = {}
     if (values.title.trim() === '') missing.title = MESSAGES.requiredFields
-    if (moved && post.postMode === 'direct' && creator.data && !sent.privacyLevel) {
+    if (moved && creator.data && !sent.privacyLevel) {
       missing.privacyLevel = 'Choose who can view this video on this account.'
     }
     if (Object.keys(missing).length > 0) {
