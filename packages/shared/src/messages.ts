@@ -179,6 +179,16 @@ export const MESSAGES = {
     'Only a scheduled video can be posted now: this one is already being published, done, or not scheduled.',
   postNowNeedsApproval: 'This post is awaiting your approval. Approve it first, then post it now.',
   postDuplicateNoVideo: 'The video of this post is no longer available, so it cannot be duplicated.',
+  // Cross-posting: Duplicate to several accounts, Edit's account and video (issue 30 item 5, ADR 043)
+  duplicateNoAccount: 'Choose at least one account to duplicate this post to.',
+  duplicateTooManyAccounts: 'A post can be duplicated to up to 20 accounts at once.',
+  duplicateAccountTwice: 'Each account can be chosen once.',
+  duplicateNothingScheduled: 'Nothing was duplicated: some accounts cannot take this post as it is.',
+  duplicateFixAccounts:
+    'Nothing was duplicated. Change the settings shown for each account marked below, or untick it.',
+  editWrongSource: 'A video post can take another video, and a slideshow post another slideshow.',
+  automationVideoFixed:
+    'This post was made by automation: its video carries the hook automation chose and learns from, so it cannot be replaced. Delete it and schedule the other video yourself.',
   // Account self-service on the Profile page (issue 18 item 10)
   passwordTooCommon:
     'This password is one of the most common passwords, so it is easy to guess. Please choose a different one.',

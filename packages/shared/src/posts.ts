@@ -187,8 +187,9 @@ export const POST_MODE_LABELS: Record<PostMode, string> = {
 export const INBOX_PENDING_CAP = 5
 export const INBOX_PENDING_WINDOW_MS = 24 * 60 * 60 * 1000
 
-const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.chooseDate })
-const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: MESSAGES.chooseTime })
+/** A form's date ('YYYY-MM-DD') and time ('HH:mm', 24-hour), in the zone given beside them. */
+export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.chooseDate })
+export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: MESSAGES.chooseTime })
 
 /** The Schedule New Video form (product.md §2/§5 + TikTok's posting rules, tiktok-api.md §6). */
 export const schedulePostFieldsSchema = z.object({
@@ -250,44 +251,6 @@ export type SchedulePostInput = z.input<typeof schedulePostBodySchema>
 export const reschedulePostBodySchema = z
   .object({ date: dateSchema, time: timeSchema, timeZone: timeZoneSchema })
   .meta({ id: 'ReschedulePostBody' })
-
-/**
- * POST /api/posts/:id/duplicate: a new scheduled post with the same video, account, caption and TikTok settings as the
- * post, at this date and time in this zone (issue 21). Nothing of the original's publishing is copied.
- */
-export const duplicatePostBodySchema = z
-  .object({ date: dateSchema, time: timeSchema, timeZone: timeZoneSchema })
-  .meta({ id: 'DuplicatePostBody' })
-export type DuplicatePostInput = z.input<typeof duplicatePostBodySchema>
-
-/**
- * PATCH /api/posts/:id: changes a post that has not started to go out (a draft or a scheduled one, manual or
- * automation's). Every field is optional; the time is date + time + zone together. The fields are the Schedule form's
- * own schemas, so an edit is held to exactly the rules scheduling is.
- */
-export const editPostBodySchema = z
-  .object({
-    title: schedulePostFieldsSchema.shape.title.optional(),
-    description: schedulePostFieldsSchema.shape.description.unwrap().optional(),
-    privacyLevel: privacyLevelSchema.optional(),
-    allowComment: z.boolean().optional(),
-    allowDuet: z.boolean().optional(),
-    allowStitch: z.boolean().optional(),
-    /** Commercial content disclosure (TikTok rule 3), whole: on with at least one box, or off. */
-    commercial: schedulePostFieldsSchema.shape.commercial.unwrap().optional(),
-    date: dateSchema.optional(),
-    time: timeSchema.optional(),
-    timeZone: timeZoneSchema.optional(),
-  })
-  .superRefine((v, ctx) => {
-    const given = [v.date, v.time, v.timeZone].filter((x) => x !== undefined).length
-    if (given !== 0 && given !== 3) {
-      const path = v.date === undefined ? 'date' : v.time === undefined ? 'time' : 'timeZone'
-      ctx.addIssue({ code: 'custom', path: [path], message: MESSAGES.chooseDateTimeAndZone })
-    }
-  })
-  .meta({ id: 'EditPostBody' })
-export type EditPostInput = z.input<typeof editPostBodySchema>
 
 export const postSchema = z
   .object({

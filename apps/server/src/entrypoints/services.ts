@@ -38,7 +38,7 @@ import {
   mediaFilesOf,
   photoUrlKey,
 } from '../modules/publishing'
-import { createQueueRepository, createQueueService } from '../modules/queue'
+import { createQueueRepository, createQueueService, leaveQueue } from '../modules/queue'
 import { createSavedHooksRepository, createSavedHooksService } from '../modules/saved-hooks'
 import { createVideoDraftsRepository, createVideoDraftsService } from '../modules/video-drafts'
 import {
@@ -156,6 +156,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     publishing,
     events: bus,
     plans,
+    queue: { leave: leaveQueue },
     clock,
     log,
   })

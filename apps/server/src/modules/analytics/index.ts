@@ -1,5 +1,5 @@
 // Reads for the Analytics tab (issue 19, Deliver 2–3).
-export { recordPostHook } from './post-hook.repository'
+export { recordPostHook, rerecordPostHook } from './post-hook.repository'
 export { hourEstimates } from './best-times'
 export { createAnalyticsRepository, type AnalyticsRepository } from './analytics.repository'
 export { analyticsRoutes } from './analytics.routes'

@@ -44,3 +44,13 @@ export async function recordPostHook(db: Executor, postId: string): Promise<void
     WHERE p."id" = ${postId}
     ON CONFLICT ("post_id") DO NOTHING`)
 }
+
+/**
+ * A post's account or video changed before it went out (issue 30 item 5): its hook row is derived again from what it
+ * now carries, in the caller's transaction, so the leaderboard counts the post for the account and hook it goes out
+ * with.
+ */
+export async function rerecordPostHook(db: Executor, postId: string): Promise<void> {
+  await db.execute(sql`DELETE FROM "post_hook" WHERE "post_id" = ${postId}`)
+  await recordPostHook(db, postId)
+}

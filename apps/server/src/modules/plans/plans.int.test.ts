@@ -193,7 +193,7 @@ describe('Basic: 30 scheduled posts per calendar month', () => {
     expect(dupNext.statusCode, dupNext.body).toBe(201)
 
     // Moving a post of the next month into the full one: refused; within its month, or an edit of the caption: fine.
-    const nextId = dupNext.json<{ post: { id: string } }>().post.id
+    const nextId = dupNext.json<{ posts: { id: string }[] }>().posts[0]!.id
     const moveIn = await inject(world.server, 'PATCH', `/api/posts/${nextId}`, me.cookie, formAt(m.on(23)))
     expect([moveIn.statusCode, moveIn.json<{ code: string }>().code]).toEqual([402, 'PLAN_LIMIT'])
     const moveWithin = await inject(world.server, 'PATCH', `/api/posts/${nextId}`, me.cookie, formAt(next.on(6)))

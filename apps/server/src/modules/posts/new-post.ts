@@ -58,8 +58,15 @@ export function kindOf(input: Pick<NewPost, 'format' | 'postMode'>): PostKind {
   return { format: input.format ?? 'video', postMode: input.postMode ?? 'direct' }
 }
 
-/** The photo set a photo post sends: the slideshow's latest render, processed (a later re-render changes nothing). */
-async function photoSetFor({ repo }: PostsServiceDeps, userId: string, input: NewPost): Promise<string> {
+/**
+ * The photo set a photo post sends: the given photo set of the user's (a duplicate sends its original's), else the
+ * slideshow's latest render, processed (a later re-render changes nothing).
+ */
+export async function photoSetFor(
+  { repo }: Pick<PostsServiceDeps, 'repo'>,
+  userId: string,
+  input: { photoSetId?: string | undefined; slideshowId?: string | undefined },
+): Promise<string> {
   if (input.photoSetId) {
     if (uuid.safeParse(input.photoSetId).success && (await repo.photoSetExistsForUser(userId, input.photoSetId))) {
       return input.photoSetId
@@ -77,6 +84,27 @@ async function photoSetFor({ repo }: PostsServiceDeps, userId: string, input: Ne
   return show.photoSetId
 }
 
+/** The user's video (404 for anyone else's, or an id that is not one). */
+export async function mediaFor({ repo }: Pick<PostsServiceDeps, 'repo'>, userId: string, mediaId: string) {
+  if (!uuid.safeParse(mediaId).success) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
+  const media = await repo.findMediaForUser(userId, mediaId)
+  if (!media) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
+  return media
+}
+
+/**
+ * A draft goes to the creator's inbox only from an account that granted `video.upload` (tiktok-api.md §3.3): one
+ * connected before Hookpost asked for it must connect again. 404 for another user's account.
+ */
+export async function checkDraftScope(
+  { accounts }: Pick<PostsServiceDeps, 'accounts'>,
+  userId: string,
+  accountId: string,
+): Promise<void> {
+  const account = await accounts.get(userId, accountId)
+  if (!account.scopes.includes('video.upload')) throw new AppError('CONFLICT', MESSAGES.reconnectForDrafts)
+}
+
 /**
  * Every rule a new post must meet before anything is written — the one check for the form, automation, batch, queue
  * and duplicate scheduling: the form's choices for its kind, the instant, its video or slideshow, and the account (the
@@ -89,7 +117,7 @@ export async function checkNewPost(
   newPost: NewPost,
   creatorInfo: CreatorLookup = (accountId) => deps.accounts.creatorInfo(userId, accountId),
 ): Promise<CheckedPost> {
-  const { repo, accounts, clock } = deps
+  const { clock } = deps
   const kind = kindOf(newPost)
   const input = { ...newPost, privacyLevel: newPost.privacyLevel ?? DRAFT_PRIVACY_PLACEHOLDER }
   if (kind.postMode === 'direct' && !newPost.privacyLevel) {
@@ -104,20 +132,13 @@ export async function checkNewPost(
   let photoSetId: string | null = null
   if (kind.format === 'video') {
     if (!input.mediaId) throw invalid({ path: 'mediaId', message: 'Please fill in all required fields' })
-    if (!uuid.safeParse(input.mediaId).success) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
-    media = (await repo.findMediaForUser(userId, input.mediaId)) ?? null
-    if (!media) throw new AppError('NOT_FOUND', MESSAGES.mediaNotFound)
+    media = await mediaFor(deps, userId, input.mediaId)
   } else {
     photoSetId = await photoSetFor(deps, userId, input)
   }
 
   if (!uuid.safeParse(input.accountId).success) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
-  if (kind.postMode === 'inbox') {
-    // 404 for another user's account. Drafts need `video.upload` (tiktok-api.md §3.3): an account connected before
-    // Hookpost asked for it must connect again to grant it.
-    const account = await accounts.get(userId, input.accountId)
-    if (!account.scopes.includes('video.upload')) throw new AppError('CONFLICT', MESSAGES.reconnectForDrafts)
-  }
+  if (kind.postMode === 'inbox') await checkDraftScope(deps, userId, input.accountId)
   // Fresh from TikTok (UX rule 1); 404 for another user's account, 409 when it must be reconnected first.
   const creator = await creatorInfo(input.accountId)
   const creatorIssue = checkAgainstCreator(input, media?.durationMs ?? 0, creator, kind)

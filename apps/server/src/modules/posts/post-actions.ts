@@ -1,66 +1,16 @@
-import type { z } from 'zod'
-import { MESSAGES, type duplicatePostBodySchema, type Post, type PostState } from '@hookpost/shared'
+import { MESSAGES, type Post, type PostState } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import { toPostDto, type PostRow } from '../publishing'
-import { checkInboxCap, createPost } from './new-post'
-import { resolveScheduleTime } from './post-rules'
-import { invalid, orFail, uuid, viewAndAnnounce, type PostsServiceDeps } from './posts-context'
+import { checkInboxCap } from './new-post'
+import { orFail, uuid, viewAndAnnounce, type PostsServiceDeps } from './posts-context'
 
 /*
- * The buttons on one post (Duplicate, Post now, Approve, Delete, Retry) and Refresh Status. Each changes the row and
- * the post's jobs in one transaction, so a second click, a second tab or a job at an old time changes nothing more.
+ * The buttons on one post (Post now, Approve, Delete, Retry; Duplicate is post-duplicate.ts) and Refresh Status. Each
+ * changes the row and the post's jobs in one transaction, so a second click, a second tab or a job at an old time
+ * changes nothing more.
  */
-
-export type DuplicatePostBody = z.output<typeof duplicatePostBodySchema>
 
 const REFRESH_LIMIT = 50
-
-/**
- * POST /api/posts/:id/duplicate: a new scheduled post with the post's video, account, caption and TikTok settings,
- * at the time given. It goes through `createPost`, so every rule of scheduling holds again (the video and the account
- * must be the user's, the creator's fresh options, the time); nothing of the original's publishing (publish id,
- * TikTok post id, state, automation slot) is copied, so a duplicate is a new post, never a second publish of one.
- */
-export async function duplicatePost(
-  deps: PostsServiceDeps,
-  userId: string,
-  id: string,
-  body: DuplicatePostBody,
-): Promise<Post> {
-  if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
-  const original = await deps.repo.findViewForUser(userId, id)
-  if (!original) throw new AppError('NOT_FOUND', MESSAGES.notFound)
-  const photo = original.format === 'photo'
-  if (!photo && !original.mediaId) throw new AppError('CONFLICT', MESSAGES.postDuplicateNoVideo)
-  if (photo && !original.photoSetId) throw new AppError('CONFLICT', MESSAGES.photoSetMissing)
-  const time = resolveScheduleTime(body, deps.clock())
-  if (!time.ok) throw invalid(time.issue)
-  // A photo post's copy sends the very images of the original (its photo set), not the slideshow's latest render.
-  const source = photo ? { photoSetId: original.photoSetId ?? '' } : { mediaId: original.mediaId ?? '' }
-  return orFail(deps, MESSAGES.scheduleFailed, () =>
-    createPost(deps, userId, {
-      accountId: original.accountId,
-      format: original.format,
-      postMode: original.postMode,
-      ...source,
-      autoAddMusic: original.autoAddMusic,
-      title: original.title,
-      description: original.description,
-      ...(original.postMode === 'direct' ? { privacyLevel: original.privacyLevel } : {}),
-      allowComment: !original.disableComment,
-      allowDuet: !original.disableDuet,
-      allowStitch: !original.disableStitch,
-      commercial: {
-        enabled: original.brandContentToggle || original.brandOrganicToggle,
-        yourBrand: original.brandOrganicToggle,
-        brandedContent: original.brandContentToggle,
-      },
-      timeZone: body.timeZone,
-      scheduledAt: time.scheduledAt,
-      source: 'manual',
-    }),
-  )
-}
 
 /**
  * POST /api/posts/:id/post-now: a scheduled post becomes due now and its publish job is moved to now, in one

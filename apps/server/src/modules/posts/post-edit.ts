@@ -2,7 +2,8 @@ import type { z } from 'zod'
 import { isEditablePost, MESSAGES, type editPostBodySchema, type Post } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { PostView } from '../publishing'
-import { checkInboxCap } from './new-post'
+import { checkDraftScope, checkInboxCap } from './new-post'
+import { editedDestination } from './post-edit-destination'
 import {
   checkAgainstCreator,
   checkPostChoices,
@@ -35,13 +36,14 @@ function editedChoices(current: PostView, body: EditPostBody): PostChoices {
 
 /**
  * PATCH /api/posts/:id: changes a post that has not started to go out — its caption (title, description), who can
- * see it and its interactions, its time — held to the rules scheduling holds it to (`resolveScheduleTime`,
- * `checkPostChoices`, and the creator's fresh options when those change). The row and its job move together, and
- * the publisher re-checks the time when a job fires, so an old time can never publish. A skipped draft given a
- * new time waits for approval again.
+ * see it and its interactions, its account, its video or slideshow (issue 30 item 5), its time — held to the rules
+ * scheduling holds it to (`resolveScheduleTime`, `checkPostChoices`, and the fresh options of the creator it goes to
+ * when any of those change). The row, its job and its queue entry change in one conditional UPDATE's transaction, so
+ * a post the publisher claimed meanwhile is refused whole; the publisher reads the account and file at the claim, so
+ * what goes out is what was last saved. A skipped draft given a new time waits for approval again.
  */
 export async function editPost(deps: PostsServiceDeps, userId: string, id: string, body: EditPostBody): Promise<Post> {
-  const { repo, accounts, publishing, plans, clock } = deps
+  const { repo, accounts, publishing, plans, queue, clock } = deps
   if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
   const current = await repo.findViewForUser(userId, id)
   if (!current) throw new AppError('NOT_FOUND', MESSAGES.notFound)
@@ -71,17 +73,22 @@ export async function editPost(deps: PostsServiceDeps, userId: string, id: strin
   const choices = editedChoices(current, body)
   const choiceIssue = checkPostChoices(choices, kind)
   if (choiceIssue) throw invalid(choiceIssue)
+  const destination = await editedDestination(deps, userId, current, body)
+  const { accountId, accountChanged } = destination
+  if (accountChanged && kind.postMode === 'inbox') await checkDraftScope(deps, userId, accountId)
   const settingsChanged =
     choices.privacyLevel !== current.privacyLevel ||
     choices.allowComment === current.disableComment ||
     choices.allowDuet === current.disableDuet ||
     choices.allowStitch === current.disableStitch
-  if (settingsChanged) {
-    // Fresh from TikTok, as when scheduling (UX rule 1): the creator's options may have changed since.
-    const creator = await accounts.creatorInfo(userId, current.accountId)
-    const creatorIssue = checkAgainstCreator(choices, current.media?.durationMs ?? 0, creator, kind)
+  if (settingsChanged || accountChanged || destination.mediaId !== undefined) {
+    // Fresh from TikTok, as when scheduling (UX rule 1): the creator's options may have changed since, and another
+    // creator (or another video's length) is checked as a new post would be. 404 for another user's account.
+    const creator = await accounts.creatorInfo(userId, accountId)
+    const creatorIssue = checkAgainstCreator(choices, destination.durationMs, creator, kind)
     if (creatorIssue) throw invalid(creatorIssue)
   }
+  const resent = accountChanged || destination.mediaId !== undefined || destination.photoSetId !== undefined
 
   const change: PostEdit = {
     title: choices.title,
@@ -89,6 +96,9 @@ export async function editPost(deps: PostsServiceDeps, userId: string, id: strin
     // A draft takes no privacy level (the stored one is a placeholder, post-rules.ts).
     privacyLevel: kind.postMode === 'inbox' ? DRAFT_PRIVACY_PLACEHOLDER : choices.privacyLevel,
     ...postSettings(choices, kind),
+    ...(accountChanged ? { accountId } : {}),
+    ...(destination.mediaId ? { mediaId: destination.mediaId } : {}),
+    ...(destination.photoSetId ? { photoSetId: destination.photoSetId } : {}),
     ...when,
   }
   await orFail(deps, MESSAGES.scheduleFailed, () =>
@@ -96,8 +106,13 @@ export async function editPost(deps: PostsServiceDeps, userId: string, id: strin
       // A post moved to another time must fit its new month (ADR 036); a draft does not count.
       if (when) {
         await plans.checkMovedPost(db, userId, id, current, { ...when, draft: current.state !== 'scheduled' })
-        if (kind.postMode === 'inbox') await checkInboxCap({ repo: tx }, current.accountId, when.scheduledAt, id)
       }
+      // TikTok's pending-drafts cap is the creator's: a draft moved in time or to another account must fit there.
+      if (kind.postMode === 'inbox' && (when || accountChanged)) {
+        await checkInboxCap({ repo: tx }, accountId, when?.scheduledAt ?? current.scheduledAt, id)
+      }
+      // A queue is one account's slots: a post moved to another account leaves it and keeps its time (ADR 043).
+      if (accountChanged) await queue.leave(db, userId, id)
       const edited =
         current.state === 'skipped' && when
           ? await tx.reviveSkippedForUser(userId, id, { ...change, ...when }, clock())
@@ -108,6 +123,7 @@ export async function editPost(deps: PostsServiceDeps, userId: string, id: strin
         throw new AppError('NOT_FOUND', MESSAGES.notFound)
       }
       if (when) await publishing.reschedule(id, when.scheduledAt, jobs)
+      if (resent) await tx.rerecordHook(id)
     }),
   )
   return viewAndAnnounce(deps, userId, id)

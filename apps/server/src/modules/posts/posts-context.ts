@@ -20,6 +20,11 @@ export interface PostsServiceDeps {
   events: EventBus
   /** Plans and the trial (ADR 036): every post created, approved, retried or moved is checked in its transaction. */
   plans: Pick<PlansService, 'checkNewPost' | 'checkMovedPost'>
+  /**
+   * The posting queue (modules/queue, given by the composition root: the queue itself uses this service). A post moved
+   * to another account leaves its account's queue, in the edit's transaction (ADR 043).
+   */
+  queue: { leave(tx: TransactionScope['tx'], userId: string, postId: string): Promise<boolean> }
   clock: () => Date
   log: Log
 }

@@ -48,8 +48,8 @@ describe('photo posts and drafts through the API', () => {
       ...formAt(new Date(Date.now() + 3 * DAY_MS)),
     })
     expect(copy.statusCode, copy.body).toBe(201)
-    const copied = postSchema.parse(copy.json<{ post: unknown }>().post)
-    expect((await row(copied.id))?.photoSetId).toBe(show.photoSetId)
+    const [copied] = postListSchema.parse(copy.json()).posts
+    expect((await row(copied!.id))?.photoSetId).toBe(show.photoSetId)
     // A new post of the slideshow sends its latest render.
     const fresh = await inject(world.server, 'POST', '/api/posts', me.cookie, photoBody(me, show.slideshowId))
     expect((await row(fresh.json<{ post: { id: string } }>().post.id))?.photoSetId).toBe(rerender.photoSetId)
@@ -128,5 +128,35 @@ describe('photo posts and drafts through the API', () => {
     expect(bad.json<{ details: { path: string; message: string }[] }>().details).toContainEqual(
       expect.objectContaining({ path: 'rows.0.slideshowId', message: MESSAGES.slideshowNotFound }),
     )
+  })
+
+  it('Edit replaces a photo post’s slideshow with another rendered one of the person’s, never a video', async () => {
+    const me = await person()
+    const them = await person()
+    const show = await storeSlideshow(world.server, me.userId, 3)
+    const other = await storeSlideshow(world.server, me.userId, 2, 'Two tips')
+    const theirs = await storeSlideshow(world.server, them.userId, 2)
+    const res = await inject(world.server, 'POST', '/api/posts', me.cookie, photoBody(me, show.slideshowId))
+    const created = postSchema.parse(res.json<{ post: unknown }>().post)
+    const patch = (body: unknown) => inject(world.server, 'PATCH', `/api/posts/${created.id}`, me.cookie, body)
+    const before = await row(created.id)
+
+    const foreign = await patch({ slideshowId: theirs.slideshowId })
+    expect([foreign.statusCode, foreign.json<{ message: string }>().message]).toEqual([404, MESSAGES.slideshowNotFound])
+    const video = await patch({ mediaId: me.mediaId })
+    expect([video.statusCode, video.json<{ message: string }>().message]).toEqual([400, MESSAGES.editWrongSource])
+    await db().update(slideshow).set({ state: 'rendering' }).where(eq(slideshow.id, other.slideshowId))
+    const rendering = await patch({ slideshowId: other.slideshowId })
+    expect(rendering.json<{ message: string }>().message).toBe(MESSAGES.slideshowStillRendering)
+    expect(await row(created.id)).toEqual(before)
+
+    await db().update(slideshow).set({ state: 'processed' }).where(eq(slideshow.id, other.slideshowId))
+    const ok = await patch({ slideshowId: other.slideshowId })
+    expect(ok.statusCode, ok.body).toBe(200)
+    expect(postSchema.parse(ok.json<{ post: unknown }>().post).photos).toEqual({
+      count: 2,
+      slideshowId: other.slideshowId,
+    })
+    expect((await row(created.id))?.photoSetId).toBe(other.photoSetId)
   })
 })

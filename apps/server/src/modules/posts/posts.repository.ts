@@ -3,7 +3,7 @@ import { SENDING_OR_SENT_POST_STATES } from '@hookpost/shared'
 import type { Database } from '../../db/client'
 import { mediaFile, photoSet, post, slideshow, tiktokAccount } from '../../db/schema'
 import { withSharedTransactions, type Executor } from '../../db/transactional'
-import { recordPostHook } from '../analytics'
+import { recordPostHook, rerecordPostHook } from '../analytics'
 import { IN_FLIGHT_STATES, readPostViews, type MediaRow, type PostRow, type PostView } from '../publishing'
 
 export type NewPostRow = typeof post.$inferInsert
@@ -48,6 +48,9 @@ export type PostEdit = Partial<
     | 'brandOrganicToggle'
     | 'scheduledAt'
     | 'timeZone'
+    | 'accountId'
+    | 'mediaId'
+    | 'photoSetId'
   >
 >
 
@@ -88,6 +91,11 @@ function createQueries(db: Executor) {
     /** What hook the post carried (analytics' post_hook), from its automation slot and studio video. */
     recordHook(postId: string): Promise<void> {
       return recordPostHook(db, postId)
+    },
+
+    /** The post's hook row derived again, after its account or video changed. */
+    rerecordHook(postId: string): Promise<void> {
+      return rerecordPostHook(db, postId)
     },
 
     async findViewForUser(userId: string, id: string): Promise<PostView | undefined> {

@@ -137,12 +137,16 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
     {
       schema: {
         tags: ['posts'],
-        summary: 'Edit a post that has not started to go out: caption, who can see it, interactions, disclosure, time',
+        summary:
+          'Edit a post that has not started to go out: caption, who can see it, interactions, disclosure, account, ' +
+          'video, time',
         description:
           'Drafts and scheduled posts, manual or automation’s. Every field is optional; a new time is date + time + ' +
-          'time zone together. Checked like scheduling (lengths, the creator’s fresh privacy options and toggles, a ' +
-          'time in the future); a new time moves the publish job in the same transaction. 409 once it is being ' +
-          'published or done. A skipped draft given a new time awaits approval again.',
+          'time zone together. Checked like scheduling (lengths, the creator’s fresh privacy options and toggles, the ' +
+          'video’s length, a time in the future); a new account or video is checked again against that creator. A ' +
+          'new time moves the publish job in the same transaction; a queued post moved to another account leaves its ' +
+          'queue. 404 for another user’s post, account, video or slideshow; 409 once it is being published or done. ' +
+          'A skipped draft given a new time awaits approval again.',
         params: idParams,
         body: editPostBodySchema,
         response: { 200: z.object({ post: postSchema }), ...errors, 409: apiErrorSchema, 500: apiErrorSchema },
@@ -170,15 +174,18 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
     {
       schema: {
         tags: ['posts'],
-        summary: 'A new scheduled post with the same video, account, caption and settings, at a new time',
+        summary: 'New scheduled posts with the same video, caption and settings, on one or several accounts',
         description:
-          'Any of the user’s posts, in any state: only its video, account, caption and TikTok settings are copied ' +
-          '(never its publishing), and they are checked like scheduling (the creator’s fresh options, the time). 404 ' +
-          'for another user’s post; 409 when its video is gone.',
+          'Any of the user’s posts, in any state: only its video (or photo set), caption and TikTok settings are ' +
+          'copied (never its publishing), one new post per account in `accounts` (default: the post’s own), with the ' +
+          'settings given for an account replacing the copied ones for it. Each copy is checked like scheduling (the ' +
+          'creator’s fresh options, the video’s length, drafts, the time). All or none: when an account cannot take ' +
+          'its copy, nothing is created and the 400 names each such account, with `details` at ' +
+          '`accounts.<index>.<field>`. 404 for another user’s post or account; 409 when its video is gone.',
         params: idParams,
         body: duplicatePostBodySchema,
         response: {
-          201: z.object({ post: postSchema }),
+          201: postListSchema,
           ...errors,
           409: apiErrorSchema,
           429: apiErrorSchema,
@@ -188,7 +195,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ post: await posts.duplicate(userId(request), request.params.id, request.body) }),
+      reply.code(201).send({ posts: await posts.duplicate(userId(request), request.params.id, request.body) }),
   )
 
   app.post(

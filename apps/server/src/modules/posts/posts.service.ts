@@ -9,15 +9,8 @@ import {
 import { AppError } from '../../lib/errors'
 import { scheduleBatch } from './batch-schedule'
 import { createPost, type NewPost } from './new-post'
-import {
-  approvePost,
-  duplicatePost,
-  postNow,
-  refreshStatuses,
-  removePost,
-  retryPost,
-  type DuplicatePostBody,
-} from './post-actions'
+import { approvePost, postNow, refreshStatuses, removePost, retryPost } from './post-actions'
+import { duplicatePost, type DuplicatePostBody } from './post-duplicate'
 import { editPost, type EditPostBody } from './post-edit'
 import { resolveScheduleTime } from './post-rules'
 import { invalid, orFail, uuid, view, type PostsServiceDeps } from './posts-context'
@@ -76,7 +69,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       return editPost(deps, userId, id, body)
     },
 
-    // The buttons on one post (post-actions.ts).
+    // The buttons on one post (post-actions.ts, post-duplicate.ts).
     duplicate: (userId: string, id: string, body: DuplicatePostBody) => duplicatePost(deps, userId, id, body),
     postNow: (userId: string, id: string) => postNow(deps, userId, id),
     approve: (userId: string, id: string) => approvePost(deps, userId, id),

@@ -1,3 +1,3 @@
-export { createQueueRepository, type QueueRepository } from './queue.repository'
+export { createQueueRepository, leaveQueue, type QueueRepository } from './queue.repository'
 export { queueRoutes } from './queue.routes'
 export { createQueueService, type QueueService } from './queue.service'

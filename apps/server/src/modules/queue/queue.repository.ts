@@ -224,6 +224,19 @@ function createQueries(db: Executor) {
 
 export type QueueQueries = ReturnType<typeof createQueries>
 
+/**
+ * A queued post moved to another account leaves its queue (issue 30 item 5, ADR 043): a queue is one account's slots,
+ * and pausing that queue would otherwise take off the schedule a post that no longer goes to it. Run in the posts
+ * service's transaction (given as `db`), so the post and its entry change together. True when it was queued.
+ */
+export async function leaveQueue(db: Executor, userId: string, postId: string): Promise<boolean> {
+  const left = await db
+    .delete(queueEntry)
+    .where(and(eq(queueEntry.userId, userId), eq(queueEntry.postId, postId)))
+    .returning({ id: queueEntry.id })
+  return left.length > 0
+}
+
 export function createQueueRepository(db: Database) {
   return withTransactions(db, createQueries)
 }

@@ -51,17 +51,25 @@ export function usePostsServer(
 
   const db = () => world.server.runtime.database.db
 
-  /** A signed-in person with one connected sandbox creator and one uploaded video. */
-  async function person(creator: Parameters<TestSandbox['createCreator']>[0] & Record<string, unknown> = {}) {
+  type Creator = Parameters<TestSandbox['createCreator']>[0] & Record<string, unknown>
+
+  /** A new sandbox creator (with `creator`'s settings) connected to the signed-in person of `cookie`. */
+  async function connectNewCreator(cookie: string, creator: Creator = {}) {
     const { server, sandbox } = world
-    const { cookie, userId } = await signUp(server)
-    const { open_id: openId } = await sandbox.createCreator(creator)
+    const { open_id: openId, username } = await sandbox.createCreator(creator)
     const extra = Object.fromEntries(
       Object.entries(creator).filter(([k]) => !['display_name', 'username', 'is_private'].includes(k)),
     )
     if (Object.keys(extra).length > 0) await sandbox.admin('PATCH', `/sandbox/admin/creators/${openId}`, extra)
     const accountId = await connectCreator(server, sandbox, cookie, openId)
-    const mediaId = await storeMedia(server, userId, world.video)
+    return { openId, accountId, username }
+  }
+
+  /** A signed-in person with one connected sandbox creator and one uploaded video. */
+  async function person(creator: Creator = {}) {
+    const { cookie, userId } = await signUp(world.server)
+    const { openId, accountId } = await connectNewCreator(cookie, creator)
+    const mediaId = await storeMedia(world.server, userId, world.video)
     return { cookie, userId, openId, accountId, mediaId }
   }
 
@@ -84,7 +92,7 @@ export function usePostsServer(
     return (result as unknown as { rows: { state: string; start_after: Date | string }[] }).rows
   }
 
-  return { world, db, person, row, until, publishJobs }
+  return { world, db, person, connectNewCreator, row, until, publishJobs }
 }
 
 /** The form's date and time for an instant, in UTC. */

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { postSchema, type EditPostInput, type Post } from '@hookpost/shared/posts'
+import { postSchema, type Post } from '@hookpost/shared/posts'
+import type { EditPostInput } from '@hookpost/shared/posts-changes'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 import { upsertCachedPost } from './get-posts'

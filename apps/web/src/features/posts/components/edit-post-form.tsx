@@ -10,6 +10,7 @@ import { userMessage } from '../../../lib/api-client'
 import { usePostEditDraft } from '../hooks/use-post-edit-draft'
 import { isBranded } from '../utils/schedule-form'
 import { CreatorSettingsFields } from './creator-settings-fields'
+import { EditDestinationFields } from './edit-destination-fields'
 import { EditPostSummary } from './edit-post-summary'
 import { ScheduleTimeFields } from './schedule-time-fields'
 import { ConsentDeclaration } from './tiktok-post-settings'
@@ -45,6 +46,7 @@ export function EditPostForm({
 
       <fieldset disabled={!editable || busy} className="space-y-4">
         <legend className="sr-only">Post</legend>
+        {editable ? <EditDestinationFields post={post} draft={draft} /> : null}
         <TitleField
           value={values.title}
           error={errors.title}
@@ -78,8 +80,8 @@ export function EditPostForm({
           <CreatorSettingsFields
             creator={info}
             photo={photo}
-            privacyLevel={values.privacyLevel}
-            interactions={values}
+            privacyLevel={draft.shown.privacyLevel}
+            interactions={draft.shown}
             commercial={values.commercial}
             privacyError={errors.privacyLevel}
             onPrivacyChange={(v) => change('privacyLevel', v)}

@@ -11,13 +11,16 @@ import {
   type PostEditErrors,
   type PostEditField,
   type PostEditValues,
+  type ReplacementVideo,
 } from '../utils/post-edit'
+import { settingsFor } from '../utils/duplicate-targets'
 import { commercialNeedsChoice } from '../utils/schedule-form'
 
 /**
- * What the Edit post dialog holds while a person changes a post: the values as the post had them and as changed, what
- * each field or the form says is wrong, and the creator's fresh options. `submit` sends only what changed, then
- * approves a draft when asked; a refusal shows at its fields and focuses the first.
+ * What the Edit post dialog holds while a person changes a post: the values as the post had them and as changed, the
+ * replacement video chosen (issue 30 item 5), what each field or the form says is wrong, and the fresh options of the
+ * creator it goes to (another one once its account changes). `submit` sends only what changed, then approves a draft
+ * when asked; a refusal shows at its fields and focuses the first.
  */
 export function usePostEditDraft(
   formRef: RefObject<HTMLFormElement | null>,
@@ -29,10 +32,16 @@ export function usePostEditDraft(
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<PostEditErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
+  const [video, setVideo] = useState<ReplacementVideo | null>(null)
   const edit = useEditPost()
   const approve = useApprovePost()
-  const creator = useCreatorInfo(post.accountId, isEditablePost(post.state))
-  const changes = changedFields(initial, values)
+  const creator = useCreatorInfo(values.accountId, isEditablePost(post.state))
+  // On another account, the settings go as its creator allows them: a privacy level it does not offer is chosen again,
+  // an interaction it turned off is off (its toggle is greyed out, TikTok rule 2c).
+  // A draft carries no settings (the creator chooses them in TikTok).
+  const moved = values.accountId !== initial.accountId && post.postMode === 'direct'
+  const sent = moved ? { ...values, ...settingsFor(values, creator.data) } : values
+  const changes = changedFields(initial, sent)
   const changed = Object.keys(changes).length > 0
 
   function change<K extends PostEditField>(key: K, value: PostEditValues[K]) {
@@ -59,10 +68,20 @@ export function usePostEditDraft(
     setFormError(userMessage(error))
   }
 
+  function chooseVideo(next: ReplacementVideo | null) {
+    setVideo(next)
+    change('mediaId', next?.mediaId ?? '')
+  }
+
   async function submit(andApprove: boolean) {
     setFormError(null)
-    if (values.title.trim() === '') {
-      setErrors({ title: MESSAGES.requiredFields })
+    const missing: PostEditErrors = {}
+    if (values.title.trim() === '') missing.title = MESSAGES.requiredFields
+    if (moved && creator.data && !sent.privacyLevel) {
+      missing.privacyLevel = 'Choose who can view this video on this account.'
+    }
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing)
       window.setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
       return
     }
@@ -87,6 +106,9 @@ export function usePostEditDraft(
 
   return {
     values,
+    /** What goes out: on another account, as its creator allows it. */
+    shown: sent,
+    video,
     errors,
     formError,
     creator,
@@ -96,6 +118,7 @@ export function usePostEditDraft(
     busy: edit.isPending || approve.isPending,
     captionLength: tiktokCaption(values.title, values.description).length,
     change,
+    chooseVideo,
     submit,
     onSubmit,
   }

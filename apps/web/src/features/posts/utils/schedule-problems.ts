@@ -6,7 +6,7 @@ import { formatDuration } from '../../../lib/format'
 import { FIELD_OF, type ScheduleErrors } from './schedule-form'
 
 /** Why an account cannot receive posts before asking TikTok (the server's words for the same case, 409). */
-export function accountProblem(account: TiktokAccount): string | null {
+export function accountProblem(account: Pick<TiktokAccount, 'status' | 'accountUsername'>): string | null {
   switch (account.status) {
     case 'active':
       return null

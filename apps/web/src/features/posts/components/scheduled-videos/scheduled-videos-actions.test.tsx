@@ -155,9 +155,8 @@ describe('Duplicate', () => {
     await user.click(screen.getByRole('button', { name: 'List' }))
     await user.click(await screen.findByRole('button', { name: 'Duplicate Tip' }))
     const dialog = screen.getByRole('dialog', { name: 'Duplicate “Tip”' })
-    expect(
-      within(dialog).getByText(/same video, account \(Ana Cooks, @anacooks\), caption and TikTok settings/),
-    ).toBeTruthy()
+    expect(await within(dialog).findByText(/same video, caption and TikTok settings, one on each account/)).toBeTruthy()
+    expect(within(dialog).getByRole('checkbox', { name: /^Ana Cooks \(@anacooks\)/ })).toHaveProperty('checked', true)
     expect((within(dialog).getByLabelText(/^Date/) as HTMLInputElement).value).toBe('2026-04-21')
     expect((within(dialog).getByLabelText(/^Time$|^Time \*/) as HTMLInputElement).value).toBe('09:00')
     expect((within(dialog).getByLabelText(/^Time zone/) as HTMLSelectElement).value).toBe(ZONE)

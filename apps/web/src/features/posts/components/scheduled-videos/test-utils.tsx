@@ -75,7 +75,7 @@ export function postsApi(
       if (reply) return reply
       const created: Post = { ...original, id: `${original.id}-copy`, state: 'scheduled', errorMessage: null }
       posts = [...posts, created]
-      return { status: 201, body: { post: created } }
+      return { status: 201, body: { posts: [created] } }
     }
     const match = /^\/api\/posts\/(.+)$/.exec(path)
     const post = posts.find((p) => p.id === match?.[1])

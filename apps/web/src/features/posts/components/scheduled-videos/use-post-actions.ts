@@ -112,10 +112,14 @@ export function usePostActions(zone: string) {
     setDetailsId(null)
   }
 
-  function duplicated(created: Post) {
+  function duplicated(created: readonly Post[]) {
+    const [first] = created
+    if (!first) return
+    // One copy per chosen account, all at the same time (issue 30 item 5).
+    const where = created.length > 1 ? ` on ${created.map((p) => `@${p.account.accountUsername}`).join(', ')}` : ''
     setNotice({
       tone: 'success',
-      text: `Duplicated: “${created.title}” is scheduled for ${dateTimeIn(created.scheduledAt, zone)}.`,
+      text: `Duplicated: “${first.title}” is scheduled for ${dateTimeIn(first.scheduledAt, zone)}${where}.`,
     })
     setDetailsId(null)
   }
