@@ -32,29 +32,6 @@ test.beforeAll(() => {
   clip = makeClip()
 })
 
-/**
- * A second sandbox creator, connected from Profile & Accounts through the sandbox's OAuth page (this spec's own
- * helper: the Schedule tab's Connect is for the first account).
- */
-async function connectSecondCreator(page: Page, displayName: string, username: string): Promise<string> {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile & Accounts' }).click()
-  await page
-    .getByRole('region', { name: 'TikTok Accounts' })
-    .getByRole('button', { name: 'Connect TikTok account', exact: true })
-    .click()
-  const choices = page.getByRole('group', { name: 'Choose a sandbox creator' })
-  await choices.getByRole('radio', { name: 'Create a new sandbox creator' }).check()
-  await choices.getByLabel('Display name').fill(displayName)
-  await choices.getByLabel('Username').fill(username)
-  await page.getByRole('button', { name: 'Authorize' }).click()
-  await expect(page.getByText(MESSAGES.tiktokConnected)).toBeVisible({ timeout: 15_000 })
-  const res = await page.request.get('/api/tiktok/accounts')
-  const { accounts } = (await res.json()) as { accounts: { id: string; accountUsername: string }[] }
-  const account = accounts.find((a) => a.accountUsername === username)
-  expect(account, 'the second connected account').toBeDefined()
-  return account!.id
-}
-
 /** What the sandbox received for the creator with this username. */
 async function sandboxVideosOf(page: Page, username: string): Promise<{ video_size: number; status: string }[]> {
   const listed = await page.request.get(`${sandboxUrl}/sandbox/admin/creators`, { headers: sandboxHeaders() })
@@ -113,7 +90,7 @@ async function crossPost(page: Page, phone: boolean) {
   const benName = `Ben ${ben.slice(-6)}`
   await signUp(page, uniqueEmail(phone ? 'cross-posting-phone' : 'cross-posting'))
   const anaId = await connectSandboxCreator(page, anaName, ana)
-  const benId = await connectSecondCreator(page, benName, ben)
+  const benId = await connectSandboxCreator(page, benName, ben)
   const month = nextMonth()
   const created = await page.request.post('/api/posts', {
     data: {
