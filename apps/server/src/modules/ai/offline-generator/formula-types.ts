@@ -5,9 +5,9 @@ import type { ContentTone } from '@hookpost/shared'
  * written so that its slots fit the kind of phrase they take. Slots, filled in one pass (hook-text.ts `fill`):
  *
  * - `{np}` the subject in general ("emergency funds", "making sourdough", "Notion"); `{your}` / `{my}` owned
- *   ("your emergency fund"); `{mod}` before a noun ("the {mod} mistake"); `{doing}` / `{my_doing}` as an action
- *   ("doing your meal prep", "using Notion"); `{is}` `{was}` `{has}` `{does}` `{it}` `{them}` `{this}` `{s}` agree
- *   with `{np}`.
+ *   ("your emergency fund"); `{mod}` before a noun ("the {mod} mistake"), `{a_mod}` the same after "a"/"an";
+ *   `{doing}` / `{my_doing}` as an action ("doing your meal prep", "using Notion"); `{is}` `{was}` `{has}` `{does}`
+ *   `{it}` `{them}` `{this}` `{s}` agree with `{np}`.
  * - `{n}` a count (the title's own, "3 ways to …", or 3); `{audience}` the audience's label ("busy moms"),
  *   `{member}` one of them ("a busy mom"), `{one}` ("busy mom"); `{benefit}` what their situation asks for ("in 10
  *   minutes a day").
@@ -16,7 +16,7 @@ import type { ContentTone } from '@hookpost/shared'
  * A formula whose slot has no value for this account and video is skipped, never left with a hole.
  */
 
-/** The shape of a hook: the writer puts five different ones in a batch of five. */
+/** The structure of a formula: the writer puts five different ones in a batch of five. */
 export type Structure =
   | 'question'
   | 'claim'
@@ -38,9 +38,10 @@ export interface Formula {
   tones?: readonly ContentTone[]
   /**
    * What the subject must be: 'thing' a product or brand ("how X actually works"), 'doable' something one does or
-   * uses ("7 days of X"), 'noun' anything but an -ing phrase ("X is overrated").
+   * uses ("7 days of X"), 'action' an -ing phrase or a product ("I tried making sourdough / using Notion", not
+   * "doing my skincare"), 'noun' anything but an -ing phrase ("X is overrated").
    */
-  needs?: 'thing' | 'doable' | 'noun'
+  needs?: 'thing' | 'doable' | 'action' | 'noun'
 }
 
 export const f = (structure: Structure, text: string, extra: Omit<Formula, 'structure' | 'text'> = {}): Formula => ({

@@ -97,7 +97,7 @@ export const INTRIGUE_FORMULAS: Record<
   ],
   surprise: [
     f('experiment', 'I tried this {mod} trick for 30 days. Here’s what happened'),
-    f('experiment', 'I tried {my_doing} for 30 days'),
+    f('experiment', 'I tried {my_doing} for 30 days', { needs: 'action' }),
     f('claim', 'Plot twist: {np} {was} never the problem'),
     f('before_after', 'My {mod} before vs after one tiny change'),
     f('question', 'Did you know {np} could do this?', { needs: 'thing' }),

@@ -104,7 +104,7 @@ export const VOICE_FORMULAS: Record<
     f('warning', 'The day I realised I was {my_doing} all wrong'),
     f('claim', 'What I wish every {one} knew about {np}'),
     f('secret', 'Want to know what {np} taught me the hard way?'),
-    f('warning', 'Ever had a {mod} day go this wrong?'),
+    f('warning', 'Ever had {a_mod} day go this wrong?'),
     f('experiment', 'Can you guess where my {mod} story ends?'),
     f('before_after', 'Want to see me before and after {np}?'),
     f('story', 'Story time: this changed everything'),

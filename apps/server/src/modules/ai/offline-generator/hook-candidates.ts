@@ -5,7 +5,7 @@ import { inStyle, styleWeight } from './example-style'
 import { shapeOf, type Formula, type Shape, type Structure } from './formula-types'
 import { INTRIGUE_FORMULAS } from './formulas-intrigue'
 import { CUSTOM_CONCEPT_FORMULAS, CUSTOM_TONE_FORMULAS, TONE_TOUCHES, VOICE_FORMULAS } from './formulas-voice'
-import { agreement } from './grammar'
+import { agreement, withArticle } from './grammar'
 import { fill, lowerLead, upperFirst } from './hook-text'
 import type { Prepared, WeightedSubject } from './prepared-context'
 
@@ -31,7 +31,7 @@ export interface Candidate {
   opening: string
 }
 
-const SUBJECT_SLOTS = /\{(np|your|my|mod|doing|my_doing|is|was|has|does|it|them|this|s)\}/
+const SUBJECT_SLOTS = /\{(np|your|my|mod|a_mod|doing|my_doing|is|was|has|does|it|them|this|s)\}/
 const ACCOUNT_SLOTS = /\{(audience|member|one|benefit)\}/
 
 function fits(needs: Formula['needs'], subject: WeightedSubject | null): boolean {
@@ -41,6 +41,8 @@ function fits(needs: Formula['needs'], subject: WeightedSubject | null): boolean
       return subject.thing
     case 'doable':
       return subject.doing !== ''
+    case 'action':
+      return subject.gerund || subject.thing
     case 'noun':
       return !subject.gerund
   }
@@ -58,6 +60,7 @@ function slotValues(
     your: subject?.your,
     my: subject?.my,
     mod: subject?.mod,
+    a_mod: subject?.mod ? withArticle(subject.mod) : undefined,
     doing: subject?.doing,
     my_doing: subject?.myDoing,
     n: String(p.count),

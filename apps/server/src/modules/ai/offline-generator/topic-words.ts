@@ -99,9 +99,9 @@ export const COUNT_HEADS = words(
 
 /** Heads of an activity ("meal prep", "strength training"): something one does, tries or starts. */
 export const ACTIVITY_HEADS = words(
-  'prep training routine workout care skincare repair cooking baking editing marketing cleaning budgeting ' +
-    'journaling running lifting setup swap makeover challenge fitness yoga cardio meditation gardening parenting ' +
-    'investing saving hiking camping photography design coding writing reading study studying practice',
+  'prep training routine workout skincare repair cooking baking editing marketing cleaning budgeting journaling ' +
+    'running lifting swap makeover challenge yoga cardio meditation gardening parenting investing coding writing ' +
+    'reading practice',
 )
 
 /** Single words that are brand or app names creators talk about (capitalised at the start they look like nouns). */
