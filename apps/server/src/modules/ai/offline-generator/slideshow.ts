@@ -3,7 +3,7 @@ import { mulberry32, pick, shuffled } from '../../../lib/random'
 import { audienceVoice } from './audience'
 import { callsToAction } from './goal-cta'
 import { cleanValue, lowerFirstIfPlain, tidy, upperFirst } from './hook-text'
-import { readTitle } from './topic-phrase'
+import { nounSubject, readTitle } from './topic-phrase'
 
 /**
  * The offline slideshow writer (issue 29): a hook slide, N point slides and a call to action for a photo carousel
@@ -104,8 +104,11 @@ export function generateSlideshow(input: {
 }): SlideshowDraft {
   const rng = mulberry32(input.seed ^ 0x5bd1e995)
   const written = lowerFirstIfPlain(cleanValue(input.topic))
-  const subject = readTitle(written).subject
-  // A topic the reading cannot place is used as it was typed.
+  const reading = readTitle(written)
+  // A sentence that names nothing ("What I thought it was vs what it is") is about the niche; a topic the reading
+  // cannot place otherwise is used as it was typed.
+  const sentence = reading.kind === 'question' || reading.kind === 'statement'
+  const subject = reading.subject ?? (sentence ? nounSubject(cleanValue(input.context.niche)) : null)
   const topic = subject?.np ?? written
   const key = subject?.mod || lowerFirstIfPlain(topicKeywords(written))
   const audience = audienceVoice({ ...input.context })

@@ -274,7 +274,11 @@ function readOne(text: string): TitleReading {
     const subject = numbered ? null : nounSubject(rest.join(' '))
     return { kind: subject ? 'noun' : 'statement', subject, count: null }
   }
-  if (SENTENCE_OPENERS.has(first)) return { kind: 'statement', subject: subjectInSentence(text), count: null }
+  // "Busy parents, nobody tells you this about …": a clause after the comma makes it a sentence, not a name.
+  const afterComma = text.split(/,\s/)[1]?.split(/\s+/).length ?? 0
+  if (SENTENCE_OPENERS.has(first) || afterComma >= 4) {
+    return { kind: 'statement', subject: subjectInSentence(text), count: null }
+  }
   const instruction =
     INSTRUCTION_VERBS.has(first) && (DETERMINERS.has(second) || !ADJECTIVE_VERBS.has(first)) && words.length >= 2
   if (instruction) return { kind: 'instruction', subject: actionSubject(text), count: null }
