@@ -24,3 +24,13 @@ export function pick<T>(rng: () => number, items: readonly T[]): T | undefined {
 export function randomInt(rng: () => number, min: number, max: number): number {
   return min + Math.floor(rng() * (max - min + 1))
 }
+
+/** A shuffled copy of `items` (Fisher–Yates). */
+export function shuffled<T>(items: readonly T[], rng: () => number): T[] {
+  const out = [...items]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1))
+    ;[out[i], out[j]] = [out[j]!, out[i]!]
+  }
+  return out
+}

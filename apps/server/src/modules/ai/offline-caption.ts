@@ -3,7 +3,7 @@ import { mulberry32, pick } from '../../lib/random'
 import { CAPTION_TEXT_MAX, CAPTION_TITLE_MAX, usableCaption, type WrittenCaption } from './caption-rules'
 import { PRIVATE_MIN_WORDS, guardWords } from './caption-guard'
 import { charCount } from './hook-rules'
-import { cleanValue, fill, finish, lowerFirstIfPlain, nounLikeTitle } from './offline-generator'
+import { cleanValue, fill, finish, lowerFirstIfPlain, nounSubject, readTitle } from './offline-generator'
 
 /**
  * The offline generator's captions (issue 18, ADR 018): a post caption for a hook, from curated formulas — a line on
@@ -15,30 +15,33 @@ import { cleanValue, fill, finish, lowerFirstIfPlain, nounLikeTitle } from './of
  * (a longer niche is the person's private text, caption-guard.ts).
  */
 
-/** What the video gives the viewer, per concept: the caption's first sentence. `{topic}` ones need a topic. */
+/**
+ * What the video gives the viewer, per concept: the caption's first sentence. `{topic}` is the topic before a noun
+ * ("the {topic} trick"), `{about}` the topic in general ("about emergency funds"); formulas with them need a topic.
+ */
 const BODY: Record<HookConcept, readonly string[]> = {
   curiosity_gap: [
-    'The part about {topic} most people skip. Watch to the end.',
+    'The part about {about} most people skip. Watch to the end.',
     'Watch to the end for the bit nobody mentions.',
     'The {topic} detail I wish someone had told me sooner.',
   ],
   social_proof: [
-    'You kept asking about {topic}, so here it is.',
+    'You kept asking about {about}, so here it is.',
     'The question I get asked most, answered.',
-    'Why so many people are switching how they do {topic}.',
+    'Why so many people are rethinking {about}.',
   ],
   scarcity: [
     'Not many people know this {topic} trick.',
     'Sharing this one before everyone finds out.',
-    'A {topic} tip you will not hear often.',
+    'One {topic} tip you will not hear often.',
   ],
   urgency: [
-    'Try this before your next {topic} session.',
+    'Try this {topic} fix before the week is out.',
     'Do this today. Future you will thank you.',
     'The {topic} fix worth making this week.',
   ],
   controversy: [
-    'My honest take on {topic}. Agree or disagree?',
+    'My honest take on {about}. Agree or disagree?',
     'I said what I said.',
     'The {topic} advice I stopped following.',
   ],
@@ -48,9 +51,9 @@ const BODY: Record<HookConcept, readonly string[]> = {
     'The {topic} twist I did not see coming.',
   ],
   question: [
-    'How do you handle {topic}? Tell me below.',
+    'How do you handle {about}? Tell me below.',
     'Honest answers only: would you try this?',
-    'Be honest: have you been doing {topic} this way?',
+    'Be honest: have you been getting this {topic} thing wrong?',
   ],
   challenge: [
     'Who is in? Try this {topic} challenge with me.',
@@ -60,9 +63,9 @@ const BODY: Record<HookConcept, readonly string[]> = {
   story: [
     'The {topic} moment that changed how I work.',
     'Story time, the short version.',
-    'How {topic} went for me, honestly.',
+    'How {about} went for me, honestly.',
   ],
-  other: ['One {topic} idea, straight to the point.', 'A quick one today.', 'Everything you need on {topic}, fast.'],
+  other: ['One {topic} idea, straight to the point.', 'A quick one today.', 'Everything you need on {about}, fast.'],
 }
 
 /** The call to action, per tone: the caption's last sentence. */
@@ -106,17 +109,23 @@ const CONCEPT_TAGS: Record<HookConcept, readonly string[]> = {
   other: ['tips', 'learnontiktok'],
 }
 
-/** The video's topic as a noun phrase: its title when it reads like one, a short niche, or the first keyword. */
-function topicOf(context: HookContext): string {
-  const fromTitle = nounLikeTitle(cleanValue(context.videoTitle).replace(/[.…]+$/, ''))
-  if (fromTitle) return fromTitle
+/**
+ * The video's topic: from its title (topic-phrase.ts: "Ribbon swap" → "ribbon swap", never a title pasted as it is),
+ * else a short niche (the hashtag people search for), else the first keyword. `topic` stands before a noun, `about`
+ * after "about".
+ */
+function topicOf(context: HookContext): { topic: string; about: string } {
+  const read = readTitle(context.videoTitle)
+  if (read.subject) return { topic: read.subject.mod || read.subject.np, about: read.subject.np }
   const niche = lowerFirstIfPlain(cleanValue(context.niche))
-  if (niche && guardWords(niche).length < PRIVATE_MIN_WORDS) return niche
-  return lowerFirstIfPlain(cleanValue(context.mustInclude[0] ?? context.mayInclude[0] ?? ''))
+  const label = niche && guardWords(niche).length < PRIVATE_MIN_WORDS ? nounSubject(niche) : null
+  if (label) return { topic: label.mod || label.np, about: label.np }
+  const keyword = lowerFirstIfPlain(cleanValue(context.mustInclude[0] ?? context.mayInclude[0] ?? ''))
+  return { topic: keyword, about: keyword }
 }
 
-function sentence(rng: () => number, templates: readonly string[], topic: string): string {
-  const filled = templates.map((t) => fill(t, { topic })).filter((s): s is string => s !== null)
+function sentence(rng: () => number, templates: readonly string[], topic: { topic: string; about: string }): string {
+  const filled = templates.map((t) => fill(t, topic)).filter((s): s is string => s !== null)
   return finish(pick(rng, filled) ?? '')
 }
 
@@ -148,7 +157,13 @@ export function generateCaption(input: {
       ? sentence(rng, ['Let me know what you think 👇', 'Save this for later.', 'Follow for more.'], topic)
       : sentence(rng, CALL_TO_ACTION[tone], topic)
   const text = charCount(`${body} ${call}`) <= CAPTION_TEXT_MAX ? `${body} ${call}` : body
-  const hashtags = [...context.mustInclude, topic, ...context.mayInclude.slice(0, 1), ...CONCEPT_TAGS[concept], 'fyp']
+  const hashtags = [
+    ...context.mustInclude,
+    topic.topic,
+    ...context.mayInclude.slice(0, 1),
+    ...CONCEPT_TAGS[concept],
+    'fyp',
+  ]
   const caption = usableCaption({ title: titleFor(input.hookText, context), text, hashtags })
   // The formulas always give a usable caption; this only guards against a formula edited into an unusable one.
   if (!caption) throw new Error(`offline caption for ${concept}/${tone} broke the caption rules`)

@@ -1,9 +1,10 @@
 import type { ContentTone, HookConcept, HookContext } from '@hookpost/shared'
-import { mulberry32, pick } from '../../../lib/random'
+import { mulberry32, pick, shuffled } from '../../../lib/random'
 import { charCount, dedupeKey, IDEA_DESCRIPTION_MAX, IDEA_TITLE_MAX } from '../hook-rules'
-import { generateHooks, normaliseCount } from './hooks'
-import { endsWithPunctuation, fill, finish, lowerFirstIfPlain } from './hook-text'
-import { IDEA_FILMING, IDEA_TITLES, TONE_DIRECTION } from './idea-templates'
+import { callsToAction } from './goal-cta'
+import { hooksFor, normaliseCount, type GeneratedHook } from './hooks'
+import { cleanValue, fill, finish, lowerFirstIfPlain, tidy } from './hook-text'
+import { ANGLES, DEFAULT_SETTING, FILMING, IDEA_TITLES, SETTINGS, TONE_DIRECTION } from './idea-briefs'
 import { prepare, type Prepared } from './prepared-context'
 
 export interface GeneratedIdea {
@@ -12,54 +13,76 @@ export interface GeneratedIdea {
   hookText: string
 }
 
-function fitWords(text: string, max: number): string | null {
-  return charCount(text) <= max ? text : null
-}
-
-function ideaTitle(concept: HookConcept, p: Prepared, topic: string, rng: () => number): string {
-  const values = { topic, concept: p.customConcept, niche: p.niche, audience: p.audience }
-  const options = IDEA_TITLES[concept]
+/** The idea's title, from its hook's structure and subject; never one the batch already has. */
+function ideaTitle(hook: GeneratedHook, p: Prepared, index: number, used: Set<string>, rng: () => number): string {
+  // A hook that names nothing still gets a title about the video's subject.
+  const subject = p.subjects[0]
+  const values = {
+    topic: hook.topic || subject?.mod || subject?.np || '',
+    about: hook.about || subject?.np || '',
+    n: String(p.count),
+  }
+  const options = shuffled(IDEA_TITLES[hook.structure], rng)
     .map((tpl) => fill(tpl, values))
     .filter((s): s is string => s !== null)
     .map(finish)
     .filter((s) => charCount(s) <= IDEA_TITLE_MAX)
-  return pick(rng, options) ?? 'A new video idea'
+  const title =
+    options.find((t) => !used.has(dedupeKey(t))) ?? `${options[0] ?? 'A new video idea'} (part ${index + 1})`
+  used.add(dedupeKey(title))
+  return title
 }
 
+/** Sentence marks inside a brief's second sentence would make it three; the person's note keeps its words only. */
+const asClause = (s: string) => lowerFirstIfPlain(tidy(s.replace(/[.!?]+(\s|$)/g, ', ')))
+
+/**
+ * What to film and how (two sentences): the structure's shots and on-screen action with the idea's subject, an angle
+ * no other idea of the batch has and a setting from the niche; then the tone's delivery, who to speak to, the call to
+ * action the goals ask for and the person's own note, while they fit.
+ */
 function ideaDescription(
-  concept: HookConcept,
+  hook: GeneratedHook,
   tone: ContentTone,
   p: Prepared,
-  topic: string,
+  framing: { angle: string; setting: string },
+  used: Set<string>,
   rng: () => number,
 ): string {
-  const filming = IDEA_FILMING[concept].map((tpl) => fill(tpl, { topic })).filter((s): s is string => s !== null)
-  const first = finish(pick(rng, filming) ?? 'Film one clear idea with the hook as on-screen text.')
-  let direction =
+  const actions = FILMING[hook.structure]
+    .map((tpl) => fill(tpl, { topic: hook.topic, about: hook.about }))
+    .filter((s): s is string => s !== null && !used.has(s))
+  const action = actions[0] ?? fill(FILMING[hook.structure].at(-1)!, {}) ?? ''
+  used.add(action)
+  const first = finish(`${action}; film it ${framing.angle} ${framing.setting}.`)
+  const direction =
     tone === 'other'
-      ? p.customTone
-        ? `Deliver it in your own style: ${p.customTone}`
-        : 'Deliver it in your natural style'
-      : (pick(rng, TONE_DIRECTION[tone]) ?? 'Keep it clear and simple')
-  // Extras go in only while the description stays within its limit; whole phrases, never cut words.
-  const extras: string[] = []
-  if (p.audience) extras.push(`speak directly to ${p.audience}`)
-  if (p.goal) extras.push(`close with a call to action for your goal (${lowerFirstIfPlain(p.goal)})`)
-  const joined = extras.length === 0 ? '' : `, ${extras.join(' and ')}`
-  if (joined && charCount(`${first} ${direction}${joined}.`) <= IDEA_DESCRIPTION_MAX) direction += joined
-  else if (extras[0] && charCount(`${first} ${direction}, ${extras[0]}.`) <= IDEA_DESCRIPTION_MAX) {
-    direction += `, ${extras[0]}`
+      ? p.customTone.adjective || p.customTone.manner
+        ? `deliver it ${p.customTone.manner}`
+        : 'deliver it in your natural style'
+      : (pick(rng, TONE_DIRECTION[tone]) ?? 'keep it clear and simple')
+  const cta = pick(
+    rng,
+    callsToAction(p.goals)
+      .map((c) => fill(c, { niche: hook.topic }))
+      .filter((c): c is string => c !== null && !/[.!?]/.test(c)),
+  )
+  const extras = [
+    p.audience.label ? `, speaking to ${p.audience.label} directly` : '',
+    cta ? `, and end on “${cta}”` : '',
+    p.customText ? ` (note: ${asClause(p.customText)})` : '',
+  ]
+  // Extras go in only while the description stays within its limit: whole phrases, never cut words.
+  let second = direction
+  for (const extra of extras) {
+    if (extra && charCount(`${first} ${second}${extra}.`) <= IDEA_DESCRIPTION_MAX) second += extra
   }
-  if (p.customText) {
-    const next = `${direction} — note: ${lowerFirstIfPlain(p.customText)}`
-    if (charCount(`${first} ${next}.`) <= IDEA_DESCRIPTION_MAX) direction = next
-  }
-  const second = finish(endsWithPunctuation(direction) ? direction : `${direction}.`)
-  return fitWords(`${first} ${second}`, IDEA_DESCRIPTION_MAX) ?? first
+  const description = `${first} ${finish(`${second}.`)}`
+  return charCount(description) <= IDEA_DESCRIPTION_MAX ? description : first
 }
 
 /**
- * Content ideas for a concept and tone: a video title, what to film (1–2 sentences) and its hook.
+ * Content ideas for a concept and tone: a video title, what to film (two sentences) and its hook.
  * `seed`: same seed + same input → same output (tests); production passes a random seed.
  */
 export function generateContentIdeas(input: {
@@ -70,22 +93,17 @@ export function generateContentIdeas(input: {
   seed: number
 }): GeneratedIdea[] {
   const count = normaliseCount(input.count)
-  const hooks = generateHooks({ ...input, count })
-  const rng = mulberry32(input.seed ^ 0x9e3779b9)
   const p = prepare(input.context)
-  const topics = [...p.topics, ...p.mayTopics]
-  const usedTitles = new Set<string>()
-  return hooks.map((hook, i) => {
-    const topic = topics.length > 0 ? (topics[i % topics.length] ?? '') : ''
-    let title = ideaTitle(input.concept, p, topic, rng)
-    for (let attempt = 0; usedTitles.has(dedupeKey(title)) && attempt < 6; attempt++) {
-      title = ideaTitle(input.concept, p, pick(rng, topics) ?? '', rng)
-    }
-    if (usedTitles.has(dedupeKey(title))) {
-      const numbered = `${title} (part ${i + 1})`
-      if (charCount(numbered) <= IDEA_TITLE_MAX) title = numbered
-    }
-    usedTitles.add(dedupeKey(title))
-    return { title, description: ideaDescription(input.concept, input.tone, p, topic, rng), hookText: hook.text }
-  })
+  const hooks = hooksFor(p, { ...input, count })
+  const rng = mulberry32(input.seed ^ 0x9e3779b9)
+  const about = `${cleanValue(p.niche)} ${p.subjects.map((s) => s.np).join(' ')}`
+  const setting = SETTINGS.find(([pattern]) => pattern.test(about))?.[1] ?? DEFAULT_SETTING
+  const angles = shuffled(ANGLES, rng)
+  const titles = new Set<string>()
+  const actions = new Set<string>()
+  return hooks.map((hook, i) => ({
+    title: ideaTitle(hook, p, i, titles, rng),
+    description: ideaDescription(hook, input.tone, p, { angle: angles[i % angles.length]!, setting }, actions, rng),
+    hookText: hook.text,
+  }))
 }

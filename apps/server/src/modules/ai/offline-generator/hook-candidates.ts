@@ -1,136 +1,168 @@
-import type { ContentTone, HookConcept } from '@hookpost/shared'
+import { HOOK_TEXT_MAX, type ContentTone, type HookConcept } from '@hookpost/shared'
 import { pick } from '../../../lib/random'
-import { charCount, containsCI } from '../hook-rules'
-import { CONVERSATIONAL_LEADS, LIBRARY, ph, TONE_PHRASING, type Phrase } from './hook-formulas'
-import {
-  endsWithPunctuation,
-  fill,
-  finish,
-  keywordLabel,
-  lowerFirstIfPlain,
-  lowerLead,
-  upperFirst,
-  type Slot,
-} from './hook-text'
-import type { Prepared } from './prepared-context'
+import { charCount, containsCI, dedupeKey } from '../hook-rules'
+import { inStyle, styleWeight } from './example-style'
+import { shapeOf, type Formula, type Shape, type Structure } from './formula-types'
+import { INTRIGUE_FORMULAS } from './formulas-intrigue'
+import { CUSTOM_CONCEPT_FORMULAS, CUSTOM_TONE_FORMULAS, TONE_TOUCHES, VOICE_FORMULAS } from './formulas-voice'
+import { agreement, withArticle } from './grammar'
+import { fill, lowerLead, upperFirst } from './hook-text'
+import type { Prepared, WeightedSubject } from './prepared-context'
 
-/** Turns the formula library into candidate hooks for one concept and tone, weighted for sampling. */
+/** Turns the formula library into finished candidate hooks for one concept and tone, weighted for sampling. */
 
-/** Tone 'other': the person's own words, when they read as a short style ("sarcastic", "deadpan", "Gen Z"). */
-function customTonePhrasing(customTone: string): { prefixes: Phrase[]; suffixes: Phrase[] } {
-  const tone = customTone.replace(/[“”"]/g, '')
-  if (tone === '') return { prefixes: [], suffixes: [] }
-  const words = tone.split(' ')
-  const lead = words[0]?.toLowerCase() ?? ''
-  if ((lead === 'like' || lead === 'as') && charCount(tone) <= 40) {
-    return { prefixes: [], suffixes: [ph(`— told ${lowerFirstIfPlain(tone)}`)] }
-  }
-  if (words.length <= 3 && charCount(tone) <= 30) {
-    return {
-      prefixes: [ph(`${upperFirst(tone)} take:`), ph(`${upperFirst(tone)} version:`)],
-      suffixes: [ph(`(the ${lowerFirstIfPlain(tone)} version)`)],
-    }
-  }
-  return { prefixes: [], suffixes: [] }
-}
-
-function tonePhrasing(
-  tone: ContentTone,
-  concept: HookConcept,
-  p: Prepared,
-): { prefixes: string[]; suffixes: string[] } {
-  const all = tone === 'other' ? customTonePhrasing(p.customTone) : TONE_PHRASING[tone]
-  const fits = (x: Phrase) => !x.concepts || x.concepts.includes(concept)
-  return {
-    prefixes: all.prefixes.filter(fits).map((x) => x.text),
-    suffixes: all.suffixes.filter(fits).map((x) => x.text),
-  }
-}
-
-/**
- * Puts the tone's lead-in or closing phrase around a core hook and makes sure every must-include keyword is there.
- * A plain core missing a keyword gets it as a label ("Meal prep: …", or "… (meal prep)" when it already has a
- * lead-in); a shaped one is dropped (null) rather than stacking labels.
- * `lowerable`: the core starts with the template's own words, not with the person's text.
- */
-function compose(
-  core: string,
-  prefix: string,
-  suffix: string,
-  mustInclude: readonly string[],
-  lowerable: boolean,
-): string | null {
-  const lead = (s: string) => (lowerable ? lowerLead(s) : s)
-  const draft = [prefix, core, suffix].join(' ')
-  const missing = mustInclude.filter((k) => !containsCI(draft, k))
-  if (missing.length === 0) return finish(prefix ? `${prefix} ${lead(core)} ${suffix}` : `${core} ${suffix}`)
-  if (prefix || suffix) return null
-  const label = keywordLabel(missing)
-  return finish(core.includes(':') ? `${core} (${label})` : `${upperFirst(label)}: ${lead(core)}`)
-}
+const FORMULAS: Record<HookConcept, readonly Formula[]> = { ...INTRIGUE_FORMULAS, ...VOICE_FORMULAS }
 
 export interface Candidate {
   text: string
-  weight: number
+  structure: Structure
+  shape: Shape
   /** The formula it came from, so one batch prefers different formulas. */
   family: string
   concept: HookConcept
+  /** What it is about, before a noun and in general ('' for a formula that names nothing), for its idea. */
+  topic: string
+  about: string
+  weight: number
+  /** It speaks to the account's audience or their situation ("Busy moms, …", "… in 10 minutes a day"). */
+  addressed: boolean
+  /** Its de-duplication key and first two words, worked out once for the sampler. */
+  key: string
+  opening: string
 }
 
-function slotValues(p: Prepared, topic: string): Partial<Record<Slot, string>> {
-  return {
-    audience: p.audience,
-    topic,
-    niche: p.niche,
-    title: p.title,
-    detail: p.detail,
-    concept: p.customConcept,
+const SUBJECT_SLOTS = /\{(np|your|my|mod|a_mod|doing|my_doing|is|was|has|does|it|them|this|s)\}/
+const ACCOUNT_SLOTS = /\{(audience|member|one|benefit)\}/
+
+function fits(needs: Formula['needs'], subject: WeightedSubject | null): boolean {
+  if (!needs || !subject) return true
+  switch (needs) {
+    case 'thing':
+      return subject.thing
+    case 'doable':
+      return subject.doing !== ''
+    case 'action':
+      return subject.gerund || subject.thing
+    case 'noun':
+      return !subject.gerund
   }
+}
+
+function slotValues(
+  p: Prepared,
+  subject: WeightedSubject | null,
+  benefit: string | undefined,
+): Record<string, string | undefined> {
+  const agree = subject ? agreement(subject.plural) : {}
+  return {
+    ...agree,
+    np: subject?.np,
+    your: subject?.your,
+    my: subject?.my,
+    mod: subject?.mod,
+    a_mod: subject?.mod ? withArticle(subject.mod) : undefined,
+    doing: subject?.doing,
+    my_doing: subject?.myDoing,
+    n: String(p.count),
+    audience: p.audience.label,
+    member: p.audience.member,
+    one: p.audience.one,
+    benefit,
+    concept: p.customConcept,
+    tone: p.customTone.adjective,
+    manner: p.customTone.manner,
+  }
+}
+
+/** A lead-in already there ("Hot take: …", "Busy moms, …"): a tone's own lead-in would stack on it. */
+const hasLead = (core: string) => /^[^ ]+(?: [^ ]+)?(:|,) /.test(core)
+
+/** The tone's touches that fit this formula: none for a voiced one, and never two marks at the end. */
+function touchesFor(formula: Formula, tone: ContentTone, core: string): { text: string; at: 'start' | 'end' }[] {
+  if (formula.tones || tone === 'other') return []
+  return TONE_TOUCHES[tone].filter((t) => {
+    if (!t.structures.includes(formula.structure)) return false
+    const question = core.endsWith('?')
+    // "Okay but" leads into a question that asks ("Okay but why …?"), not an offer ("Want to …?").
+    const asks = question && /^(why|is|are|does|do|can|am|have|has|did|how|what)\b/i.test(core)
+    if (t.at === 'start') return !hasLead(core) && (t.text === 'Okay but' ? asks : !question)
+    const wordy = /\p{L}/u.test(t.text)
+    return !wordy || (!/[.!?…)]$/.test(core) && !core.includes('('))
+  })
+}
+
+/** Checks a finished hook must pass: length, the keywords, nothing private, no example copied, clean typography. */
+function fitToShow(text: string, p: Prepared, exampleKeys: ReadonlySet<string>): boolean {
+  if (text === '' || charCount(text) > HOOK_TEXT_MAX) return false
+  if (!p.mustInclude.every((k) => containsCI(text, k))) return false
+  if (exampleKeys.has(dedupeKey(text)) || p.isPrivate(text)) return false
+  // A doubled word ("routine routine") or doubled mark means two slot values met badly; so does a long word said
+  // twice ("budget grocery bill on a budget").
+  if (/\b(\w+) \1\b/i.test(text) || /[.!?…,;:]{2,}/.test(text) || /\s[,.:;!?]/.test(text)) return false
+  const long = text.toLowerCase().match(/\p{L}{5,}/gu) ?? []
+  return new Set(long).size === long.length || p.mustInclude.some((k) => /\s|,/.test(k))
+}
+
+/** The first two words, lower case: two hooks of one batch never open the same way. */
+const opening = (text: string) => text.toLowerCase().split(' ', 2).join(' ')
+
+/** Template and values are tidy already (prepare): only the closing full stop goes, as hooks go without one. */
+function finishHook(text: string): string {
+  return upperFirst(text.replace(/\s{2,}/g, ' ').replace(/(?<![.])\.$/, ''))
 }
 
 /** Every hook a concept and tone can make from this context, before sampling. */
 export function candidatesFor(concept: HookConcept, tone: ContentTone, p: Prepared, rng: () => number): Candidate[] {
-  const phrasing = tonePhrasing(tone, concept, p)
-  const maybeTopic = pick(rng, p.mayTopics)
-  const topics: { value: string; weight: number }[] = p.topics.map((value, i) => ({ value, weight: i === 0 ? 1 : 0.8 }))
-  if (maybeTopic) topics.push({ value: maybeTopic, weight: 0.6 })
-  if (topics.length === 0) topics.push({ value: '', weight: 1 })
-
+  const formulas = [
+    ...FORMULAS[concept],
+    ...(concept === 'other' && p.customConcept ? CUSTOM_CONCEPT_FORMULAS : []),
+    ...(tone === 'other' && p.customTone.manner ? CUSTOM_TONE_FORMULAS : []),
+  ]
+  const exampleKeys = new Set(p.examples.map(dedupeKey))
+  const benefit = pick(rng, p.audience.benefits)
+  const plain = slotValues(p, null, benefit)
+  const bySubject = new Map(p.subjects.map((s) => [s, slotValues(p, s, benefit)]))
   const out: Candidate[] = []
-  LIBRARY[concept].forEach((template, index) => {
-    if (template.custom && (concept !== 'other' || p.customConcept === '')) return
-    if (template.tones && !template.tones.includes(tone)) return
+  formulas.forEach((formula, index) => {
+    if (formula.tones && !formula.tones.includes(tone)) return
+    const custom = CUSTOM_CONCEPT_FORMULAS.includes(formula) || CUSTOM_TONE_FORMULAS.includes(formula)
+    const aboutSubject = SUBJECT_SLOTS.test(formula.text)
+    if (aboutSubject && p.subjects.length === 0) return
+    // With must-include keywords, only formulas that name the subject can carry them.
+    if (!aboutSubject && p.mustInclude.length > 0) return
     const family = `${concept}:${index}`
-    const usesTopic = template.text.includes('{topic}')
-    for (const topic of usesTopic ? topics : [{ value: '', weight: 1 }]) {
-      const core = fill(template.text, slotValues(p, topic.value))
+    for (const subject of aboutSubject ? p.subjects : [null]) {
+      if (!fits(formula.needs, subject)) continue
+      const core = fill(formula.text, (subject && bySubject.get(subject)) ?? plain)
       if (core === null) continue
-      const base = topic.weight * (template.tones ? 3 : template.custom ? 2.5 : 1)
-      // Formulas that speak to this account and video beat the generic ones that need nothing.
-      const specific = /\{(audience|topic|niche|title|detail)\}/.test(template.text) ? 1.6 : 1
-      const variants: { prefix: string; suffix: string; weight: number }[] = [{ prefix: '', suffix: '', weight: 1 }]
-      if (!template.tones) {
-        const hasLead = core.includes(':')
-        // Lead-ins read wrong before a question, except the conversational ones.
-        const question = core.includes('?')
-        for (const prefix of hasLead ? [] : phrasing.prefixes) {
-          if (question && !CONVERSATIONAL_LEADS.has(prefix)) continue
-          variants.push({ prefix, suffix: '', weight: 0.8 })
-        }
-        for (const suffix of phrasing.suffixes) {
-          const emojiOnly = !/[\p{L}]/u.test(suffix)
-          if (!emojiOnly && (endsWithPunctuation(core) || core.includes('—') || core.includes('('))) continue
-          variants.push({ prefix: '', suffix, weight: 0.8 })
-        }
-        // With a tone chosen, the shaped variants should show up more often than the plain one.
-        if (variants.length > 1) variants[0]!.weight = 0.6
-      }
+      // Formulas that speak to this audience or name this video beat the generic ones that need nothing.
+      const specific = ACCOUNT_SLOTS.test(formula.text) ? 2 : aboutSubject ? 1.6 : p.subjects.length > 0 ? 0.4 : 1
+      const base = (subject?.weight ?? 1) * specific * (formula.tones ? 2.5 : 1) * (custom ? 3 : 1)
+      const touches = touchesFor(formula, tone, core)
+      const variants = [
+        { text: core, weight: touches.length > 0 ? 0.6 : 1 },
+        ...touches.map((t) => ({
+          text: t.at === 'start' ? `${t.text} ${lowerLead(core)}` : `${core} ${t.text}`,
+          weight: 0.8,
+        })),
+      ]
       for (const v of variants) {
-        const text = compose(core, v.prefix, v.suffix, p.mustInclude, !template.text.startsWith('{'))
-        if (text === null) continue
-        // Hooks that carry the keywords in their own words read better than labelled ones.
-        const natural = p.mustInclude.every((k) => containsCI(core, k)) ? 1.5 : 1
-        out.push({ text, weight: base * specific * natural * v.weight, family, concept })
+        const text = inStyle(finishHook(v.text), p.style, rng, p.mustInclude)
+        if (!fitToShow(text, p, exampleKeys)) continue
+        const shown = p.style && p.style.lowercase >= 0.5 ? text : upperFirst(text)
+        out.push({
+          text: shown,
+          structure: formula.structure,
+          shape: shapeOf(shown),
+          family,
+          concept,
+          topic: subject ? subject.mod || subject.np : '',
+          about: subject?.np ?? '',
+          weight: base * v.weight * styleWeight(text, p.style),
+          addressed: ACCOUNT_SLOTS.test(formula.text),
+          key: dedupeKey(shown),
+          opening: opening(shown),
+        })
       }
     }
   })

@@ -1,7 +1,5 @@
 /** Text helpers of the offline generator: tidying user values, filling `{slot}` templates, finishing a hook. */
 
-export type Slot = 'audience' | 'topic' | 'niche' | 'title' | 'detail' | 'concept'
-
 /** One line, single spaces, no space before punctuation, no stray separators at the ends. */
 export function tidy(s: string): string {
   return s
@@ -57,10 +55,10 @@ export function endsWithPunctuation(s: string): boolean {
 }
 
 /** Fills `{slot}`s in one pass (inserted text is never scanned again); null when a slot has no value. */
-export function fill(template: string, values: Partial<Record<Slot, string>>): string | null {
+export function fill(template: string, values: Readonly<Record<string, string | undefined>>): string | null {
   let missing = false
   const text = template.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    const value = values[name as Slot]
+    const value = values[name]
     if (value === undefined || value === '') {
       missing = true
       return ''
@@ -70,10 +68,10 @@ export function fill(template: string, values: Partial<Record<Slot, string>>): s
   return missing ? null : text
 }
 
-/** Joins keywords for a label: "a", "a + b", "a, b + c". */
-export function keywordLabel(keywords: readonly string[]): string {
-  if (keywords.length <= 1) return keywords[0] ?? ''
-  return `${keywords.slice(0, -1).join(', ')} + ${keywords[keywords.length - 1]}`
+/** Joins phrases as a person lists them: "a", "a and b", "a, b and c". */
+export function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? ''
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
 }
 
 /** Lower-cases a template's own first word so it can follow a lead-in ("Hot take: you're …"); keeps "I", "POV". */

@@ -79,7 +79,9 @@ describe('generateHooks without a concept or tone (the Create tab)', () => {
     const all = [1, 2, 3, 4, 5].flatMap((seed) => texts(generateHooks({ context, seed })))
     expect(all.some((t) => t.includes('SaaS marketing'))).toBe(true)
     expect(all.some((t) => /pricing/i.test(t))).toBe(true)
-    expect(all.some((t) => t.includes('first-time founders'))).toBe(true)
+    // A three-word audience is the person's private text (caption-guard.ts): addressed by its head, never quoted.
+    expect(all.some((t) => /\bfounders\b/i.test(t))).toBe(true)
+    expect(all.some((t) => /first-time founders/i.test(t))).toBe(false)
   })
 
   it('respects the count, and returns at least one hook for a count of 0', () => {
@@ -111,9 +113,9 @@ describe('user text', () => {
       expect(t).toContain('{topic}')
       // Nothing substituted inside the person's text, and no braces other than theirs.
       expect(t).not.toMatch(/fans club|club fans|\{topic\} fans|club club/i)
-      expect(t.replace(/the \{audience\} club|\{niche\} fans|\{topic\}/gi, '')).not.toMatch(/[{}]/)
+      expect(t.replace(/\{audience\} club|\{niche\} fans?|\{topic\}/gi, '')).not.toMatch(/[{}]/)
     }
-    expect(all.some((t) => /the \{audience\} club/i.test(t))).toBe(true)
+    expect(all.some((t) => /\{audience\} club/i.test(t))).toBe(true)
     expect(all.some((t) => t.includes('{niche} fans'))).toBe(true)
   })
 
@@ -128,11 +130,19 @@ describe('user text', () => {
         expect(chars(h)).toBeLessThanOrEqual(HOOK_TEXT_MAX)
       }
     }
-    // 30 emoji are 60 UTF-16 units: counting units instead would have dropped every hook with the niche in it.
-    const withNiche = [1, 2, 3, 4].flatMap((seed) =>
-      texts(generateHooks({ context, concept: 'curiosity_gap', tone: 'informative', seed })),
+    // 50 emoji are 100 UTF-16 units: counting units instead would have dropped every hook with 21 more characters.
+    const fifty = '🔥'.repeat(50)
+    const long = [1, 2, 3, 4].flatMap((seed) =>
+      texts(
+        generateHooks({
+          context: { ...context, mustInclude: [fifty] },
+          concept: 'curiosity_gap',
+          tone: 'informative',
+          seed,
+        }),
+      ),
     )
-    expect(withNiche.some((h) => h.includes(`cooking ${emoji}`) && h.length > HOOK_TEXT_MAX)).toBe(true)
+    expect(long.some((h) => h.includes(fifty) && h.length > HOOK_TEXT_MAX)).toBe(true)
   })
 
   it('never cuts a word: long values only appear whole', () => {
@@ -180,7 +190,8 @@ describe('generateContentIdeas', () => {
     ['sparse', SPARSE],
     ['full', FULL],
   ] as const) {
-    it(`gives complete ideas for every concept and tone (${label})`, () => {
+    // 80 concept × tone pairs, twice each: seconds on a loaded two-core machine.
+    it(`gives complete ideas for every concept and tone (${label})`, { timeout: 20_000 }, () => {
       for (const concept of HOOK_CONCEPTS) {
         for (const tone of CONTENT_TONES) {
           const ideas = generateContentIdeas({ context, concept, tone, seed: 11 })

@@ -74,6 +74,22 @@ describe('the offline slideshow writer', () => {
     expect(none.slides[0]!.text).not.toMatch(/\{|undefined/)
   })
 
+  it('reads a hook given as the topic (the automation passes its hook) for what it is about', () => {
+    for (const [hook, about] of [
+      ['What I thought meal prep was vs what it actually is', /meal prep/i],
+      ['Busy parents, nobody tells you this about the kitchen gadget', /kitchen gadget/i],
+      ['POV: you finally find out what everyone else knew', /meal prep/i],
+    ] as const) {
+      for (let seed = 0; seed < 5; seed++) {
+        const draft = generateSlideshow({ context, topic: hook, points: 3, seed })
+        // The hook is never pasted as the topic of another sentence ("What I thought … was: 3 tips").
+        expect(draft.title.toLowerCase()).not.toContain(hook.toLowerCase())
+        expect(draft.slides[0]!.text.toLowerCase()).not.toContain(hook.toLowerCase())
+        expect(`${draft.title} ${draft.slides[0]!.text}`).toMatch(about)
+      }
+    }
+  })
+
   it('finds the key words of a topic', () => {
     expect(topicKeywords('meal prep on a budget')).toBe('meal prep')
     expect(topicKeywords('how to grow on TikTok')).toBe('grow')

@@ -1,12 +1,17 @@
 import { SLIDESHOW_LIMITS, type HookContext, type WrittenSlide } from '@hookpost/shared'
-import { mulberry32, pick } from '../../../lib/random'
+import { mulberry32, pick, shuffled } from '../../../lib/random'
+import { audienceVoice } from './audience'
+import { callsToAction } from './goal-cta'
 import { cleanValue, lowerFirstIfPlain, tidy, upperFirst } from './hook-text'
+import { nounSubject, readTitle } from './topic-phrase'
 
 /**
  * The offline slideshow writer (issue 29): a hook slide, N point slides and a call to action for a photo carousel
  * (ReelFarm's shape: hook on slide 1, points after, CTA last), from a curated set of frames. Pure and deterministic
  * per seed. The topic is named on the hook and the title; the points use its key words only now and then, so the
- * carousel does not read like the topic pasted into every line. The account's audience colours the hook, its niche
+ * carousel does not read like the topic pasted into every line. The topic is read like a video title (topic-phrase.ts):
+ * the automation passes its hook ("Nobody tells you this about your morning routine"), which names "morning routine".
+ * The account's audience colours the hook (by a label short enough not to quote the private description), its niche
  * and goals the call to action.
  */
 export interface SlideshowDraft {
@@ -14,7 +19,7 @@ export interface SlideshowDraft {
   slides: WrittenSlide[]
 }
 
-type Values = { topic: string; key: string; audience: string; niche: string; n: string }
+type Values = { topic: string; key: string; audience: string; member: string; niche: string; n: string }
 
 const STOP_WORDS = new Set(
   (
@@ -38,9 +43,9 @@ export function topicKeywords(topic: string): string {
 
 const HOOKS_FOR_AUDIENCE = [
   '{n} {key} mistakes {audience} make (and what to do instead)',
-  'If you’re {audience}, read this before you start {topic}',
-  '{audience}: {n} things about {topic} I wish I knew sooner',
-  'The {topic} guide {audience} actually need',
+  'If you’re {member}, read this before you start {topic}',
+  'What I’d tell {audience} about {topic}, in {n} slides',
+  'The {key} guide {audience} actually need',
 ]
 const HOOKS = [
   '{n} things about {topic} nobody tells you',
@@ -72,39 +77,14 @@ const POINTS_WITH_KEY = [
   'Skip the fancy tools. {Key} works with what you already have',
 ]
 
-const CTA_BY_GOAL: [RegExp, string[]][] = [
-  [/\b(app|download|install)/i, ['Try the app — link in bio', 'Want this done for you? Get the app, link in bio']],
-  [
-    /\b(shop|store|buy|sell|sales|product|order)/i,
-    ['Shop it — link in bio', 'Everything here is in my shop, link in bio'],
-  ],
-  [/\b(newsletter|email|sign ?up|subscribe|list|waitlist)/i, ['Join the list for more — link in bio']],
-  [/\b(book|call|client|coach|consult)/i, ['Want help with this? Book a call, link in bio']],
-  [/\b(follow|grow|audience|community|brand|awareness)/i, ['Follow for more {niche} tips', 'Follow for part 2']],
-]
-const CTA_DEFAULT = [
-  'Save this for later and send it to a friend who needs it',
-  'Follow for more {niche} tips',
-  'Save this so you don’t forget',
-]
-
 function fillIn(template: string, v: Values): string | null {
   let missing = false
-  const out = template.replace(/\{(topic|key|Key|audience|niche|n)\}/g, (_m, slot: string) => {
+  const out = template.replace(/\{(topic|key|Key|audience|member|niche|n)\}/g, (_m, slot: string) => {
     const value = slot === 'Key' ? upperFirst(v.key) : v[slot as keyof Values]
     if (!value) missing = true
     return value
   })
   return missing ? null : tidy(out)
-}
-
-function shuffled<T>(items: readonly T[], rng: () => number): T[] {
-  const out = [...items]
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1))
-    ;[out[i], out[j]] = [out[j]!, out[i]!]
-  }
-  return out
 }
 
 /** The title: at most TikTok's 90 characters for a photo post, cut at a word. */
@@ -123,12 +103,21 @@ export function generateSlideshow(input: {
   seed: number
 }): SlideshowDraft {
   const rng = mulberry32(input.seed ^ 0x5bd1e995)
-  const topic = lowerFirstIfPlain(cleanValue(input.topic))
+  const written = lowerFirstIfPlain(cleanValue(input.topic))
+  const reading = readTitle(written)
+  // A sentence that names nothing ("What I thought it was vs what it is") is about the niche; a topic the reading
+  // cannot place otherwise is used as it was typed.
+  const sentence = reading.kind === 'question' || reading.kind === 'statement'
+  const subject = reading.subject ?? (sentence ? nounSubject(cleanValue(input.context.niche)) : null)
+  const topic = subject?.np ?? written
+  const key = subject?.mod || lowerFirstIfPlain(topicKeywords(written))
+  const audience = audienceVoice({ ...input.context })
   const values: Values = {
     topic,
-    key: lowerFirstIfPlain(topicKeywords(topic)),
-    audience: lowerFirstIfPlain(cleanValue(input.context.targetAudience)),
-    niche: lowerFirstIfPlain(cleanValue(input.context.niche)) || lowerFirstIfPlain(topicKeywords(topic)),
+    key,
+    audience: audience.label,
+    member: audience.member,
+    niche: lowerFirstIfPlain(cleanValue(input.context.niche)) || key,
     n: String(input.points),
   }
   const hookFrames = values.audience && rng() < 0.6 ? HOOKS_FOR_AUDIENCE : HOOKS
@@ -142,8 +131,7 @@ export function generateSlideshow(input: {
   ]
   const points = shuffled(chosen, rng).map((frame, i) => `${i + 1}. ${upperFirst(fillIn(frame, values) ?? frame)}`)
 
-  const ctaFrames = CTA_BY_GOAL.find(([pattern]) => pattern.test(input.context.appGoals))?.[1] ?? CTA_DEFAULT
-  const cta = upperFirst(fillIn(pick(rng, ctaFrames)!, values) ?? 'Save this for later')
+  const cta = upperFirst(fillIn(pick(rng, callsToAction(input.context.appGoals))!, values) ?? 'Save this for later')
 
   const title = fitTitle(upperFirst(pick(rng, [`${upperFirst(topic)}: ${input.points} tips`, hook])!))
   return {
