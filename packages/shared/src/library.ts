@@ -127,7 +127,7 @@ function fold(text: string): string {
 }
 
 /** The items the query keeps, in their order. Every search word must appear somewhere in the item. */
-export function filterLibrary(items: readonly LibraryItem[], query: LibraryQuery): LibraryItem[] {
+export function filterLibrary<T extends LibraryItem>(items: readonly T[], query: LibraryQuery): T[] {
   const words = fold(query.search).split(/\s+/).filter(Boolean)
   return items.filter((item) => {
     if (query.filter === 'user' && !item.isUserContent) return false

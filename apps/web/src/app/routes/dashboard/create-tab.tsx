@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { CreatedVideo } from '@hookpost/shared/studio'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
+import { OPEN_SLIDESHOW_PARAM } from '../../../config/paths'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { SegmentedRadio } from '../../../components/ui/segmented-radio'
 import { Spinner } from '../../../components/ui/spinner'
@@ -29,8 +30,10 @@ const MAKING_LABELS: Record<Making, string> = { video: 'Video', slideshow: 'Slid
 export function CreateTab() {
   const [searchParams, setSearchParams] = useSearchParams()
   const preset = presetFromSearch(searchParams)
-  // Video or slideshow (issue 29): shown at once, and kept in the URL so a reload keeps it.
-  const [making, setMaking] = useState<Making>(searchParams.get('make') === 'slideshow' ? 'slideshow' : 'video')
+  // Video or slideshow (issue 29), read from the URL: a reload keeps it, and a link (the Library's "Open in Slideshow
+  // studio") switches to it while this tab is open.
+  const making: Making = searchParams.get('make') === 'slideshow' ? 'slideshow' : 'video'
+  const openSlideshowId = searchParams.get(OPEN_SLIDESHOW_PARAM)
   const [scheduling, setScheduling] = useState<CreatedVideo | null>(null)
   const [scheduled, setScheduled] = useClearingState<true>(SCHEDULED_NOTICE_MS)
 
@@ -42,12 +45,12 @@ export function CreateTab() {
       labels={MAKING_LABELS}
       value={making}
       onChange={(value) => {
-        setMaking(value)
         setSearchParams(
           (prev) => {
             const next = new URLSearchParams(prev)
             if (value === 'slideshow') next.set('make', 'slideshow')
             else next.delete('make')
+            next.delete(OPEN_SLIDESHOW_PARAM)
             return next
           },
           { replace: true },
@@ -59,7 +62,7 @@ export function CreateTab() {
     return (
       <div className="space-y-6">
         {choice}
-        <SlideshowMode />
+        <SlideshowMode openSlideshowId={openSlideshowId} />
       </div>
     )
   }
