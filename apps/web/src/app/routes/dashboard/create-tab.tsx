@@ -30,9 +30,15 @@ const MAKING_LABELS: Record<Making, string> = { video: 'Video', slideshow: 'Slid
 export function CreateTab() {
   const [searchParams, setSearchParams] = useSearchParams()
   const preset = presetFromSearch(searchParams)
-  // Video or slideshow (issue 29), read from the URL: a reload keeps it, and a link (the Library's "Open in Slideshow
-  // studio") switches to it while this tab is open.
-  const making: Making = searchParams.get('make') === 'slideshow' ? 'slideshow' : 'video'
+  // Video or slideshow (issue 29): shown at once, and kept in the URL so a reload keeps it; a link that changes the
+  // URL (the Library's "Open in Slideshow studio") switches it while this tab is open.
+  const inUrl: Making = searchParams.get('make') === 'slideshow' ? 'slideshow' : 'video'
+  const [making, setMaking] = useState<Making>(inUrl)
+  const [seenInUrl, setSeenInUrl] = useState<Making>(inUrl)
+  if (inUrl !== seenInUrl) {
+    setSeenInUrl(inUrl)
+    setMaking(inUrl)
+  }
   const openSlideshowId = searchParams.get(OPEN_SLIDESHOW_PARAM)
   const [scheduling, setScheduling] = useState<CreatedVideo | null>(null)
   const [scheduled, setScheduled] = useClearingState<true>(SCHEDULED_NOTICE_MS)
@@ -45,6 +51,7 @@ export function CreateTab() {
       labels={MAKING_LABELS}
       value={making}
       onChange={(value) => {
+        setMaking(value)
         setSearchParams(
           (prev) => {
             const next = new URLSearchParams(prev)

@@ -137,7 +137,7 @@ export function LibraryBrowser({
             : filter === 'user' && !items.some((i) => i.isUserContent)
               ? videosOnly
                 ? 'Videos you create appear here once they are rendered.'
-                : 'Videos you create appear here once they are rendered, and your slideshows once saved.'
+                : 'Videos you create appear here once they are rendered. Your slideshows appear here too.'
               : 'No videos match. Try another category or other words.'}
         </p>
       ) : (

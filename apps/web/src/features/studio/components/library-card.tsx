@@ -98,12 +98,14 @@ export function LibrarySlideshowCard({ item }: { item: LibraryItem }) {
       <p id={`${id}-hint`} className="text-slate-600">
         {hint}
       </p>
+      {/* Named with its title (every such card has this link), starting with the words shown. */}
       <Link
         to={slideshowStudioPath(slideshow.id)}
+        aria-label={`Open in Slideshow studio: “${item.title}”`}
         aria-describedby={`${id}-hint`}
         className="self-start font-medium text-fuchsia-800 underline underline-offset-2 hover:text-fuchsia-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700"
       >
-        Open in Slideshow studio<span className="sr-only">: “{item.title}”</span>
+        Open in Slideshow studio
       </Link>
     </div>
   )
