@@ -10,6 +10,7 @@ import {
   SLIDESHOW_CATEGORY,
   slideshowResponseSchema,
   useLibraryItemResponseSchema,
+  type AutomationSettingsInput,
   type LibraryItem,
   type Slideshow,
 } from '@hookpost/shared'
@@ -51,6 +52,25 @@ async function library(cookie: string): Promise<LibraryItem[]> {
 }
 
 const use = (cookie: string, itemId: string) => inject(server, 'POST', '/api/library/use', cookie, { itemId })
+
+/** Automation's Video Selection saved (switched off: nothing is planned) with one Library item. */
+function rotate(cookie: string, itemId: string) {
+  const body: AutomationSettingsInput = {
+    enabled: false,
+    hookConcept: 'random',
+    tone: 'random',
+    mustInclude: [],
+    mayInclude: [],
+    days: [],
+    postsPerDay: 1,
+    windowStart: '10:00',
+    windowEnd: '12:00',
+    videoIds: [itemId],
+    accountId: null,
+    postSettings: { privacyLevel: null, allowComment: true, allowDuet: false, allowStitch: false },
+  }
+  return inject(server, 'PUT', '/api/automation', cookie, body)
+}
 
 /** A slideshow of stills of the person's clip, one overlay per slide, rendered. */
 async function renderedSlideshow(
@@ -136,6 +156,8 @@ describe('slideshows in the library', () => {
     const me = await person()
     const other = await person()
     const show = await renderedSlideshow(me, 'Export me', ['One', 'Two'])
+    // Automation rotates videos: not this slideshow yet.
+    expect((await rotate(me.cookie, `slideshow:${show.id}`)).statusCode).toBe(400)
     const exporting = await inject(server, 'POST', `/api/slideshows/${show.id}/export`, me.cookie, {
       secondsPerSlide: 1,
     })
@@ -157,6 +179,7 @@ describe('slideshows in the library', () => {
     })
     expect((await getStoredFile(server, item!.videoUrl!, me.cookie)).statusCode).toBe(200)
 
+    expect((await rotate(me.cookie, `slideshow:${show.id}`)).statusCode).toBe(200)
     const chosen = await use(me.cookie, `slideshow:${show.id}`)
     expect(chosen.statusCode, chosen.body).toBe(200)
     const media = useLibraryItemResponseSchema.parse(chosen.json()).media

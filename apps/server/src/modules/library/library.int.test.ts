@@ -146,6 +146,7 @@ describe('the library', () => {
         width: STOCK_FRAME.width,
         height: STOCK_FRAME.height,
         isUserContent: false,
+        slideshow: null,
       })
     }
     const stockDir = path.join(server.config.dataDir, 'stock', `v${STOCK_VERSION}`)
