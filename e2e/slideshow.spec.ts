@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { Slideshow } from '@hookpost/shared/slideshows'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import { colourImages, type ColourImages } from './images'
 import { jpegSize } from './jpeg'
 
 /**
@@ -14,35 +11,15 @@ import { jpegSize } from './jpeg'
  * 1080×1920 JPEGs, the first carrying the hook.
  */
 
-let dir = ''
 const COLOURS = ['crimson', 'seagreen', 'royalblue', 'goldenrod'] as const
-const imagePath = (colour: string) => path.join(dir, `${colour}.png`)
+let images: ColourImages | undefined
+const imagePath = (colour: string) => images!.path(colour)
 
 test.beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'hookpost-slideshow-e2e-'))
-  for (const colour of COLOURS) {
-    execFileSync(
-      'ffmpeg',
-      [
-        '-y',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        `color=c=${colour}:s=720x1280`,
-        '-frames:v',
-        '1',
-        imagePath(colour),
-      ],
-      { stdio: 'pipe' },
-    )
-  }
+  images = colourImages(COLOURS)
 })
 
-test.afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+test.afterAll(() => images?.remove())
 
 const sandboxUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`
 

@@ -208,7 +208,8 @@ export const automationSettingsInputSchema = z
     windowStart: timeOfDay,
     windowEnd: timeOfDay,
     postingTimes: z.enum(POSTING_TIMES).default('random'),
-    // Video Selection: Library item ids (`stock:<slug>`, `video:<id>`), rotated least recently used first.
+    // Video Selection: Library item ids (`stock:<slug>`, `video:<id>`, or `slideshow:<id>` once it is exported as a
+    // video: ADR 041), rotated least recently used first.
     videoIds: z.array(z.string().min(1).max(120)).max(AUTOMATION_LIMITS.videosMax),
     // What to post (issue 29): videos, slideshows or both by turns; a slideshow's backgrounds come from these gallery
     // images (least recently used first), with this many point slides between the hook and the call to action.

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest'
+import { OVERLAY_DEFAULTS } from './studio/overlay-spec'
+import type { Slideshow } from './slideshows'
 import {
   filterLibrary,
   HOOK_CATEGORY,
+  isLibraryVideo,
   LIBRARY_FILTER_LABELS,
   LIBRARY_FILTERS,
   libraryCategories,
   libraryItemSchema,
   libraryListSchema,
+  SLIDESHOW_CATEGORY,
+  slideshowLibraryFacts,
   STOCK_CATEGORIES,
   USER_CATEGORY,
   type LibraryItem,
@@ -25,6 +30,7 @@ function item(id: string, overrides: Partial<LibraryItem> = {}): LibraryItem {
     width: 720,
     height: 1280,
     isUserContent: false,
+    slideshow: null,
     ...overrides,
   }
 }
@@ -171,5 +177,80 @@ describe('library contracts', () => {
     expect(libraryItemSchema.safeParse({ ...featureTour, width: 0 }).success).toBe(false)
     expect(libraryItemSchema.safeParse({ ...featureTour, height: 1.5 }).success).toBe(false)
     expect(libraryListSchema.safeParse({ videos: all }).success).toBe(false)
+  })
+})
+
+describe('slideshows in the library', () => {
+  const slide = (i: number, texts: string[], rendered: boolean): Slideshow['slides'][number] => ({
+    source: { kind: 'image', imageId: `img-${i}` },
+    overlays: texts.map((text, j) => ({ ...OVERLAY_DEFAULTS, id: `o${i}-${j}`, text })),
+    sourceUrl: `/api/images/img-${i}/file`,
+    imageUrl: rendered ? `/api/slideshows/photo-sets/ps/images/${i}` : null,
+  })
+  const show = (overrides: Partial<Slideshow> = {}): Slideshow => ({
+    id: 's1',
+    title: 'Morning routine',
+    slides: [slide(0, ['Three habits'], true), slide(1, [' Coffee first ', ''], true), slide(2, [], true)],
+    coverIndex: 1,
+    state: 'processed',
+    progress: 100,
+    errorMessage: null,
+    photoSetId: 'ps',
+    export: { state: 'none', progress: 0, secondsPerSlide: 3, errorMessage: null, mediaId: null, videoUrl: null },
+    createdAt: '2027-01-10T12:00:00.000Z',
+    updatedAt: '2027-01-10T12:00:00.000Z',
+    ...overrides,
+  })
+
+  it('shows a slideshow by its rendered cover, its slides’ words, its slide count and its export', () => {
+    expect(slideshowLibraryFacts(show())).toEqual({
+      id: 'slideshow:s1',
+      title: 'Morning routine',
+      description: 'Three habits · Coffee first',
+      category: SLIDESHOW_CATEGORY,
+      thumbnailUrl: '/api/slideshows/photo-sets/ps/images/1',
+      videoUrl: null,
+      isUserContent: true,
+      slideshow: { id: 's1', slideCount: 3, exportState: 'none' },
+    })
+    // While an edit renders, the cover's background stands in for it.
+    const rendering = show({ state: 'rendering', slides: [slide(0, [], false), slide(1, [], false)] })
+    expect(slideshowLibraryFacts(rendering).thumbnailUrl).toBe('/api/images/img-1/file')
+    const exported = show({
+      export: { ...show().export, state: 'processed', mediaId: 'm1', videoUrl: '/api/media/m1/file' },
+    })
+    expect(slideshowLibraryFacts(exported)).toMatchObject({
+      videoUrl: '/api/media/m1/file',
+      slideshow: { exportState: 'processed' },
+    })
+  })
+
+  it('keeps a long slide text to a description of 500 characters', () => {
+    const long = show({ slides: Array.from({ length: 8 }, (_, i) => slide(i, ['x'.repeat(100)], true)) })
+    const { description } = slideshowLibraryFacts(long)
+    expect(description).toHaveLength(500)
+    expect(description.endsWith('…')).toBe(true)
+  })
+
+  it('is a video only with a video file and a length', () => {
+    expect(isLibraryVideo(featureTour)).toBe(true)
+    const facts = slideshowLibraryFacts(show())
+    const notYet: LibraryItem = { ...facts, duration: null, width: 1080, height: 1920 }
+    expect(isLibraryVideo(notYet)).toBe(false)
+    expect(isLibraryVideo({ ...notYet, videoUrl: '/api/media/m1/file', duration: 9 })).toBe(true)
+    expect(libraryItemSchema.parse(notYet)).toEqual(notYet)
+    expect(libraryItemSchema.safeParse({ ...notYet, slideshow: { ...notYet.slideshow, slideCount: 0 } }).success).toBe(
+      false,
+    )
+  })
+
+  it('finds slideshows by their category and the words on their slides, as the person’s own', () => {
+    const slideshowItem: LibraryItem = { ...slideshowLibraryFacts(show()), duration: null, width: 1080, height: 1920 }
+    const items = [...all, slideshowItem]
+    expect(ids(filterLibrary(items, query({ category: SLIDESHOW_CATEGORY })))).toEqual(['slideshow:s1'])
+    expect(ids(filterLibrary(items, query({ search: 'coffee' })))).toEqual(['slideshow:s1'])
+    expect(ids(filterLibrary(items, query({ filter: 'user' })))).toContain('slideshow:s1')
+    expect(ids(filterLibrary(items, query({ filter: 'generic' })))).not.toContain('slideshow:s1')
+    expect(libraryCategories(items).slice(-2)).toEqual([USER_CATEGORY, SLIDESHOW_CATEGORY])
   })
 })

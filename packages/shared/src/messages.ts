@@ -147,6 +147,10 @@ export const MESSAGES = {
   libraryItemNotFound: 'Library video not found',
   libraryVideoFailed: 'Failed to process library video',
   libraryVideoNotReady: 'This video has not been rendered yet. Choose it once it is ready.',
+  // A slideshow in the Library (issue 29): used as a video through its MP4 export only.
+  librarySlideshowNotExported:
+    'This slideshow is not a video yet. Open it in the Slideshow studio and choose “Export as video”, then choose it here.',
+  librarySlideshowExporting: 'This slideshow is still being exported as a video. Choose it once the video is ready.',
   fetchLibraryFailed: 'Failed to load videos',
   selectValidVideo: 'Please select a valid video file',
   hookDemoCreateFailed: 'Failed to create video. Please try again.',

@@ -23,6 +23,17 @@ export const paths = {
   apiDocs: '/api/docs',
 } as const
 
+/** The search parameter naming the slideshow the Create tab's Slideshow mode opens (brings into view). */
+export const OPEN_SLIDESHOW_PARAM = 'slideshow'
+
+/**
+ * The Create tab's Slideshow mode with one slideshow opened: where its "Export as video" is (the Library links there
+ * from a slideshow that is not a video yet).
+ */
+export function slideshowStudioPath(slideshowId: string): string {
+  return `${paths.dashboard}?tab=create&make=slideshow&${OPEN_SLIDESHOW_PARAM}=${encodeURIComponent(slideshowId)}`
+}
+
 /** Only same-origin paths are followed after sign-in (no open redirect). */
 export function safeRedirectPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null

@@ -1,4 +1,4 @@
-import type { AutomationOverview } from '@hookpost/shared'
+import { isLibraryVideo, type AutomationOverview } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import {
   DEFAULT_AUTOMATION_TUNING,
@@ -77,7 +77,8 @@ export function createAutomationService(deps: AutomationDeps) {
     async save(userId: string, body: AutomationSettingsBody): Promise<AutomationOverview> {
       if (body.accountId) await accounts.get(userId, body.accountId) // 404 for someone else's account
       if (body.videoIds.length > 0) {
-        const known = new Set((await library.list(userId)).videos.map((v) => v.id))
+        // A slideshow is a video to rotate only once exported (issue 29): its MP4 is what a post uses.
+        const known = new Set((await library.list(userId)).videos.filter(isLibraryVideo).map((v) => v.id))
         const missing = body.videoIds.filter((id) => !known.has(id))
         if (missing.length > 0) {
           throw new AppError('VALIDATION_FAILED', 'A selected video is no longer in your Library', [

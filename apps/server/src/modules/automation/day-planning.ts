@@ -5,6 +5,7 @@ import {
   AUTOMATION_MESSAGES,
   formatUsesSlideshows,
   formatUsesVideos,
+  isLibraryVideo,
   slotFormat,
   todayInZone,
   weekdayOf,
@@ -61,7 +62,8 @@ export function createDayPlanner(ctx: AutomationContext) {
     const now = clock()
     const zone = await zoneFor(deps, userId, account)
     const rng = mulberry32(seed())
-    const items = new Map((await library.list(userId)).videos.map((item) => [item.id, item]))
+    // Only items that are videos now: a slideshow being exported again, or never exported, is skipped.
+    const items = new Map((await library.list(userId)).videos.filter(isLibraryVideo).map((item) => [item.id, item]))
     const selection = row.selectedVideos.filter((id) => items.has(id))
     const lastUsed = await repo.lastUsed(userId)
     // Slideshows (issue 29): backgrounds from the chosen gallery images still there, least recently used first.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, count, eq } from 'drizzle-orm'
 import {
   createdVideoResponseSchema,
+  isLibraryVideo,
   libraryListSchema,
   MESSAGES,
   OVERLAY_DEFAULTS,
@@ -145,6 +146,7 @@ describe('the library', () => {
         width: STOCK_FRAME.width,
         height: STOCK_FRAME.height,
         isUserContent: false,
+        slideshow: null,
       })
     }
     const stockDir = path.join(server.config.dataDir, 'stock', `v${STOCK_VERSION}`)
@@ -156,7 +158,7 @@ describe('the library', () => {
 
   it('plays every stock clip: MP4 with ranges, HEAD, and a JPEG thumbnail', async () => {
     const { videos } = await list(me.cookie)
-    for (const item of videos.filter((v) => !v.isUserContent)) {
+    for (const item of videos.filter(isLibraryVideo).filter((v) => !v.isUserContent)) {
       const file = await inject(server, 'GET', item.videoUrl, me.cookie)
       expect(file.statusCode, item.id).toBe(200)
       expect(file.headers['content-type']).toBe('video/mp4')
@@ -286,10 +288,11 @@ describe('the library', () => {
       width: 1080,
       height: 1920,
       isUserContent: true,
+      slideshow: null,
     })
     // Stock clips first, then the person's videos.
     expect(videos.slice(0, STOCK_CLIPS.length).every((v) => !v.isUserContent)).toBe(true)
-    const item = mine.find((v) => v.id === `video:${video.id}`)!
+    const item = mine.filter(isLibraryVideo).find((v) => v.id === `video:${video.id}`)!
     expect((await getStoredFile(server, item.videoUrl, me.cookie)).statusCode).toBe(200)
     expect((await getStoredFile(server, item.thumbnailUrl, me.cookie)).statusCode).toBe(200)
 

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { createdVideo, mediaFile } from '../../db/schema'
+import { createdVideo, mediaFile, slideshow } from '../../db/schema'
 
 export type MediaRow = typeof mediaFile.$inferSelect
 export type NewMediaRow = typeof mediaFile.$inferInsert
+export type SlideshowRow = typeof slideshow.$inferSelect
 
 /** One of the person's rendered videos, as the Library shows it. */
 export interface UserLibraryVideo {
@@ -11,10 +12,28 @@ export interface UserLibraryVideo {
   title: string
   description: string
   output: MediaRow
+  createdAt: Date
 }
+
+/** One of the person's slideshows (issue 29) and, once exported, the media file of its MP4. */
+export interface UserLibrarySlideshow {
+  row: SlideshowRow
+  exported: MediaRow | null
+}
+
+/** The Library reads up to this many slideshows, like `GET /api/slideshows`. */
+const SLIDESHOWS_LIMIT = 500
 
 /** Every query is scoped by user id. */
 export function createLibraryRepository(db: Database) {
+  /** The person's slideshows that match `where`, each with its export's media file (the join is scoped too). */
+  const slideshowsWithExport = (userId: string, where?: SQL) =>
+    db
+      .select({ row: slideshow, exported: mediaFile })
+      .from(slideshow)
+      .leftJoin(mediaFile, and(eq(mediaFile.id, slideshow.exportMediaId), eq(mediaFile.userId, userId)))
+      .where(and(eq(slideshow.userId, userId), where))
+
   return {
     /** The person's rendered videos (processed, with their output file), newest first. */
     async userVideos(userId: string): Promise<UserLibraryVideo[]> {
@@ -35,7 +54,18 @@ export function createLibraryRepository(db: Database) {
         title: video.title,
         description: video.description,
         output,
+        createdAt: video.createdAt,
       }))
+    },
+
+    /** The person's slideshows, newest first, each with its exported MP4's media file (null until exported). */
+    async userSlideshows(userId: string): Promise<UserLibrarySlideshow[]> {
+      return slideshowsWithExport(userId).orderBy(desc(slideshow.createdAt), desc(slideshow.id)).limit(SLIDESHOWS_LIMIT)
+    },
+
+    async userSlideshow(userId: string, slideshowId: string): Promise<UserLibrarySlideshow | undefined> {
+      const [row] = await slideshowsWithExport(userId, eq(slideshow.id, slideshowId))
+      return row
     },
 
     async userVideo(userId: string, videoId: string): Promise<UserLibraryVideo | undefined> {
@@ -45,7 +75,13 @@ export function createLibraryRepository(db: Database) {
         .innerJoin(mediaFile, eq(mediaFile.id, createdVideo.outputMediaId))
         .where(and(eq(createdVideo.userId, userId), eq(createdVideo.id, videoId), eq(createdVideo.state, 'processed')))
       return row
-        ? { id: row.video.id, title: row.video.title, description: row.video.description, output: row.output }
+        ? {
+            id: row.video.id,
+            title: row.video.title,
+            description: row.video.description,
+            output: row.output,
+            createdAt: row.video.createdAt,
+          }
         : undefined
     },
 

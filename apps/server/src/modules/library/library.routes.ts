@@ -19,11 +19,12 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
     {
       schema: {
         tags: ['library'],
-        summary: 'Stock clips and your rendered videos',
+        summary: 'Stock clips, your rendered videos and your slideshows',
         description:
           'Stock clips first (those made so far: `preparing` is true while the first start is still making them), ' +
-          'then your rendered videos, newest first. Filtering (all / user / generic, category, search) is the ' +
-          "browser's, over this list.",
+          'then your rendered videos and slideshows, newest first. A slideshow is a video (`videoUrl`, `duration`) ' +
+          'once exported as one; until then both are null. Filtering (all / user / generic, category, search) is ' +
+          "the browser's, over this list.",
         response: {
           200: libraryListSchema,
           401: apiErrorSchema,
@@ -42,7 +43,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
         summary: 'Use a library video: it becomes a media file of yours',
         description:
           'A stock clip is copied into your media once (using it again returns the same copy); one of your rendered ' +
-          'videos returns its file. Pass the answer’s `media.id` to `POST /api/videos`.',
+          'videos returns its file; one of your slideshows returns its exported MP4 (409 while it has none, or while ' +
+          'it is being exported). Pass the answer’s `media.id` to `POST /api/videos`.',
         body: useLibraryItemInputSchema,
         response: {
           200: useLibraryItemResponseSchema,

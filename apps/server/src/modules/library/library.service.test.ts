@@ -4,10 +4,17 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { text } from 'node:stream/consumers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MESSAGES, USER_CATEGORY } from '@hookpost/shared'
+import { MESSAGES, OVERLAY_DEFAULTS, SLIDESHOW_CATEGORY, USER_CATEGORY } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { Inspection } from '../../integrations/ffmpeg/inspect'
-import type { LibraryRepository, MediaRow, NewMediaRow, UserLibraryVideo } from './library.repository'
+import type {
+  LibraryRepository,
+  MediaRow,
+  NewMediaRow,
+  SlideshowRow,
+  UserLibrarySlideshow,
+  UserLibraryVideo,
+} from './library.repository'
 import { createLibraryService } from './library.service'
 import { STOCK_CLIPS, stockClipBySlug } from './stock-catalogue'
 import { stockClipPaths } from './stock-clips'
@@ -36,9 +43,40 @@ function mediaRow(overrides: Partial<MediaRow> = {}): MediaRow {
   } as MediaRow
 }
 
+/** A slideshow of u1's with three slides, the second its cover, rendered; not exported unless overridden. */
+function slideshowRow(overrides: Partial<SlideshowRow> = {}): SlideshowRow {
+  const overlay = (id: string, text: string) => ({ ...OVERLAY_DEFAULTS, id, text })
+  return {
+    id: randomUUID(),
+    userId: 'u1',
+    title: 'Morning routine',
+    slides: [
+      { source: { kind: 'image', imageId: randomUUID() }, overlays: [overlay('h', 'Three things')] },
+      { source: { kind: 'image', imageId: randomUUID() }, overlays: [overlay('p', 'Coffee first')] },
+      { source: { kind: 'image', imageId: randomUUID() }, overlays: [] },
+    ],
+    coverIndex: 1,
+    state: 'processed',
+    progress: 100,
+    errorMessage: null,
+    attempts: 1,
+    photoSetId: randomUUID(),
+    exportState: 'none',
+    exportSecondsPerSlide: 3,
+    exportErrorMessage: null,
+    exportMediaId: null,
+    processedAt: NOW,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  } as SlideshowRow
+}
+
 function fakeRepo() {
   const media: MediaRow[] = []
-  const videos: (UserLibraryVideo & { userId: string; processed: boolean })[] = []
+  // Listed newest first, as the database orders them: each one pushed is a second older than the one before.
+  const videos: (Omit<UserLibraryVideo, 'createdAt'> & { userId: string; processed: boolean })[] = []
+  const slideshows: UserLibrarySlideshow[] = []
   const calls: string[] = []
   /** Runs once, inside insertStockCopy, before the insert: e.g. another request winning the race. */
   let beforeInsert: (() => void) | null = null
@@ -46,11 +84,22 @@ function fakeRepo() {
   const repo: LibraryRepository = {
     async userVideos(userId) {
       calls.push('userVideos')
-      return videos.filter((v) => v.userId === userId && v.processed)
+      return videos
+        .map((v, i) => ({ ...v, createdAt: new Date(NOW.getTime() - i * 1000) }))
+        .filter((v) => v.userId === userId && v.processed)
     },
     async userVideo(userId, videoId) {
       calls.push('userVideo')
-      return videos.find((v) => v.userId === userId && v.id === videoId && v.processed)
+      const found = videos.find((v) => v.userId === userId && v.id === videoId && v.processed)
+      return found ? { ...found, createdAt: NOW } : undefined
+    },
+    async userSlideshows(userId) {
+      calls.push('userSlideshows')
+      return slideshows.filter((s) => s.row.userId === userId)
+    },
+    async userSlideshow(userId, slideshowId) {
+      calls.push('userSlideshow')
+      return slideshows.find((s) => s.row.userId === userId && s.row.id === slideshowId)
     },
     async hasVideo(userId, videoId) {
       calls.push('hasVideo')
@@ -76,6 +125,7 @@ function fakeRepo() {
     repo,
     media,
     videos,
+    slideshows,
     calls,
     raceOnce(hook: () => void) {
       beforeInsert = hook
@@ -236,8 +286,96 @@ describe('list', () => {
       width: 1080,
       height: 1920,
       isUserContent: true,
+      slideshow: null,
     })
     expect(videos[2]!.duration).toBe(4)
+  })
+
+  it('lists the person’s slideshows among their videos, newest first, a video only once exported', async () => {
+    makeClipFiles(['feature-tour'])
+    const video = randomUUID()
+    fake.videos.push({ id: video, userId: 'u1', processed: true, title: 'Launch', description: '', output: mediaRow() })
+    const exportMedia = mediaRow({ durationMs: 9_040, width: 1080, height: 1920 })
+    const exported = slideshowRow({
+      title: 'Exported',
+      createdAt: new Date(NOW.getTime() + 60_000),
+      exportState: 'processed',
+      exportMediaId: exportMedia.id,
+    })
+    const plain = slideshowRow({ title: 'Plain', createdAt: new Date(NOW.getTime() - 60_000) })
+    const rendering = slideshowRow({ title: 'Rendering', state: 'rendering', photoSetId: null, coverIndex: 0 })
+    fake.slideshows.push(
+      { row: exported, exported: exportMedia },
+      { row: rendering, exported: null },
+      { row: plain, exported: null },
+      { row: slideshowRow({ userId: 'u2', title: 'Theirs' }), exported: null },
+    )
+    const { videos } = await service().list('u1')
+    expect(videos.map((v) => v.title)).toEqual(['Feature tour', 'Exported', 'Rendering', 'Launch', 'Plain'])
+    expect(videos[1]).toEqual({
+      id: `slideshow:${exported.id}`,
+      title: 'Exported',
+      description: 'Three things · Coffee first',
+      category: SLIDESHOW_CATEGORY,
+      // The rendered cover slide (the second).
+      thumbnailUrl: `/api/slideshows/photo-sets/${exported.photoSetId}/images/1`,
+      videoUrl: `/api/media/${exportMedia.id}/file`,
+      duration: 9,
+      width: 1080,
+      height: 1920,
+      isUserContent: true,
+      slideshow: { id: exported.id, slideCount: 3, exportState: 'processed' },
+    })
+    // Not rendered yet: the cover's background stands in; not exported: no video.
+    const firstImage = rendering.slides[0]!.source as { imageId: string }
+    expect(videos[2]).toMatchObject({
+      thumbnailUrl: `/api/images/${firstImage.imageId}/file`,
+      videoUrl: null,
+      duration: null,
+      slideshow: { exportState: 'none' },
+    })
+  })
+})
+
+describe('use: one of the person’s slideshows', () => {
+  it('returns the media file of its exported MP4', async () => {
+    const exportMedia = mediaRow()
+    const row = slideshowRow({ exportState: 'processed', exportMediaId: exportMedia.id })
+    fake.slideshows.push({ row, exported: exportMedia })
+    expect(await service().use('u1', `slideshow:${row.id}`)).toMatchObject({ id: exportMedia.id })
+    expect(fake.media).toEqual([])
+  })
+
+  it('answers 409 saying how to get a video while it has none, or that it is being made', async () => {
+    const cases = [
+      [slideshowRow({ exportState: 'none' }), MESSAGES.librarySlideshowNotExported],
+      [slideshowRow({ exportState: 'failed', exportErrorMessage: 'ffmpeg' }), MESSAGES.librarySlideshowNotExported],
+      [slideshowRow({ exportState: 'queued' }), MESSAGES.librarySlideshowExporting],
+      // Exported before, exported again now: the new video is not there yet.
+      [slideshowRow({ exportState: 'rendering', exportMediaId: randomUUID() }), MESSAGES.librarySlideshowExporting],
+    ] as const
+    for (const [row, message] of cases) {
+      fake.slideshows.push({ row, exported: row.exportMediaId ? mediaRow({ id: row.exportMediaId }) : null })
+      const err = await rejection(service().use('u1', `slideshow:${row.id}`))
+      expect({ code: err.code, message: err.message }, row.exportState).toEqual({ code: 'CONFLICT', message })
+    }
+  })
+
+  it('answers 404 for someone else’s, an unknown one, or a malformed id (without asking the database)', async () => {
+    const row = slideshowRow({ userId: 'u2', exportState: 'processed', exportMediaId: randomUUID() })
+    fake.slideshows.push({ row, exported: mediaRow({ id: row.exportMediaId!, userId: 'u2' }) })
+    for (const itemId of [`slideshow:${row.id}`, `slideshow:${randomUUID()}`]) {
+      const err = await rejection(service().use('u1', itemId))
+      expect({ code: err.code, message: err.message }, itemId).toEqual({
+        code: 'NOT_FOUND',
+        message: MESSAGES.libraryItemNotFound,
+      })
+    }
+    fake.calls.length = 0
+    for (const itemId of ['slideshow:', 'slideshow:123', `slideshow:${row.id}/x`]) {
+      expect((await rejection(service().use('u1', itemId))).code, itemId).toBe('NOT_FOUND')
+    }
+    expect(fake.calls).toEqual([])
   })
 })
 

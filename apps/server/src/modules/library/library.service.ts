@@ -3,13 +3,22 @@ import { stat } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { createReadStream } from 'node:fs'
 import { z } from 'zod'
-import { MESSAGES, USER_CATEGORY, type LibraryItem, type MediaFile } from '@hookpost/shared'
+import {
+  MESSAGES,
+  OUTPUT_FRAME,
+  SLIDESHOW_ITEM_PREFIX,
+  slideshowLibraryFacts,
+  USER_CATEGORY,
+  type LibraryItem,
+  type MediaFile,
+} from '@hookpost/shared'
 import type { MediaStorage } from '../../integrations/storage'
 import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
 import { CONTAINER_CONTENT_TYPES, type Inspection } from '../../integrations/ffmpeg/inspect'
 import { toMediaFile } from '../media'
-import type { LibraryRepository } from './library.repository'
+import { toSlideshowDto } from '../slideshows'
+import type { LibraryRepository, MediaRow, UserLibrarySlideshow, UserLibraryVideo } from './library.repository'
 import { STOCK_CLIPS, STOCK_FRAME, stockClipBySlug, type StockClip } from './stock-catalogue'
 import { ensureStockClips, stockClipPaths, stockClipReady } from './stock-clips'
 
@@ -50,7 +59,47 @@ function stockItem(clip: StockClip): LibraryItem {
     width: STOCK_FRAME.width,
     height: STOCK_FRAME.height,
     isUserContent: false,
+    slideshow: null,
   }
+}
+
+/** Seconds, to a tenth (product.md §3). */
+function seconds(media: MediaRow): number {
+  return Math.round(media.durationMs / 100) / 10
+}
+
+function videoItem(v: UserLibraryVideo): LibraryItem {
+  return {
+    id: `${VIDEO_PREFIX}${v.id}`,
+    title: v.title,
+    description: v.description,
+    category: USER_CATEGORY,
+    thumbnailUrl: `/api/videos/${v.id}/thumbnail`,
+    videoUrl: `/api/videos/${v.id}/file`,
+    duration: seconds(v.output),
+    width: v.output.width,
+    height: v.output.height,
+    isUserContent: true,
+    slideshow: null,
+  }
+}
+
+/** The MP4 export, when there is one, is the slideshow's video; without it the item is a slideshow only. */
+function slideshowItem({ row, exported }: UserLibrarySlideshow): LibraryItem {
+  const facts = slideshowLibraryFacts(toSlideshowDto(row))
+  const video = facts.videoUrl !== null && exported ? exported : null
+  return {
+    ...facts,
+    videoUrl: video ? facts.videoUrl : null,
+    duration: video ? seconds(video) : null,
+    width: video?.width ?? OUTPUT_FRAME.width,
+    height: video?.height ?? OUTPUT_FRAME.height,
+  }
+}
+
+/** The person's videos and slideshows in one list, newest first (the id breaks ties, as each list's query does). */
+function newestFirst<T extends { createdAt: Date; id: string }>(a: T, b: T): number {
+  return b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0)
 }
 
 function notFound(): AppError {
@@ -157,29 +206,26 @@ export function createLibraryService(deps: LibraryServiceDeps) {
       return making
     },
 
-    /** Stock clips that are ready, then the person's rendered videos (newest first). */
+    /** Stock clips that are ready, then the person's rendered videos and slideshows (newest first). */
     async list(userId: string): Promise<{ videos: LibraryItem[]; preparing: boolean }> {
-      const [clips, own] = await Promise.all([readyClips(), repo.userVideos(userId)])
-      const videos: LibraryItem[] = [
-        ...clips.map(stockItem),
-        ...own.map((v) => ({
-          id: `${VIDEO_PREFIX}${v.id}`,
-          title: v.title,
-          description: v.description,
-          category: USER_CATEGORY,
-          thumbnailUrl: `/api/videos/${v.id}/thumbnail`,
-          videoUrl: `/api/videos/${v.id}/file`,
-          duration: Math.round(v.output.durationMs / 100) / 10,
-          width: v.output.width,
-          height: v.output.height,
-          isUserContent: true,
-        })),
-      ]
+      const [clips, own, slideshows] = await Promise.all([
+        readyClips(),
+        repo.userVideos(userId),
+        repo.userSlideshows(userId),
+      ])
+      const mine = [
+        ...own.map((v) => ({ id: v.id, createdAt: v.createdAt, item: videoItem(v) })),
+        ...slideshows.map((s) => ({ id: s.row.id, createdAt: s.row.createdAt, item: slideshowItem(s) })),
+      ].sort(newestFirst)
+      const videos: LibraryItem[] = [...clips.map(stockItem), ...mine.map((m) => m.item)]
       // An API-only process makes none itself: missing clips are being made by a worker.
       return { videos, preparing: making !== null || (!madeOnce && clips.length < STOCK_CLIPS.length) }
     },
 
-    /** The item as a media file of the person's (a 404 for an unknown item or someone else's video). */
+    /**
+     * The item as a media file of the person's (a 404 for an unknown item or someone else's video or slideshow). A
+     * slideshow is its exported MP4; before that, a 409 says how to get one (or that it is being made).
+     */
     async use(userId: string, itemId: string): Promise<MediaFile> {
       if (itemId.startsWith(STOCK_PREFIX)) {
         const clip = await readyClip(itemId.slice(STOCK_PREFIX.length))
@@ -192,6 +238,18 @@ export function createLibraryService(deps: LibraryServiceDeps) {
         if (video) return toMediaFile(video.output)
         if (await repo.hasVideo(userId, videoId)) throw new AppError('CONFLICT', MESSAGES.libraryVideoNotReady)
         throw notFound()
+      }
+      if (itemId.startsWith(SLIDESHOW_ITEM_PREFIX)) {
+        const slideshowId = itemId.slice(SLIDESHOW_ITEM_PREFIX.length)
+        const found = uuid.safeParse(slideshowId).success ? await repo.userSlideshow(userId, slideshowId) : undefined
+        if (!found) throw notFound()
+        const { exportState } = found.row
+        if (exportState === 'processed' && found.exported) return toMediaFile(found.exported)
+        const exporting = exportState === 'queued' || exportState === 'rendering'
+        throw new AppError(
+          'CONFLICT',
+          exporting ? MESSAGES.librarySlideshowExporting : MESSAGES.librarySlideshowNotExported,
+        )
       }
       throw notFound()
     },

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { LibraryItem } from '@hookpost/shared/library'
+import type { LibraryVideo } from '@hookpost/shared/library'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { AiGeneration } from '../../../features/ai/components/ai-generation'
 import { useChooseLibraryItem } from '../../../features/studio/api/choose-library-item'
@@ -19,7 +19,7 @@ export function AiGenerationTab() {
   const [choosingId, setChoosingId] = useState<string | null>(null)
   const [demoError, setDemoError] = useState<string | null>(null)
 
-  function chooseDemo(item: LibraryItem) {
+  function chooseDemo(item: LibraryVideo) {
     if (choose.isPending) return
     setDemoError(null)
     setChoosingId(item.id)

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { isLibraryVideo } from '@hookpost/shared/library'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { linkClass } from '../../../components/ui/form'
 import { useSavedImages } from '../../../features/ai/api/images'
@@ -25,6 +26,8 @@ function accountLabel(account: TiktokAccount): string {
 export function AutomationTab() {
   const accounts = useTiktokAccounts()
   const library = useLibrary()
+  // Automation rotates videos: a slideshow is one once exported (its MP4), not before (issue 29).
+  const libraryVideos = useMemo(() => (library.data?.videos ?? []).filter(isLibraryVideo), [library.data])
   const images = useSavedImages()
   const profile = useProfile()
   const [editing, setEditing] = useState<string | null>(null)
@@ -66,7 +69,7 @@ export function AutomationTab() {
         }}
         library={{
           status: library.status,
-          items: library.data?.videos ?? [],
+          items: libraryVideos,
           preparing: library.data?.preparing ?? false,
           retrying: library.isFetching,
           onRetry: () => void library.refetch(),

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { CreatedVideo } from '@hookpost/shared/studio'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
+import { OPEN_SLIDESHOW_PARAM } from '../../../config/paths'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { SegmentedRadio } from '../../../components/ui/segmented-radio'
 import { Spinner } from '../../../components/ui/spinner'
@@ -52,8 +53,16 @@ export function CreateTab() {
   const [searchParams, setSearchParams] = useSearchParams()
   const [replacement, setReplacement] = useArrivingReplacement()
   const preset = presetFromSearch(searchParams)
-  // Video or slideshow (issue 29): shown at once, and kept in the URL so a reload keeps it.
-  const [making, setMaking] = useState<Making>(searchParams.get('make') === 'slideshow' ? 'slideshow' : 'video')
+  // Video or slideshow (issue 29): shown at once, and kept in the URL so a reload keeps it; a link that changes the
+  // URL (the Library's "Open in Slideshow studio") switches it while this tab is open.
+  const inUrl: Making = searchParams.get('make') === 'slideshow' ? 'slideshow' : 'video'
+  const [making, setMaking] = useState<Making>(inUrl)
+  const [seenInUrl, setSeenInUrl] = useState<Making>(inUrl)
+  if (inUrl !== seenInUrl) {
+    setSeenInUrl(inUrl)
+    setMaking(inUrl)
+  }
+  const openSlideshowId = searchParams.get(OPEN_SLIDESHOW_PARAM)
   const [scheduling, setScheduling] = useState<CreatedVideo | null>(null)
   const [scheduled, setScheduled] = useClearingState<true>(SCHEDULED_NOTICE_MS)
 
@@ -71,6 +80,7 @@ export function CreateTab() {
             const next = new URLSearchParams(prev)
             if (value === 'slideshow') next.set('make', 'slideshow')
             else next.delete('make')
+            next.delete(OPEN_SLIDESHOW_PARAM)
             return next
           },
           { replace: true },
@@ -82,7 +92,7 @@ export function CreateTab() {
     return (
       <div className="space-y-6">
         {choice}
-        <SlideshowMode />
+        <SlideshowMode openSlideshowId={openSlideshowId} />
       </div>
     )
   }

@@ -16,8 +16,9 @@ const SlideshowStudio = lazy(async () => ({
 /**
  * The Create tab's Slideshow mode (issue 29): the studio with the gallery (the AI feature's saved images and upload),
  * the AI hook generator and the accounts the writer writes for; a slideshow's Schedule opens the schedule form on it.
+ * `openSlideshowId` (the Library's link to a slideshow that is not a video yet) brings that slideshow into view.
  */
-export function SlideshowMode() {
+export function SlideshowMode({ openSlideshowId = null }: { openSlideshowId?: string | null }) {
   const accounts = useHookAccounts()
   const [scheduling, setScheduling] = useState<Slideshow | null>(null)
   const [scheduled, setScheduled] = useClearingState<true>(SCHEDULED_NOTICE_MS)
@@ -36,6 +37,7 @@ export function SlideshowMode() {
           </MessageBanner>
         ) : null}
         <SlideshowStudio
+          openSlideshowId={openSlideshowId}
           accounts={accounts.map((a) => ({ id: a.id, label: a.label }))}
           hookGenerator={(slot) => <AccountHookGenerator {...slot} />}
           imagePicker={(onPick) => (

@@ -6,7 +6,7 @@ import {
   LIBRARY_FILTER_LABELS,
   LIBRARY_FILTERS,
   type LibraryFilter,
-  type LibraryItem,
+  type LibraryVideo,
 } from '@hookpost/shared/library'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { Field } from '../../../components/ui/field'
@@ -15,10 +15,13 @@ import { SegmentedRadio } from '../../../components/ui/segmented-radio'
 import { Spinner } from '../../../components/ui/spinner'
 import { formatDuration } from '../../../lib/format'
 
-/** The person's Library (stock clips and their rendered videos), as the app composes it from the studio's list. */
+/**
+ * The person's Library videos (stock clips, their rendered videos, their slideshows exported as videos), as the app
+ * composes it from the studio's list.
+ */
 export interface LibraryChoices {
   status: 'pending' | 'error' | 'success'
-  items: readonly LibraryItem[]
+  items: readonly LibraryVideo[]
   /** The server is still making its stock clips: more will appear. */
   preparing: boolean
   retrying: boolean

@@ -5,7 +5,7 @@ import type {
   AutomationSettingsInput,
   AutomationSlot,
 } from '@hookpost/shared/automation'
-import type { LibraryItem } from '@hookpost/shared/library'
+import type { LibraryVideo } from '@hookpost/shared/library'
 import { mockApi, type ApiReply } from '../../../testing/api-mock'
 import type { AccountChoices } from '../components/advanced-settings'
 import type { ImageChoices } from '../components/slideshow-image-selection'
@@ -142,7 +142,7 @@ export function automationApi(
   }
 }
 
-export function makeLibraryItem(overrides: Partial<LibraryItem> = {}): LibraryItem {
+export function makeLibraryItem(overrides: Partial<LibraryVideo> = {}): LibraryVideo {
   return {
     id: 'stock:feature-tour',
     title: 'Feature tour',
@@ -154,11 +154,12 @@ export function makeLibraryItem(overrides: Partial<LibraryItem> = {}): LibraryIt
     width: 1080,
     height: 1920,
     isUserContent: false,
+    slideshow: null,
     ...overrides,
   }
 }
 
-export const LIBRARY_ITEMS: LibraryItem[] = [
+export const LIBRARY_ITEMS: LibraryVideo[] = [
   makeLibraryItem(),
   makeLibraryItem({ id: 'stock:connect-tools', title: 'Connect your tools', category: 'Integration' }),
   makeLibraryItem({ id: 'video:v1', title: 'My pancakes', category: 'My Videos', isUserContent: true }),

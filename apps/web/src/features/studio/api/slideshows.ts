@@ -10,6 +10,7 @@ import {
 } from '@hookpost/shared/slideshows'
 import type { ServerEvent } from '@hookpost/shared/events'
 import { ApiRequestError, apiRequest } from '../../../lib/api-client'
+import { applySlideshowToLibrary } from './get-library'
 
 /** Every query about slideshows starts with this key, so one invalidation (or a live event) reaches them all. */
 export const slideshowsKey = ['slideshows'] as const
@@ -58,14 +59,19 @@ export function removeCachedSlideshow(queryClient: QueryClient, id: string) {
 
 /**
  * Applies one live event to the cached slideshows: `slideshow.updated` (the whole slideshow: a render's progress, its
- * end, the export's) and `slideshow.deleted`; other features' events are left alone.
+ * end, the export's) and `slideshow.deleted`, and to the Library that lists them; other features' events are left
+ * alone.
  */
 export function applySlideshowEvent(queryClient: QueryClient, event: ServerEvent) {
   if (event.type === 'slideshow.updated') upsertCachedSlideshow(queryClient, event.slideshow)
   else if (event.type === 'slideshow.deleted') removeCachedSlideshow(queryClient, event.slideshowId)
+  applySlideshowToLibrary(queryClient, event)
 }
 
-/** After the live stream was interrupted, events may have been missed: fetch the slideshows again, once. */
+/**
+ * After the live stream was interrupted, events may have been missed: fetch the slideshows again, once (the Library,
+ * slideshows included, is fetched again by `refetchVideosAfterGap`).
+ */
 export function refetchSlideshowsAfterGap(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: slideshowsKey })
 }

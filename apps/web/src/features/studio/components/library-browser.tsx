@@ -1,25 +1,37 @@
 import { useId, useMemo, useState } from 'react'
 import {
   filterLibrary,
+  isLibraryVideo,
   LIBRARY_FILTER_LABELS,
   LIBRARY_FILTERS,
   libraryCategories,
   type LibraryFilter,
   type LibraryItem,
+  type LibraryVideo,
 } from '@hookpost/shared/library'
 import { Field } from '../../../components/ui/field'
 import { LoadError } from '../../../components/ui/load-error'
 import { SegmentedRadio } from '../../../components/ui/segmented-radio'
 import { Spinner } from '../../../components/ui/spinner'
-import { formatDuration } from '../../../lib/format'
 import { useLibrary } from '../api/get-library'
 import { STUDIO_MESSAGES } from '../utils/messages'
+import { LibrarySlideshowCard, LibraryVideoCard } from './library-card'
+
+/** "4 videos", and the slideshows shown that are not videos yet. */
+function countLine(shown: readonly LibraryItem[]): string {
+  const videos = shown.filter(isLibraryVideo).length
+  const others = shown.length - videos
+  const line = videos === 1 ? '1 video' : `${videos} videos`
+  if (others === 0) return line
+  return `${line} and ${others === 1 ? '1 slideshow' : `${others} slideshows`} not exported as a video yet`
+}
 
 /**
- * The Library (product.md §2 Create tab): Hookpost's stock clips and the person's rendered videos, filtered by owner (all /
- * mine / stock), category and words, in a grid capped in height (it scrolls). Each video is a toggle button: pressed
- * is the one chosen. `choosingId` is the item being made ready (its button says so and waits); while `busy` (this or
- * another browser on the page is making one ready) no other can be chosen.
+ * The Library (product.md §2 Create tab): Hookpost's stock clips, the person's rendered videos and their slideshows,
+ * filtered by owner (all / mine / stock), category and words, in a grid capped in height (it scrolls). Each video is a
+ * toggle button: pressed is the one chosen. A slideshow is a video once exported; before that its card says how to
+ * make it one and links to it in the Slideshow studio. `choosingId` is the item being made ready (its button says so
+ * and waits); while `busy` (this or another browser on the page is making one ready) no other can be chosen.
  */
 export function LibraryBrowser({
   selectedId,
@@ -28,22 +40,28 @@ export function LibraryBrowser({
   label = 'Library videos',
   busy = choosingId !== null,
   initialCategory = 'all',
+  videosOnly = false,
 }: {
   selectedId: string | null
   choosingId: string | null
-  onChoose: (item: LibraryItem) => void
+  onChoose: (item: LibraryVideo) => void
   /** The list's name (two browsers on one page are told apart by it). */
   label?: string
   busy?: boolean
   /** The category shown first (the hook-demo preset opens on the hook clips). */
   initialCategory?: string
+  /** Only what is a video now (the slideshow studio's stills: a slideshow not exported has no frames to take). */
+  videosOnly?: boolean
 }) {
   const id = useId()
   const library = useLibrary()
   const [filter, setFilter] = useState<LibraryFilter>('all')
   const [category, setCategory] = useState(initialCategory)
   const [search, setSearch] = useState('')
-  const items = useMemo(() => library.data?.videos ?? [], [library.data])
+  const items = useMemo(() => {
+    const all = library.data?.videos ?? []
+    return videosOnly ? all.filter(isLibraryVideo) : all
+  }, [library.data, videosOnly])
   const categories = useMemo(() => libraryCategories(items), [items])
   const shown = useMemo(() => filterLibrary(items, { filter, category, search }), [items, filter, category, search])
   const countId = `${id}-count`
@@ -108,7 +126,7 @@ export function LibraryBrowser({
       </div>
 
       <p id={countId} className="text-xs text-slate-600" aria-live="polite">
-        {shown.length === 1 ? '1 video' : `${shown.length} videos`}
+        {countLine(shown)}
         {library.data.preparing ? ' · more stock videos are being prepared…' : ''}
       </p>
 
@@ -117,7 +135,9 @@ export function LibraryBrowser({
           {items.length === 0
             ? 'The library is empty for now.'
             : filter === 'user' && !items.some((i) => i.isUserContent)
-              ? 'Videos you create appear here once they are rendered.'
+              ? videosOnly
+                ? 'Videos you create appear here once they are rendered.'
+                : 'Videos you create appear here once they are rendered. Your slideshows appear here too.'
               : 'No videos match. Try another category or other words.'}
         </p>
       ) : (
@@ -127,61 +147,21 @@ export function LibraryBrowser({
         >
           {shown.map((item) => (
             <li key={item.id}>
-              <LibraryCard
-                item={item}
-                selected={item.id === selectedId}
-                choosing={item.id === choosingId}
-                disabled={busy}
-                onChoose={() => onChoose(item)}
-              />
+              {isLibraryVideo(item) ? (
+                <LibraryVideoCard
+                  item={item}
+                  selected={item.id === selectedId}
+                  choosing={item.id === choosingId}
+                  disabled={busy}
+                  onChoose={() => onChoose(item)}
+                />
+              ) : (
+                <LibrarySlideshowCard item={item} />
+              )}
             </li>
           ))}
         </ul>
       )}
     </div>
-  )
-}
-
-function LibraryCard({
-  item,
-  selected,
-  choosing,
-  disabled,
-  onChoose,
-}: {
-  item: LibraryItem
-  selected: boolean
-  choosing: boolean
-  disabled: boolean
-  onChoose: () => void
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={selected}
-      aria-busy={choosing || undefined}
-      aria-label={`${item.title}, ${item.category}, ${formatDuration(item.duration * 1000)}`}
-      disabled={disabled}
-      onClick={onChoose}
-      className={`flex w-full items-center gap-2 rounded-md border p-1.5 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700 disabled:cursor-wait ${
-        selected ? 'border-fuchsia-700 bg-fuchsia-50 ring-1 ring-fuchsia-700' : 'border-slate-200 hover:bg-slate-50'
-      }`}
-    >
-      <img
-        src={item.thumbnailUrl}
-        alt=""
-        width={36}
-        height={64}
-        loading="lazy"
-        className="h-16 w-9 shrink-0 rounded bg-slate-200 object-cover"
-      />
-      <span className="min-w-0 text-xs">
-        <span className="block truncate font-medium text-slate-900">{item.title}</span>
-        <span className="block truncate text-slate-600">{item.category}</span>
-        <span className="block text-slate-600">
-          {choosing ? 'Preparing…' : selected ? 'Chosen' : formatDuration(item.duration * 1000)}
-        </span>
-      </span>
-    </button>
   )
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import type { LibraryItem } from '@hookpost/shared/library'
+import type { LibraryVideo } from '@hookpost/shared/library'
 import { useChooseLibraryItem } from '../api/choose-library-item'
 import { studioErrorMessage } from '../utils/errors'
 import { STUDIO_MESSAGES } from '../utils/messages'
@@ -17,7 +17,7 @@ export function useLibraryChoice(onChosen: (slot: VideoSlot, pick: LibraryPick) 
   const [choosing, setChoosing] = useState<{ slot: VideoSlot; itemId: string } | null>(null)
   const [errors, setErrors] = useState(NO_ERRORS)
 
-  function choose(slot: VideoSlot, item: LibraryItem) {
+  function choose(slot: VideoSlot, item: LibraryVideo) {
     if (chooseFromLibrary.isPending) return
     setErrors((prev) => ({ ...prev, [slot]: null }))
     setChoosing({ slot, itemId: item.id })

@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
-import type { LibraryItem } from '@hookpost/shared/library'
+import { SLIDESHOW_CATEGORY, type LibraryItem, type LibraryVideo } from '@hookpost/shared/library'
+import type { Slideshow } from '@hookpost/shared/slideshows'
 import {
   OVERLAY_DEFAULTS,
   type CreatedVideo,
@@ -12,7 +13,7 @@ import { mockApi, type ApiReply } from '../../../testing/api-mock'
 import { makeMedia } from '../../../testing/uploads'
 import { draftApi, type DraftApiOptions } from './draft-api'
 
-export { installDialogPolyfill, mockApi, notFound, renderWithQueryClient } from '../../../testing/api-mock'
+export { installDialogPolyfill, mockApi, notFound, renderRoute, renderWithQueryClient } from '../../../testing/api-mock'
 export { fakeUploader, makeMedia, videoFile } from '../../../testing/uploads'
 
 let serial = 0
@@ -72,7 +73,7 @@ export function makeSavedHook(overrides: Partial<SavedHook> = {}): SavedHook {
 }
 
 /** A library item as GET /api/library returns it: a stock clip unless told otherwise. */
-export function makeLibraryItem(overrides: Partial<LibraryItem> = {}): LibraryItem {
+export function makeLibraryItem(overrides: Partial<LibraryVideo> = {}): LibraryVideo {
   serial += 1
   const slug = `clip-${serial}`
   return {
@@ -86,7 +87,56 @@ export function makeLibraryItem(overrides: Partial<LibraryItem> = {}): LibraryIt
     width: 720,
     height: 1280,
     isUserContent: false,
+    slideshow: null,
     ...overrides,
+  }
+}
+
+/** A slideshow as the API returns it: two gallery slides, queued, not exported, unless told otherwise. */
+export function makeSlideshow(overrides: Partial<Slideshow> = {}): Slideshow {
+  return {
+    id: 'ss-1',
+    title: 'Sleep tips',
+    slides: [0, 1].map((i) => ({
+      source: { kind: 'image', imageId: `img-${i}` },
+      overlays: [],
+      sourceUrl: `/api/images/img-${i}/file`,
+      imageUrl: null,
+    })),
+    coverIndex: 0,
+    state: 'queued',
+    progress: 0,
+    errorMessage: null,
+    photoSetId: null,
+    export: { state: 'none', progress: 0, secondsPerSlide: 3, errorMessage: null, mediaId: null, videoUrl: null },
+    createdAt: '2027-01-10T12:00:00.000Z',
+    updatedAt: '2027-01-10T12:00:00.000Z',
+    ...overrides,
+  }
+}
+
+type ExportState = Slideshow['export']['state']
+
+/** One of the person's slideshows as GET /api/library lists it: not exported as a video unless told otherwise. */
+export function makeSlideshowLibraryItem(
+  overrides: Partial<LibraryItem> & { slideshowId?: string; slideCount?: number; exportState?: ExportState } = {},
+): LibraryItem {
+  serial += 1
+  const { slideshowId = `show-${serial}`, slideCount = 3, exportState = 'none', ...rest } = overrides
+  const exported = exportState === 'processed'
+  return {
+    id: `slideshow:${slideshowId}`,
+    title: `Slideshow ${serial}`,
+    description: 'Hook · Point · Call to action',
+    category: SLIDESHOW_CATEGORY,
+    thumbnailUrl: `/api/slideshows/photo-sets/set-${serial}/images/0`,
+    videoUrl: exported ? `/api/media/export-of-${slideshowId}/file` : null,
+    duration: exported ? slideCount * 3 : null,
+    width: 1080,
+    height: 1920,
+    isUserContent: true,
+    slideshow: { id: slideshowId, slideCount, exportState },
+    ...rest,
   }
 }
 

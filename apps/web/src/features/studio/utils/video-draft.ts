@@ -1,4 +1,4 @@
-import type { LibraryItem } from '@hookpost/shared/library'
+import type { LibraryVideo } from '@hookpost/shared/library'
 import type { MediaFile } from '@hookpost/shared/posts'
 import {
   HOOK_DEMO_OVERLAY_DEFAULTS,
@@ -18,7 +18,7 @@ export type VideoSlot = 'video' | 'demo'
 export type VideoChoice = { media: MediaFile; item: LibraryItem | null }
 
 /** A Library video made a media file of the person's (the other way to give a video than uploading one). */
-export type LibraryPick = { item: LibraryItem; media: MediaFile }
+export type LibraryPick = { item: LibraryVideo; media: MediaFile }
 
 /** How a hook + demo video plays its two videos. */
 export type CombinedLayout = 'sequence' | 'split'

@@ -1,4 +1,4 @@
-import type { LibraryItem } from '@hookpost/shared/library'
+import type { LibraryVideo } from '@hookpost/shared/library'
 import { secondaryButtonClass } from '../../../../components/ui/button-styles'
 import type { LibraryPick } from '../../utils/video-draft'
 import { LibraryBrowser } from '../library-browser'
@@ -22,7 +22,7 @@ export function LibrarySlot({
   initialCategory?: string
   removeLabel: string
   problem: string | null
-  onChoose: (item: LibraryItem) => void
+  onChoose: (item: LibraryVideo) => void
   onRemove: () => void
 }) {
   return (

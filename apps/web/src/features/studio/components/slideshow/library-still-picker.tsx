@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { LibraryItem } from '@hookpost/shared/library'
+import type { LibraryVideo } from '@hookpost/shared/library'
 import { secondaryButtonClass } from '../../../../components/ui/button-styles'
 import { Field } from '../../../../components/ui/field'
 import { useChooseLibraryItem } from '../../api/choose-library-item'
@@ -25,7 +25,7 @@ export function LibraryStillPicker({
   onAdd: (slide: Omit<DraftSlide, 'key' | 'overlays'>) => void
 }) {
   const choose = useChooseLibraryItem()
-  const [item, setItem] = useState<LibraryItem | null>(null)
+  const [item, setItem] = useState<LibraryVideo | null>(null)
   const [second, setSecond] = useState('0')
   const [error, setError] = useState<string | undefined>()
   const [problem, setProblem] = useState<string | null>(null)
@@ -56,6 +56,7 @@ export function LibraryStillPicker({
     <div className="space-y-3">
       <LibraryBrowser
         label="Library videos for slides"
+        videosOnly
         selectedId={item?.id ?? null}
         choosingId={choose.isPending ? (item?.id ?? null) : null}
         onChoose={(chosen) => {

@@ -8,6 +8,7 @@ import {
   installMediaFakes,
   makeLibraryItem,
   makeMedia,
+  makeSlideshow,
   mockApi,
   renderWithQueryClient,
 } from '../../testing/test-utils'
@@ -27,8 +28,7 @@ const IMAGES: PickedImage[] = [
 ]
 
 function savedFrom(input: SlideshowInput): Slideshow {
-  return {
-    id: 'ss-1',
+  return makeSlideshow({
     title: input.title,
     slides: input.slides.map((s) => ({
       source: s.source,
@@ -37,14 +37,7 @@ function savedFrom(input: SlideshowInput): Slideshow {
       imageUrl: null,
     })),
     coverIndex: input.coverIndex ?? 0,
-    state: 'queued',
-    progress: 0,
-    errorMessage: null,
-    photoSetId: null,
-    export: { state: 'none', progress: 0, secondsPerSlide: 3, errorMessage: null, mediaId: null, videoUrl: null },
-    createdAt: '2027-01-10T12:00:00.000Z',
-    updatedAt: '2027-01-10T12:00:00.000Z',
-  }
+  })
 }
 
 function setup(options: { write?: ApiReply } = {}) {

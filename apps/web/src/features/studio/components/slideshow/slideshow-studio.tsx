@@ -6,13 +6,17 @@ import { SlideshowsList } from './slideshows-list'
 
 /**
  * The Create tab's Slideshow mode (issue 29): the editor (a new slideshow, or the one chosen for editing) above the
- * person's slideshows. Editing one brings it into the editor and the page up to it.
+ * person's slideshows. Editing one brings it into the editor and the page up to it; one opened from the Library is
+ * brought into view in the list, where its "Export as video" is.
  */
 export function SlideshowStudio({
   onSchedule,
+  openSlideshowId = null,
   ...slots
 }: Omit<SlideshowEditorProps, 'editing' | 'onSaved' | 'onCancelEdit'> & {
   onSchedule?: (slideshow: Slideshow) => void
+  /** A slideshow to bring into view in the list (the Library links here to export one as a video). */
+  openSlideshowId?: string | null
 }) {
   const id = useId()
   const [editing, setEditing] = useState<Slideshow | null>(null)
@@ -37,6 +41,7 @@ export function SlideshowStudio({
         onCancelEdit={() => setEditing(null)}
       />
       <SlideshowsList
+        openedId={openSlideshowId}
         onEdit={(slideshow) => {
           setEditSaved(false)
           setEditing(slideshow)

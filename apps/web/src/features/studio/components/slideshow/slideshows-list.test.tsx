@@ -1,37 +1,15 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Slideshow } from '@hookpost/shared/slideshows'
 import { applySlideshowEvent } from '../../api/slideshows'
-import { installDialogPolyfill, mockApi, renderWithQueryClient } from '../../testing/test-utils'
+import { installDialogPolyfill, makeSlideshow, mockApi, renderWithQueryClient } from '../../testing/test-utils'
 import { SlideshowsList } from './slideshows-list'
 
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  delete (Element.prototype as Partial<Element>).scrollIntoView
 })
-
-function makeSlideshow(overrides: Partial<Slideshow> = {}): Slideshow {
-  return {
-    id: 'ss-1',
-    title: 'Sleep tips',
-    slides: [0, 1].map((i) => ({
-      source: { kind: 'image', imageId: `img-${i}` },
-      overlays: [],
-      sourceUrl: `/api/images/img-${i}/file`,
-      imageUrl: null,
-    })),
-    coverIndex: 0,
-    state: 'queued',
-    progress: 0,
-    errorMessage: null,
-    photoSetId: null,
-    export: { state: 'none', progress: 0, secondsPerSlide: 3, errorMessage: null, mediaId: null, videoUrl: null },
-    createdAt: '2027-01-10T12:00:00.000Z',
-    updatedAt: '2027-01-10T12:00:00.000Z',
-    ...overrides,
-  }
-}
 
 describe('Your slideshows', () => {
   it('follows a render from live events, then offers Schedule and the MP4 export', async () => {
@@ -83,5 +61,37 @@ describe('Your slideshows', () => {
     await user.click(within(item).getByRole('button', { name: 'Export “Sleep tips” as video' }))
     expect(await within(item).findByText('Making the video... This may take a minute.')).toBeTruthy()
     expect(calls.find((c) => c.pathname === '/api/slideshows/ss-1/export')?.body).toEqual({ secondsPerSlide: 5 })
+  })
+
+  it('brings the slideshow opened from the Library into view and focus, saying how it becomes a video', async () => {
+    // jsdom lays nothing out and has no scrollIntoView: record the call.
+    const scrolled = vi.fn()
+    Element.prototype.scrollIntoView = scrolled
+    const rendered = makeSlideshow({ state: 'processed', progress: 100, photoSetId: 'ps-1' })
+    mockApi(({ method, pathname }) =>
+      pathname === '/api/slideshows' && method === 'GET'
+        ? { status: 200, body: { slideshows: [makeSlideshow({ id: 'ss-2', title: 'Other' }), rendered] } }
+        : { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } },
+    )
+    renderWithQueryClient(<SlideshowsList openedId="ss-1" onEdit={vi.fn()} />)
+    const item = await screen.findByRole('listitem', { name: 'Slideshow “Sleep tips”' })
+    await waitFor(() => expect(document.activeElement).toBe(item))
+    expect(scrolled).toHaveBeenCalledTimes(1)
+    expect(
+      within(item).getByText(
+        'To use it as a video, choose “Export as video” below: the video joins the Library when ready.',
+      ),
+    ).toBeTruthy()
+    expect(within(item).getByRole('button', { name: 'Export “Sleep tips” as video' })).toBeTruthy()
+    const other = screen.getByRole('listitem', { name: 'Slideshow “Other”' })
+    expect(other.getAttribute('tabindex')).toBeNull()
+    expect(screen.queryByText(/no longer here/)).toBeNull()
+  })
+
+  it('says so when the slideshow opened from the Library is gone', async () => {
+    mockApi(() => ({ status: 200, body: { slideshows: [makeSlideshow()] } }))
+    renderWithQueryClient(<SlideshowsList openedId="deleted-one" onEdit={vi.fn()} />)
+    expect(await screen.findByText('The slideshow you opened from the Library is no longer here.')).toBeTruthy()
+    expect(screen.getByRole('listitem', { name: 'Slideshow “Sleep tips”' })).toBeTruthy()
   })
 })

@@ -9,11 +9,19 @@ import { useDeleteSlideshow, useRetrySlideshow, useSlideshows } from '../../api/
 import { studioErrorMessage } from '../../utils/errors'
 import { SlideshowItem } from './slideshow-item'
 
-/** The person's slideshows, newest first, each following its render live (the server's `slideshow.updated` events). */
+/** The Library linked to a slideshow that is no longer there (deleted meanwhile, perhaps in another tab). */
+const OPENED_GONE = 'The slideshow you opened from the Library is no longer here.'
+
+/**
+ * The person's slideshows, newest first, each following its render live (the server's `slideshow.updated` events).
+ * `openedId` is the one the Library sent the person to: brought into view, or said to be gone.
+ */
 export function SlideshowsList({
+  openedId = null,
   onEdit,
   onSchedule,
 }: {
+  openedId?: string | null
   onEdit: (slideshow: Slideshow) => void
   onSchedule?: (slideshow: Slideshow) => void
 }) {
@@ -22,6 +30,7 @@ export function SlideshowsList({
   const retry = useRetrySlideshow()
   const [deleting, setDeleting] = useState<Slideshow | null>(null)
   const [notice, setNotice] = useNotice()
+  const openedGone = openedId !== null && slideshows.isSuccess && !slideshows.data.some((s) => s.id === openedId)
 
   return (
     <section aria-labelledby="slideshows-heading" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
@@ -34,6 +43,11 @@ export function SlideshowsList({
             {notice.text}
           </MessageBanner>
         </div>
+      ) : null}
+      {openedGone ? (
+        <p role="status" className="mt-3 text-sm text-slate-700">
+          {OPENED_GONE}
+        </p>
       ) : null}
       {slideshows.isPending ? (
         <div className="flex justify-center py-6">
@@ -54,6 +68,7 @@ export function SlideshowsList({
               key={slideshow.id}
               slideshow={slideshow}
               retrying={retry.isPending && retry.variables === slideshow.id}
+              opened={slideshow.id === openedId}
               onEdit={() => onEdit(slideshow)}
               onDelete={() => setDeleting(slideshow)}
               onRetry={() =>
