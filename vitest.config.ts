@@ -31,6 +31,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A form test renders, types and waits on several answers: on a loaded 2-core machine 5 s (the default)
+          // is sometimes not enough, and a slow pass is not a failure.
+          testTimeout: 15_000,
           // Every file cleans up after itself (Testing Library's cleanup, unstubbed globals, real timers): sharing a
           // jsdom worker halves this project's time.
           isolate: false,

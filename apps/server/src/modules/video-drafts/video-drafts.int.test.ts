@@ -52,6 +52,7 @@ const libraryItem: LibraryItem = {
   width: 720,
   height: 1280,
   isUserContent: false,
+  slideshow: null,
 }
 
 function content(overrides: Partial<VideoDraftContent> = {}): VideoDraftContent {
