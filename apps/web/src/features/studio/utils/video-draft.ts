@@ -15,7 +15,7 @@ export type VideoSlot = 'video' | 'demo'
  * A video chosen for a slot: a media file of the person's, and the Library item it was chosen from (null for an upload,
  * this visit's once it is checked or an earlier visit's brought back with the draft).
  */
-export type VideoChoice = { media: MediaFile; item: LibraryItem | null }
+export type VideoChoice = { media: MediaFile; item: LibraryVideo | null }
 
 /** A Library video made a media file of the person's (the other way to give a video than uploading one). */
 export type LibraryPick = { item: LibraryVideo; media: MediaFile }
