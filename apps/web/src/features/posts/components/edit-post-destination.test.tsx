@@ -55,6 +55,7 @@ const LIBRARY: LibraryItem[] = [
     width: 1080,
     height: 1920,
     isUserContent: true,
+    slideshow: null,
   },
 ]
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react'
-import type { LibraryItem } from '@hookpost/shared/library'
+import { isLibraryVideo, type LibraryItem } from '@hookpost/shared/library'
 import { Field } from '../../../components/ui/field'
 import { VideoFileField } from '../../../components/ui/video-file-field'
 import { userMessage } from '../../../lib/api-client'
@@ -55,8 +55,10 @@ export function ReplaceVideoField({
     })
   }
 
-  const own = (options.data ?? []).filter((item) => item.isUserContent)
-  const stock = (options.data ?? []).filter((item) => !item.isUserContent)
+  // A slideshow without its MP4 export is not a video to post (ADR 041).
+  const videos = (options.data ?? []).filter(isLibraryVideo)
+  const own = videos.filter((item) => item.isUserContent)
+  const stock = videos.filter((item) => !item.isUserContent)
   const sends = chosen ?? (current ? { name: current.originalName, durationMs: current.durationMs } : null)
   return (
     <fieldset className="space-y-3" aria-describedby={`${id}-now`}>

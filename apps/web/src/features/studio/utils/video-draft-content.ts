@@ -1,3 +1,4 @@
+import { isLibraryVideo } from '@hookpost/shared/library'
 import {
   HOOK_OVERLAY_DEFAULTS,
   type CreatedVideo,
@@ -61,7 +62,9 @@ export function draftFromSaved(view: Pick<VideoDraftView, 'content' | 'media'>, 
   const { content, media } = view
   if (!content) return initialVideoDraft(hookDemo)
   const choice = (saved: VideoDraftChoice | null, file: VideoDraftView['media']['video']): VideoChoice | null =>
-    saved && file && file.id === saved.mediaId ? { media: file, item: saved.libraryItem } : null
+    saved && file && file.id === saved.mediaId
+      ? { media: file, item: saved.libraryItem && isLibraryVideo(saved.libraryItem) ? saved.libraryItem : null }
+      : null
   return {
     title: content.title,
     description: content.description,
