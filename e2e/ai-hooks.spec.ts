@@ -63,9 +63,14 @@ test('generate hooks in the Create tab and add one as an overlay', async ({ page
   await generate.click()
   await expect(generator.getByRole('list', { name: 'Hook suggestions' }).getByRole('listitem')).toHaveCount(5)
 
+  const suggestions = generator.getByRole('list', { name: 'Hook suggestions' })
+  const bareHooks = await suggestions.locator('p').allTextContents()
   await generator.getByLabel('TikTok account').selectOption({ label: `Bake Lab (@${bake})` })
   await generate.click()
-  const suggestions = generator.getByRole('list', { name: 'Hook suggestions' })
+  // The first account's hooks stay until the new ones arrive: wait for the new batch, not just five items.
+  await expect
+    .poll(async () => (await suggestions.locator('p').allTextContents()).join('\n'), { timeout: 30_000 })
+    .not.toBe(bareHooks.join('\n'))
   await expect(suggestions.getByRole('listitem')).toHaveCount(5)
   await expect(generator.getByText('Written by Hookpost’s built-in generator (offline).')).toBeVisible()
   const texts = await suggestions.locator('p').allTextContents()

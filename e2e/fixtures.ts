@@ -41,7 +41,8 @@ export async function signUp(page: Page, email: string, password = 'correct hors
   await page.getByLabel('Confirm Password').fill(password)
   await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check()
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/, { timeout: 10_000 })
+  // Hashing the password is CPU work: with three workers rendering videos on two cores it can take seconds.
+  await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/, { timeout: 30_000 })
 }
 
 /**

@@ -303,7 +303,14 @@ describe('list', () => {
       exportMediaId: exportMedia.id,
     })
     const plain = slideshowRow({ title: 'Plain', createdAt: new Date(NOW.getTime() - 60_000) })
-    const rendering = slideshowRow({ title: 'Rendering', state: 'rendering', photoSetId: null, coverIndex: 0 })
+    const rendering = slideshowRow({
+      title: 'Rendering',
+      // After the video (made at NOW): a tie would be broken by the random ids.
+      createdAt: new Date(NOW.getTime() + 30_000),
+      state: 'rendering',
+      photoSetId: null,
+      coverIndex: 0,
+    })
     fake.slideshows.push(
       { row: exported, exported: exportMedia },
       { row: rendering, exported: null },
