@@ -48,7 +48,17 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Every image says what it shows, or alt="" when the text beside it already does (issue 30 item 9).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='img']:not(:has(JSXAttribute[name.name='alt']))",
+          message: 'An <img> needs alt: what it shows, or "" when the text beside it names it.',
+        },
+      ],
+    },
   },
   // packages/shared: pure, for both sides.
   {

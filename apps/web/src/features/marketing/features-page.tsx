@@ -67,6 +67,54 @@ const FEATURES: readonly Feature[] = [
     ),
   },
   {
+    id: 'queue',
+    title: 'Posting queue and batch scheduling',
+    summary: 'Fill a week in minutes: drop videos into an account’s queue, or schedule many at once.',
+    points: [
+      'Set posting slots per account once; each video added to the queue takes the next free slot.',
+      'Reorder, pause and resume the queue, and see the time each post will go out.',
+      'Schedule a batch of videos in one go, or from a CSV file with a row per post.',
+    ],
+    icon: (
+      <OutlineIcon>
+        <path d="M4 6h16M4 12h16M4 18h10" />
+        <path d="m17 16 2 2 3-3" />
+      </OutlineIcon>
+    ),
+  },
+  {
+    id: 'slideshows',
+    title: 'Photo slideshows and TikTok drafts',
+    summary: 'Post the formats that win for hooks: swipeable photo carousels, and drafts you finish in TikTok.',
+    points: [
+      'Build a slideshow of up to 35 slides with a hook on the first, or let the AI writer draft one.',
+      'Send a video to your TikTok inbox as a draft, then add a trending sound in the TikTok app and post it.',
+      'Export a slideshow as a video for places that want one.',
+    ],
+    icon: (
+      <OutlineIcon>
+        <rect x="3" y="6" width="12" height="14" rx="2" />
+        <path d="M7 3h12a2 2 0 0 1 2 2v12" />
+        <path d="m6 17 3-3 2 2 2-2" />
+      </OutlineIcon>
+    ),
+  },
+  {
+    id: 'analytics',
+    title: 'Analytics that show which hooks win',
+    summary: 'See how every post Hookpost published is doing, and learn what to make next.',
+    points: [
+      'Views, likes, comments and shares per account and period, with growth against the period before.',
+      'A hook leaderboard that ranks your opening lines by how they performed.',
+      'The best times to post for your audience, and a CSV download of your figures.',
+    ],
+    icon: (
+      <OutlineIcon>
+        <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+      </OutlineIcon>
+    ),
+  },
+  {
     id: 'ai',
     title: 'AI hooks and content ideas',
     summary: 'Get unstuck with suggested hooks and ideas for your next videos, then edit them to sound like you.',

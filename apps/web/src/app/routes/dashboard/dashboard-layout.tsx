@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState, type CSSProperties } from 'react'
 import { Outlet, useLocation, useSearchParams } from 'react-router'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { ConnectionError } from '../../../components/ui/connection-error'
@@ -22,6 +22,7 @@ import { SideMenu } from './side-menu'
 import { tabFromSearch } from './tabs'
 import { UserMenu } from './user-menu'
 import { NOTICE_MS } from '../../../lib/use-notice'
+import { useElementHeight } from '../../../lib/use-element-height'
 
 function TiktokConnectedBanner() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -76,10 +77,16 @@ function Shell() {
   const location = useLocation()
   const activeTab = location.pathname === paths.dashboard ? (tabFromSearch(searchParams) ?? null) : null
   const email = session.data?.user?.email ?? ''
+  // The side menu sticks just under the top bar, whatever its height (issue 30 item 9).
+  const headerRef = useRef<HTMLElement>(null)
+  const headerHeight = useElementHeight(headerRef)
 
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
+    <div
+      className="flex min-h-screen flex-col bg-slate-50"
+      style={headerHeight === null ? undefined : ({ '--dashboard-header': `${headerHeight}px` } as CSSProperties)}
+    >
+      <header ref={headerRef} className="sticky top-0 z-20 border-b border-slate-200 bg-white">
         <div className="flex items-center justify-between gap-2 px-3 py-2 sm:px-4">
           <div className="flex min-w-0 items-center gap-3">
             <Logo to={paths.dashboard} label="Hookpost dashboard" />

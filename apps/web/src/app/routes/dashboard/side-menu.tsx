@@ -60,60 +60,63 @@ export function SideMenu({ activeTab }: { activeTab: DashboardTabKey | null }) {
   return (
     <nav
       aria-label="Dashboard"
-      className={`shrink-0 border-r border-slate-200 bg-white px-1 py-4 md:px-2 ${wide ? 'w-16 md:w-56' : 'w-16 md:w-14'}`}
+      className={`shrink-0 border-r border-slate-200 bg-white px-1 md:px-2 ${wide ? 'w-16 md:w-56' : 'w-16 md:w-14'}`}
     >
-      <button
-        type="button"
-        aria-expanded={wide}
-        onClick={() => {
-          const next = !wide
-          setWide(next)
-          try {
-            window.localStorage.setItem(MENU_KEY, next ? 'wide' : 'narrow')
-          } catch {
-            // not remembered, still works
-          }
-        }}
-        className="mb-3 hidden w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-fuchsia-700 md:flex"
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5 shrink-0"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
+      {/* Sticks under the top bar (its height in --dashboard-header): the tabs stay in reach on a long page. */}
+      <div className="sticky top-[var(--dashboard-header,3.5rem)] max-h-[calc(100dvh-var(--dashboard-header,3.5rem))] overflow-y-auto py-4">
+        <button
+          type="button"
+          aria-expanded={wide}
+          onClick={() => {
+            const next = !wide
+            setWide(next)
+            try {
+              window.localStorage.setItem(MENU_KEY, next ? 'wide' : 'narrow')
+            } catch {
+              // not remembered, still works
+            }
+          }}
+          className="mb-3 hidden w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-fuchsia-700 md:flex"
         >
-          <path d={wide ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} />
-        </svg>
-        <span className={wide ? '' : 'sr-only'}>{wide ? 'Collapse menu' : 'Expand menu'}</span>
-      </button>
-      <ul className="space-y-1">
-        {DASHBOARD_TABS.map((tab) => (
-          <li key={tab.key}>
-            <Link
-              to={tabHref(tab.key)}
-              onClick={() => rememberTab(tab.key)}
-              aria-current={activeTab === tab.key ? 'page' : undefined}
-              title={wide ? undefined : tab.label}
-              className={item(activeTab === tab.key)}
-            >
-              <Icon name={tab.key} />
-              <span className={label}>{tab.label}</span>
-            </Link>
-          </li>
-        ))}
-        <li className="border-t border-slate-200 pt-2">
-          <NavLink
-            to={paths.profile}
-            title={wide ? undefined : 'Profile & Accounts'}
-            className={({ isActive }) => item(isActive)}
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5 shrink-0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
           >
-            <Icon name="profile" />
-            <span className={label}>Profile &amp; Accounts</span>
-          </NavLink>
-        </li>
-      </ul>
+            <path d={wide ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} />
+          </svg>
+          <span className={wide ? '' : 'sr-only'}>{wide ? 'Collapse menu' : 'Expand menu'}</span>
+        </button>
+        <ul className="space-y-1">
+          {DASHBOARD_TABS.map((tab) => (
+            <li key={tab.key}>
+              <Link
+                to={tabHref(tab.key)}
+                onClick={() => rememberTab(tab.key)}
+                aria-current={activeTab === tab.key ? 'page' : undefined}
+                title={wide ? undefined : tab.label}
+                className={item(activeTab === tab.key)}
+              >
+                <Icon name={tab.key} />
+                <span className={label}>{tab.label}</span>
+              </Link>
+            </li>
+          ))}
+          <li className="border-t border-slate-200 pt-2">
+            <NavLink
+              to={paths.profile}
+              title={wide ? undefined : 'Profile & Accounts'}
+              className={({ isActive }) => item(isActive)}
+            >
+              <Icon name="profile" />
+              <span className={label}>Profile &amp; Accounts</span>
+            </NavLink>
+          </li>
+        </ul>
+      </div>
     </nav>
   )
 }

@@ -132,3 +132,33 @@ describe('QueueSection', () => {
     expect(screen.getByRole('button', { name: 'Resume queue' })).toBeTruthy()
   })
 })
+
+describe('QueueSection with two accounts', () => {
+  afterEach(() => window.localStorage.clear())
+
+  const second = makeQueue({ accountId: 'acc-2', accountName: 'Ben Bakes', accountUsername: 'benbakes' })
+  function render() {
+    mockApi(({ method, path }) =>
+      path === '/api/queue' && method === 'GET' ? { status: 200, body: { queues: [running, second] } } : notFound,
+    )
+    return renderWithQueryClient(<QueueSection />)
+  }
+
+  it('keeps the chosen account after a reload (issue 30 item 9)', async () => {
+    const user = userEvent.setup()
+    const first = render()
+    const picker = await screen.findByLabelText('Account')
+    expect((picker as HTMLSelectElement).value).toBe('acc-1')
+    await user.selectOptions(picker, 'acc-2')
+    first.unmount()
+
+    render()
+    expect(((await screen.findByLabelText('Account')) as HTMLSelectElement).value).toBe('acc-2')
+  })
+
+  it('falls back to the first account when the remembered one is gone', async () => {
+    window.localStorage.setItem('hookpost.choice.queueAccount', 'deleted-account')
+    render()
+    expect(((await screen.findByLabelText('Account')) as HTMLSelectElement).value).toBe('acc-1')
+  })
+})

@@ -1,9 +1,9 @@
-import { useState } from 'react'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { Field } from '../../../components/ui/field'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import { userMessage } from '../../../lib/api-client'
+import { useRememberedChoice } from '../../../lib/use-remembered-choice'
 import { useQueues } from '../api/get-queues'
 import { AccountQueuePanel } from './account-queue-panel'
 
@@ -13,7 +13,7 @@ import { AccountQueuePanel } from './account-queue-panel'
  */
 export function QueueSection() {
   const queues = useQueues()
-  const [chosen, setChosen] = useState('')
+  const [chosen, setChosen] = useRememberedChoice('queueAccount', '')
   const all = queues.data ?? []
   const queue = all.find((q) => q.accountId === chosen) ?? all[0]
 

@@ -64,6 +64,9 @@ describe('Saved hooks in the Create form', () => {
     })
     const ctx = await setup({ hooks: [older, newer] })
     expect(await savedTexts()).toEqual(['Wait for it 👀', 'Older hook'])
+    // In the video's face, never the browser's serif default while it loads (issue 30 item 9).
+    const text = within(await savedList()).getByText('Older hook')
+    expect(text.style.fontFamily).toMatch(/^"Inter", "Noto Color Emoji", sans-serif$/)
 
     await ctx.user.click(screen.getByRole('button', { name: 'Apply hook “Wait for it 👀”' }))
     const [row] = overlayRows()

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import { OVERLAY_FONT_STACK, type SavedHook } from '@hookpost/shared/studio'
+import type { SavedHook } from '@hookpost/shared/studio'
 import { rowButtonClass, rowDangerButtonClass } from '../../../components/ui/button-styles'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { MessageBanner } from '../../../components/ui/message-banner'
@@ -9,6 +9,7 @@ import { useDeleteSavedHook } from '../api/delete-saved-hook'
 import { useSavedHooks } from '../api/get-saved-hooks'
 import { STUDIO_MESSAGES } from '../utils/messages'
 import { describeOverlayStyle } from '../utils/overlays'
+import { OVERLAY_TEXT_STYLE } from '../utils/overlay-text-style'
 import { studioErrorMessage } from '../utils/errors'
 import { LoadError } from '../../../components/ui/load-error'
 
@@ -82,10 +83,7 @@ export function SavedHooks({
               className="flex flex-wrap items-start gap-2 rounded-md border border-slate-200 bg-white p-2"
             >
               <div className="min-w-0 flex-1 basis-40">
-                <p
-                  className="font-medium [overflow-wrap:anywhere] text-slate-900"
-                  style={{ fontFamily: OVERLAY_FONT_STACK }}
-                >
+                <p className="font-medium [overflow-wrap:anywhere] text-slate-900" style={OVERLAY_TEXT_STYLE}>
                   {hook.text}
                 </p>
                 <p className="text-xs text-slate-600">

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react'
 // The overlay fonts (ADR 010): the same files the server renders with, so the preview wraps and measures the same.
-import '@fontsource/inter/400.css'
-import '@fontsource/inter/700.css'
-import '@fontsource/noto-color-emoji'
+import '../utils/overlay-text-style'
 
 /**
  * Loads the faces `requests` need (`document.fonts.load`, which fetches only the unicode-range subsets the text uses)

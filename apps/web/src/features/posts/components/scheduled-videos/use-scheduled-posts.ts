@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import type { CalendarPost } from '@hookpost/shared/posts'
 import { pagesToList, usePostPages, usePosts, type PostsRange } from '../../api/get-posts'
 import { accountChoices, type AccountChoice } from '../../utils/account-colors'
+import { useRememberedChoice } from '../../../../lib/use-remembered-choice'
 import { postsByDay } from './calendar'
 
 export type View = 'calendar' | 'list'
@@ -24,7 +25,7 @@ export function useScheduledPosts({
   zone: string
 }) {
   const posts = usePosts(range)
-  const [accountFilter, setAccountFilter] = useState(ALL_ACCOUNTS)
+  const [accountFilter, setAccountFilter] = useRememberedChoice('calendarAccount', ALL_ACCOUNTS)
   const allCalendarPosts = useMemo(() => posts.data ?? [], [posts.data])
   // The List view is not a period: all the posts, upcoming first, a page at a time (fetched once it is shown).
   const pages = usePostPages(view === 'list')

@@ -1,8 +1,9 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import type { ReactNode } from 'react'
-import { OVERLAY_FONT_STACK, type TextOverlay } from '@hookpost/shared/studio'
+import type { TextOverlay } from '@hookpost/shared/studio'
 import { rowButtonClass, rowDangerButtonClass } from '../../../../components/ui/button-styles'
 import { describeOverlayStyle } from '../../utils/overlays'
+import { OVERLAY_TEXT_STYLE } from '../../utils/overlay-text-style'
 
 /**
  * One overlay in the list: its drag handle, its number, text (in the font it is drawn with) and style, and its buttons;
@@ -75,7 +76,7 @@ export function OverlayRow({
         <p className="font-medium [overflow-wrap:anywhere] text-slate-900">
           <span className="text-slate-500">{index + 1}. </span>
           {/* In the font it is drawn with (its emoji too). */}
-          <span style={{ fontFamily: OVERLAY_FONT_STACK }}>{overlay.text}</span>
+          <span style={OVERLAY_TEXT_STYLE}>{overlay.text}</span>
         </p>
         <p className="text-xs text-slate-600">
           <span

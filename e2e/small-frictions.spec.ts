@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test'
+import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+
+/**
+ * Issue 30 item 9, the smaller frictions, walked as a creator would: the features page names Analytics, the Queue and
+ * batch scheduling; the side menu stays in reach on a long page (desktop and 375 px); the queue's account and the
+ * calendar's account filter survive a reload; a saved hook on Create Hooks is drawn in the video's face, not a serif.
+ */
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' })
+
+test('the features page names Analytics, the Queue, batch scheduling and slideshows', async ({ page }) => {
+  await page.goto('/features')
+  for (const heading of [
+    'Analytics that show which hooks win',
+    'Posting queue and batch scheduling',
+    'Photo slideshows and TikTok drafts',
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+  }
+  await expect(page.getByText(/from a CSV file/)).toBeVisible()
+})
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: '375 px', width: 375, height: 740 },
+]) {
+  test(`the side menu stays in view at the bottom of a long page (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height })
+    await signUp(page, uniqueEmail('sticky-menu'))
+    await nav(page).getByRole('link', { name: 'Create Videos' }).click()
+    await expect(page.getByRole('button', { name: 'Create Video' })).toBeVisible({ timeout: 30_000 })
+    const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+    expect(scrollable, 'the Create tab is longer than the screen').toBeGreaterThan(200)
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    for (const name of ['Schedule Videos', 'Profile & Accounts']) {
+      await expect(nav(page).getByRole('link', { name })).toBeInViewport()
+    }
+    // Below the top bar, not under it.
+    const bar = (await page.getByRole('banner').boundingBox())!
+    const first = (await nav(page).getByRole('link', { name: 'Schedule Videos' }).boundingBox())!
+    expect(first.y).toBeGreaterThanOrEqual(bar.y + bar.height - 1)
+    await nav(page).getByRole('link', { name: 'Schedule Videos' }).click()
+    await expect(page).toHaveURL('/dashboard?tab=schedule')
+  })
+}
+
+test('the queue’s account and the calendar’s account filter are kept after a reload', async ({ page }) => {
+  test.setTimeout(150_000)
+  await signUp(page, uniqueEmail('remembered'))
+  const first = uniqueHandle('first')
+  const second = uniqueHandle('second')
+  await connectSandboxCreator(page, `Fay ${first.slice(-6)}`, first)
+  await connectSandboxCreator(page, `Sol ${second.slice(-6)}`, second)
+  const secondLabel = `Sol ${second.slice(-6)} (@${second})`
+
+  const queueAccount = () => page.getByRole('region', { name: 'Queue' }).getByLabel('Account')
+  const calendarAccount = () => page.getByRole('region', { name: 'Scheduled Videos' }).getByLabel('Account')
+  await queueAccount().selectOption({ label: secondLabel })
+  await calendarAccount().selectOption({ label: secondLabel })
+
+  await page.reload()
+  await expect(queueAccount().getByRole('option', { selected: true })).toHaveText(secondLabel)
+  await expect(calendarAccount().getByRole('option', { selected: true })).toHaveText(secondLabel)
+  await expect(page.getByRole('region', { name: 'Queue' }).getByText(/^Times are in /)).toBeVisible()
+})
+
+test('a saved hook on Create Hooks is drawn in the video’s face', async ({ page }) => {
+  await signUp(page, uniqueEmail('hook-face'))
+  const saved = await page.request.post('/api/saved-hooks', {
+    data: { text: 'Nobody tells you this', position: 'center', color: '#ffffff', fontSize: 96, fontWeight: 'bold' },
+  })
+  expect(saved.status(), await saved.text()).toBe(201)
+  // Straight to Create Hooks: the Create tab (whose preview loads the faces too) is never opened.
+  await page.goto('/dashboard?tab=hooks')
+  const text = page
+    .getByRole('region', { name: 'Saved hooks' })
+    .getByRole('list', { name: 'Saved hooks' })
+    .getByText('Nobody tells you this', { exact: true })
+  await expect(text).toBeVisible()
+  expect(await text.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter"?,.*sans-serif$/)
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Inter' && f.status === 'loaded'),
+      ),
+    )
+    .toBe(true)
+})
