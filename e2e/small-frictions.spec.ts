@@ -54,8 +54,9 @@ test('the queue’s account and the calendar’s account filter are kept after a
   await connectSandboxCreator(page, `Sol ${second.slice(-6)}`, second)
   const secondLabel = `Sol ${second.slice(-6)} (@${second})`
 
-  const queueAccount = () => page.getByRole('region', { name: 'Queue' }).getByLabel('Account')
-  const calendarAccount = () => page.getByRole('region', { name: 'Scheduled Videos' }).getByLabel('Account')
+  const queueAccount = () => page.getByRole('region', { name: 'Queue' }).getByLabel('Account', { exact: true })
+  const calendarAccount = () =>
+    page.getByRole('region', { name: 'Scheduled Videos' }).getByLabel('Account', { exact: true })
   await queueAccount().selectOption({ label: secondLabel })
   await calendarAccount().selectOption({ label: secondLabel })
 
