@@ -65,6 +65,7 @@ function setup(options: { postReply?: ApiReply; slideshow?: { id: string; title:
       uploader={fakeUploader().uploader}
       now={() => NOW}
       slideshow={options.slideshow}
+      onScheduled={vi.fn()}
     />,
   )
   return { calls, user }
