@@ -76,8 +76,6 @@ export function ScheduleTab() {
       />
       {composer ? (
         <ScheduleVideoDialog
-          // "Schedule another" twice in a row is a new form each time, not the last one's state.
-          key={composer.another ? `${composer.another.date}T${composer.another.time}` : 'new'}
           accountId={composer.accountId}
           initialDate={composer.date}
           another={composer.another}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { CalendarPost } from '@hookpost/shared/posts'
+import type { CalendarPost, Post } from '@hookpost/shared/posts'
 import { outcomeSentence, type ScheduledOutcome } from '../../utils/scheduled-outcome'
 import { postDay } from './calendar'
 import type { CalendarPeriod } from './use-calendar-period'
@@ -37,21 +37,26 @@ export function useSpotlight({
 }) {
   const post = spotlight?.outcome.post
   // Adjusted while rendering (not in an effect), so the calendar never paints the old period first.
+  function bringIntoView(shown: Post) {
+    setView('calendar')
+    period.show(postDay(shown, zone))
+    if (filteredAccountId && filteredAccountId !== shown.accountId) setAccountFilter(ALL_ACCOUNTS)
+  }
   const key = post ? `${post.id}@${post.scheduledAt}` : null
   const [shownKey, setShownKey] = useState<string | null>(null)
   if (key !== shownKey) {
     setShownKey(key)
-    if (post) {
-      setView('calendar')
-      period.show(postDay(post, zone))
-      if (filteredAccountId && filteredAccountId !== post.accountId) setAccountFilter(ALL_ACCOUNTS)
-    }
+    if (post) bringIntoView(post)
   }
+  // "View post" opens its details where they can be found: on its period again, if the person has stepped away.
   const request = spotlight?.viewRequest ?? 0
   const [seenRequest, setSeenRequest] = useState(request)
   if (request !== seenRequest) {
     setSeenRequest(request)
-    if (post && request > 0) openDetailsOf(post.id)
+    if (post && request > 0) {
+      bringIntoView(post)
+      openDetailsOf(post.id)
+    }
   }
   const onScreen = post !== undefined && [...days.values()].some((list) => list.some((p) => p.id === post.id))
   return {
