@@ -60,8 +60,9 @@ test('a video sent as a draft: in the TikTok inbox, posted there by the creator,
   await expect(form.getByRole('checkbox', { name: 'Allow comments' })).toHaveCount(0)
   await expect(form.getByText(/they choose those and add a sound in the TikTok app/)).toBeVisible()
   await form.getByRole('button', { name: 'Schedule video' }).click()
-  await expect(form.getByText(MESSAGES.videoScheduled)).toBeVisible({ timeout: 15_000 })
-  await form.getByRole('button', { name: 'Close' }).click()
+  // The dialog closes on success (ADR 042).
+  await expect(form).toBeHidden({ timeout: 15_000 })
+  await expect(page.getByRole('region', { name: MESSAGES.videoScheduled })).toBeVisible()
 
   // Post now, from the list; followed live to the inbox.
   const panel = page.getByRole('region', { name: 'Scheduled Videos' })

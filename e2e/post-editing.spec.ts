@@ -215,11 +215,11 @@ test.describe('Editing scheduled posts', () => {
     await form.getByLabel('Title').fill('Picked from the calendar')
     await form.getByLabel('Who can view this video').selectOption({ label: 'Only me' })
     await form.getByRole('button', { name: 'Schedule video' }).click()
-    await expect(form.getByText(MESSAGES.videoScheduled)).toBeVisible({ timeout: 15_000 })
-    await form.getByRole('button', { name: 'Close' }).click()
-    await expect(form).toBeHidden()
-    // The calendar behind filled in live.
+    // The dialog closes on success (ADR 042); the calendar, still on Ben's posts, marks the new one.
+    await expect(form).toBeHidden({ timeout: 15_000 })
+    await expect(page.getByRole('region', { name: MESSAGES.videoScheduled })).toBeVisible()
     await expect(entry(page, month.day(20), 'Picked from the calendar')).toContainText('12:00 PM')
+    await expect(entry(page, month.day(20), 'Picked from the calendar')).toHaveAttribute('data-highlighted', 'true')
     await filter.selectOption({ label: 'All accounts' })
 
     // 7. Post now, from the list: asked first, then followed live to 'Uploaded' (nothing reloaded).

@@ -26,6 +26,8 @@ test.afterAll(() => {
 
 const scheduleCard = (page: Page): Locator => page.getByRole('region', { name: 'Schedule New Video' })
 const queueRegion = (page: Page): Locator => page.getByRole('region', { name: 'Queue' })
+/** What the Schedule tab says once a post is queued (ADR 042). */
+const queuedBanner = (page: Page): Locator => page.getByRole('region', { name: 'Video added to the queue' })
 
 /** Opens the Schedule form: a dialog over the tab (ADR 028), from the 'Schedule New Video' card. */
 async function openForm(page: Page): Promise<Locator> {
@@ -97,13 +99,15 @@ test.describe('Queue', () => {
     const free = await nextFreeSlots(queue)
     expect(free.length).toBe(3)
 
-    // Now it is added, then a second one (the form starts again after each, in the same dialog).
+    // Now it is added: the dialog closes and the banner says when it goes out (ADR 042); then a second one.
     form = await openForm(page)
     await addToQueue(form, 'Too early')
-    await expect(form.getByText(`Added to the queue: ${free[0]} (${zone}).`)).toBeVisible({ timeout: 15_000 })
+    await expect(form).toBeHidden({ timeout: 15_000 })
+    await expect(queuedBanner(page)).toContainText(`Added to the queue for ${free[0]} (${zone}).`)
+    form = await openForm(page)
     await addToQueue(form, 'Second video')
-    await expect(form.getByText(`Added to the queue: ${free[1]} (${zone}).`)).toBeVisible({ timeout: 15_000 })
-    await closeForm(form)
+    await expect(form).toBeHidden({ timeout: 15_000 })
+    await expect(queuedBanner(page)).toContainText(`Added to the queue for ${free[1]} (${zone}).`)
 
     const posts = queue.getByRole('list', { name: 'Queued posts' }).getByRole('listitem')
     await expect(posts).toHaveCount(2)
@@ -162,8 +166,9 @@ test.describe('Queue', () => {
 
     const form = await openForm(page)
     await addToQueue(form, 'Phone post')
-    await expect(form.getByText(new RegExp(`^Added to the queue: ${first}`))).toBeVisible({ timeout: 15_000 })
-    await closeForm(form)
+    await expect(form).toBeHidden({ timeout: 15_000 })
+    await expect(queuedBanner(page)).toContainText(`Added to the queue for ${first}`)
+    await expect(queuedBanner(page)).toBeInViewport()
     const posts = queue.getByRole('list', { name: 'Queued posts' }).getByRole('listitem')
     await expect(posts).toHaveCount(1)
     await expect(posts.nth(0)).toContainText(first!)

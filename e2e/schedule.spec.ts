@@ -89,14 +89,16 @@ test.describe('Schedule New Video', () => {
     await expect(card.getByText(`${MESSAGES.musicConsent}.`)).toBeVisible()
 
     await card.getByRole('button', { name: 'Schedule video' }).click()
-    await expect(card.getByText(MESSAGES.videoScheduled)).toBeVisible({ timeout: 15_000 })
-    // The form starts again (the account and the zone stay).
-    await expect(card.getByLabel('Title')).toHaveValue('')
-    await expect(card.getByLabel('Who can view this video')).toHaveValue('')
-    await expect(card.getByLabel('Time zone')).toHaveValue('UTC')
-    await expect(preview).toBeHidden()
-    // product.md §9: the notice clears after 3 s.
-    await expect(card.getByText(MESSAGES.videoScheduled)).toBeHidden({ timeout: 6_000 })
+    // ADR 042: the dialog closes, and the banner at the top of the tab says so, with the focus, until dismissed.
+    await expect(card).toBeHidden({ timeout: 15_000 })
+    const banner = page.getByRole('region', { name: MESSAGES.videoScheduled })
+    await expect(banner).toBeFocused()
+    await expect(banner).toContainText(/“Sandbox pancakes”: Scheduled for .+ \(UTC\)\./)
+    await page.waitForTimeout(4_000)
+    await expect(banner).toBeVisible()
+    await banner.getByRole('button', { name: 'Dismiss message' }).click()
+    await expect(banner).toBeHidden()
+    await expect(scheduleCard(page).getByRole('button', { name: 'Schedule a video' })).toBeFocused()
   })
 
   test("required fields, a text file named .mp4 (the server's reason), and a 375 px phone", async ({

@@ -93,10 +93,10 @@ test('a 5-slide slideshow with a hook: rendered, posted as a photo post, 5 JPEGs
   await expect(dialog.getByRole('checkbox', { name: 'Allow Duet' })).toHaveCount(0)
   await dialog.getByLabel('Who can view this video').selectOption({ label: 'Everyone' })
   await dialog.getByRole('button', { name: 'Schedule for TikTok' }).click()
+  // ADR 042: the dialog closes and the Schedule tab shows the post.
   await expect(dialog).toBeHidden({ timeout: 15_000 })
-  await expect(page.getByText(MESSAGES.videoScheduled)).toBeVisible()
-
-  await nav(page, 'Schedule Videos')
+  await expect(page).toHaveURL('/dashboard?tab=schedule')
+  await expect(page.getByRole('region', { name: MESSAGES.videoScheduled })).toBeVisible()
   const panel = page.getByRole('region', { name: 'Scheduled Videos' })
   await panel.getByRole('button', { name: 'List' }).click()
   const row = panel

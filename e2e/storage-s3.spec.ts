@@ -100,9 +100,9 @@ test('S3 storage: upload, render with an overlay, play from the bucket, schedule
   await expect(dialog.getByText(`Posting to ${displayName}`)).toBeVisible({ timeout: 15_000 })
   await dialog.getByLabel('Who can view this video').selectOption({ label: 'Only me' })
   await dialog.getByRole('button', { name: 'Schedule for TikTok' }).click()
-  await expect(page.getByText(MESSAGES.videoScheduled)).toBeVisible({ timeout: 15_000 })
-
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Schedule Videos' }).click()
+  // ADR 042: the dialog closes and the Schedule tab shows the post.
+  await expect(page).toHaveURL(/tab=schedule/, { timeout: 15_000 })
+  await expect(page.getByRole('region', { name: MESSAGES.videoScheduled })).toBeVisible()
   const panel = page.getByRole('region', { name: 'Scheduled Videos' })
   await panel.getByRole('button', { name: 'List' }).click()
   const row = panel

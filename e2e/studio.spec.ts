@@ -311,8 +311,10 @@ test.describe('Create Videos', () => {
     await expect(dialog.getByLabel('Title')).toHaveValue('Ready to post')
     await dialog.getByLabel('Who can view this video').selectOption({ label: 'Only me' })
     await dialog.getByRole('button', { name: 'Schedule for TikTok' }).click()
-    await expect(page.getByText(MESSAGES.videoScheduled)).toBeVisible({ timeout: 15_000 })
-    await expect(dialog).toHaveCount(0)
+    // ADR 042: the dialog closes and the Schedule tab shows the post.
+    await expect(dialog).toHaveCount(0, { timeout: 15_000 })
+    await expect(page).toHaveURL('/dashboard?tab=schedule')
+    await expect(page.getByRole('region', { name: MESSAGES.videoScheduled })).toBeVisible()
 
     // The post is scheduled, with the rendered video.
     const posts = await page.request.get('/api/posts')
@@ -325,6 +327,7 @@ test.describe('Create Videos', () => {
     expect(post.media?.durationMs).toBeGreaterThan(2000)
 
     // The server keeps the video while a scheduled post uses it, and says why.
+    await openCreateTab(page)
     await item.getByRole('button', { name: 'Delete Ready to post' }).click()
     await page
       .getByRole('dialog', { name: 'Delete “Ready to post”?' })

@@ -1,17 +1,16 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { MESSAGES } from '@hookpost/shared/messages'
+import { lazy, Suspense, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { CreatedVideo } from '@hookpost/shared/studio'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { OPEN_SLIDESHOW_PARAM } from '../../../config/paths'
-import { MessageBanner } from '../../../components/ui/message-banner'
 import { SegmentedRadio } from '../../../components/ui/segmented-radio'
 import { Spinner } from '../../../components/ui/spinner'
-import { SCHEDULED_NOTICE_MS, useClearingState } from '../../../lib/use-notice'
 import { CreatedVideos } from '../../../features/studio/components/created-videos'
 import { replacementFromLocationState, replacementFromVideo } from '../../../features/studio/utils/draft-replacement'
 import { AccountHookGenerator } from './account-hook-generator'
+import { useArrivingState } from './arriving-state'
 import { ScheduleCreatedVideoDialog } from './schedule-created-video-dialog'
+import { showOnScheduleTab } from './schedule-success'
 import { SlideshowMode } from './slideshow-mode'
 import { HOOK_DEMO_HREF, presetFromSearch, tabHref } from './tabs'
 
@@ -24,26 +23,6 @@ type Making = 'video' | 'slideshow'
 const MAKING_LABELS: Record<Making, string> = { video: 'Video', slideshow: 'Slideshow' }
 
 /**
- * A new draft the Create form is asked to open: one the Create Hooks tab sent in the location's state ("Make this
- * video"), taken once. The state then goes from the history entry, so a reload or Back does not offer it again.
- */
-function useArrivingReplacement() {
-  const location = useLocation()
-  const navigate = useNavigate()
-  const [replacement, setReplacement] = useState(() => replacementFromLocationState(location.state))
-  const cleared = useRef(false)
-  useEffect(() => {
-    if (cleared.current || !replacementFromLocationState(location.state)) return
-    cleared.current = true
-    void navigate(
-      { pathname: location.pathname, search: location.search, hash: location.hash },
-      { replace: true, state: null },
-    )
-  }, [location, navigate])
-  return [replacement, setReplacement] as const
-}
-
-/**
  * The Create tab (product.md §2): 'Create New Video' above the list of created videos, whose processed videos can be
  * scheduled for TikTok with the posts feature's form, or opened in the form again as a new draft ("Edit as new").
  * Composes features. `?preset=hook-demo` (where the hook-demo route leads) opens the same form preset for a hook + demo
@@ -51,7 +30,8 @@ function useArrivingReplacement() {
  */
 export function CreateTab() {
   const [searchParams, setSearchParams] = useSearchParams()
-  const [replacement, setReplacement] = useArrivingReplacement()
+  // "Make this video" from the Create Hooks tab sends a new draft in the location's state.
+  const [replacement, setReplacement] = useArrivingState(replacementFromLocationState)
   const preset = presetFromSearch(searchParams)
   // Video or slideshow (issue 29): shown at once, and kept in the URL so a reload keeps it; a link that changes the
   // URL (the Library's "Open in Slideshow studio") switches it while this tab is open.
@@ -64,7 +44,7 @@ export function CreateTab() {
   }
   const openSlideshowId = searchParams.get(OPEN_SLIDESHOW_PARAM)
   const [scheduling, setScheduling] = useState<CreatedVideo | null>(null)
-  const [scheduled, setScheduled] = useClearingState<true>(SCHEDULED_NOTICE_MS)
+  const navigate = useNavigate()
 
   const choice = (
     <SegmentedRadio
@@ -131,26 +111,16 @@ export function CreateTab() {
           onReplacementSettled={() => setReplacement(null)}
         />
       </Suspense>
-      {scheduled ? (
-        <MessageBanner tone="success" onDismiss={() => setScheduled(null)}>
-          {MESSAGES.videoScheduled}
-        </MessageBanner>
-      ) : null}
       <CreatedVideos
-        onSchedule={(video) => {
-          setScheduled(null)
-          setScheduling(video)
-        }}
+        onSchedule={setScheduling}
         onEditAsNew={(video: CreatedVideo) => setReplacement(replacementFromVideo(video))}
       />
       {scheduling ? (
         <ScheduleCreatedVideoDialog
           video={scheduling}
           onClose={() => setScheduling(null)}
-          onScheduled={() => {
-            setScheduling(null)
-            setScheduled(true)
-          }}
+          // The Schedule tab shows the post on its calendar (ADR 042).
+          onScheduled={(outcome) => showOnScheduleTab(navigate, outcome)}
         />
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { useId, useState, type ComponentProps, type RefObject } from 'react'
+import type { NextPostPreset, ScheduledOutcome } from '../../../features/posts/utils/scheduled-outcome'
 import { ModalCloseButton, ModalDialog } from '../../../components/ui/modal-dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
@@ -8,8 +9,8 @@ import { LazyScheduleVideoForm } from './schedule-form-chunk'
 /**
  * The Schedule tab's 'Schedule New Video' form in a dialog (ADR 028): opened by 'Schedule a video' or by clicking a
  * calendar day, so the Scheduled Videos calendar stays at the top of the tab. The form is the posts feature's one
- * `ScheduleVideoForm`; after a video is scheduled it starts again, so several can be scheduled in a row while the
- * calendar behind fills in live. Composes the TikTok accounts and posts features.
+ * `ScheduleVideoForm`. A post scheduled or queued closes it and goes to `onScheduled` (ADR 042); "Schedule another"
+ * opens it again with `another`. Composes the TikTok accounts and posts features.
  */
 export function ScheduleVideoDialog({
   accountId,
@@ -17,6 +18,8 @@ export function ScheduleVideoDialog({
   userTimeZone,
   onClose,
   onAddToQueue,
+  onScheduled,
+  another,
   fallbackFocus,
 }: {
   /** The account chosen where it was opened; else the first one that can post. */
@@ -27,6 +30,9 @@ export function ScheduleVideoDialog({
   onClose: () => void
   /** 'Add to queue' in the form (the queue feature's, passed in: features do not import each other). */
   onAddToQueue?: ComponentProps<typeof LazyScheduleVideoForm>['onAddToQueue']
+  onScheduled: (outcome: ScheduledOutcome) => void
+  /** "Schedule another": the form starts from the last post's account, settings and next day. */
+  another?: NextPostPreset
   fallbackFocus?: RefObject<HTMLElement | null>
 }) {
   const id = useId()
@@ -66,6 +72,8 @@ export function ScheduleVideoDialog({
               initialDate={initialDate}
               onCancel={onClose}
               onAddToQueue={onAddToQueue}
+              onScheduled={onScheduled}
+              another={another}
             />
           </>
         ) : (

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useState } from 'react'
-import { MESSAGES } from '@hookpost/shared/messages'
+import { useNavigate } from 'react-router'
 import type { Slideshow } from '@hookpost/shared/slideshows'
-import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
-import { SCHEDULED_NOTICE_MS, useClearingState } from '../../../lib/use-notice'
 import { SavedImages } from '../../../features/ai/components/saved-images'
 import { AccountHookGenerator, useHookAccounts } from './account-hook-generator'
 import { ScheduleSlideshowDialog } from './schedule-slideshow-dialog'
+import { showOnScheduleTab } from './schedule-success'
 
 // The slideshow studio (overlay fonts, drag and drop, the preview's drawing) is its own chunk.
 const SlideshowStudio = lazy(async () => ({
@@ -21,7 +20,7 @@ const SlideshowStudio = lazy(async () => ({
 export function SlideshowMode({ openSlideshowId = null }: { openSlideshowId?: string | null }) {
   const accounts = useHookAccounts()
   const [scheduling, setScheduling] = useState<Slideshow | null>(null)
-  const [scheduled, setScheduled] = useClearingState<true>(SCHEDULED_NOTICE_MS)
+  const navigate = useNavigate()
   return (
     <div className="space-y-6">
       <Suspense
@@ -31,11 +30,6 @@ export function SlideshowMode({ openSlideshowId = null }: { openSlideshowId?: st
           </div>
         }
       >
-        {scheduled ? (
-          <MessageBanner tone="success" onDismiss={() => setScheduled(null)}>
-            {MESSAGES.videoScheduled}
-          </MessageBanner>
-        ) : null}
         <SlideshowStudio
           openSlideshowId={openSlideshowId}
           accounts={accounts.map((a) => ({ id: a.id, label: a.label }))}
@@ -47,20 +41,15 @@ export function SlideshowMode({ openSlideshowId = null }: { openSlideshowId?: st
               onSelect={(image) => onPick({ id: image.id, url: image.url, name: image.prompt })}
             />
           )}
-          onSchedule={(slideshow) => {
-            setScheduled(null)
-            setScheduling(slideshow)
-          }}
+          onSchedule={setScheduling}
         />
       </Suspense>
       {scheduling ? (
         <ScheduleSlideshowDialog
           slideshow={scheduling}
           onClose={() => setScheduling(null)}
-          onScheduled={() => {
-            setScheduling(null)
-            setScheduled(true)
-          }}
+          // The Schedule tab shows the post on its calendar (ADR 042).
+          onScheduled={(outcome) => showOnScheduleTab(navigate, outcome)}
         />
       ) : null}
     </div>

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@hookpost/shared/messages'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
@@ -7,7 +6,8 @@ import { ConsentDeclaration } from './tiktok-post-settings'
 
 /**
  * The end of the Schedule form: TikTok's consent declaration right before the buttons (rule 4), what happens next,
- * what is wrong or why the button cannot be pressed yet, Cancel / Schedule / Add to queue, and what was done.
+ * what is wrong or why the button cannot be pressed yet, and Cancel / Schedule / Add to queue. What was done is said
+ * by the Schedule tab once the dialog has closed (ADR 042), never here below the buttons.
  */
 export function ScheduleFormActions({
   draft,
@@ -75,16 +75,6 @@ export function ScheduleFormActions({
           </button>
         ) : null}
       </div>
-      {draft.queued ? (
-        <MessageBanner tone="success" onDismiss={draft.dismissQueued}>
-          {draft.queued}
-        </MessageBanner>
-      ) : null}
-      {draft.scheduled ? (
-        <MessageBanner tone="success" onDismiss={draft.dismissScheduled}>
-          {MESSAGES.videoScheduled}
-        </MessageBanner>
-      ) : null}
     </div>
   )
 }

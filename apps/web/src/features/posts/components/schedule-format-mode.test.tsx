@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { INBOX_PENDING_CAP, type SchedulePostInput } from '@hookpost/shared/posts'
-import type { Slideshow } from '@hookpost/shared/slideshows'
 import {
   fakeUploader,
   makeAccount,
   makeCreatorInfo,
+  makeSlideshow,
   mockApi,
   notFound,
   renderWithQueryClient,
@@ -21,28 +21,6 @@ afterEach(() => {
 })
 
 const NOW = new Date('2027-01-10T12:00:00.000Z')
-
-function makeSlideshow(overrides: Partial<Slideshow> = {}): Slideshow {
-  return {
-    id: 'ss-1',
-    title: 'Three sleep tips',
-    slides: [0, 1, 2].map((i) => ({
-      source: { kind: 'image', imageId: `img-${i}` },
-      overlays: [],
-      sourceUrl: `/api/images/img-${i}/file`,
-      imageUrl: `/api/slideshows/ss-1/slides/${i}.jpg`,
-    })),
-    coverIndex: 0,
-    state: 'processed',
-    progress: 100,
-    errorMessage: null,
-    photoSetId: 'ps-1',
-    export: { state: 'none', progress: 0, secondsPerSlide: 3, errorMessage: null, mediaId: null, videoUrl: null },
-    createdAt: '2027-01-09T12:00:00.000Z',
-    updatedAt: '2027-01-09T12:00:00.000Z',
-    ...overrides,
-  }
-}
 
 function setup(options: { postReply?: ApiReply; slideshow?: { id: string; title: string } } = {}) {
   const account = makeAccount()
@@ -65,6 +43,7 @@ function setup(options: { postReply?: ApiReply; slideshow?: { id: string; title:
       uploader={fakeUploader().uploader}
       now={() => NOW}
       slideshow={options.slideshow}
+      onScheduled={vi.fn()}
     />,
   )
   return { calls, user }

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@hookpost/shared/messages'
@@ -15,6 +15,7 @@ import {
   renderWithQueryClient,
   videoFile,
 } from '../testing/test-utils'
+import { outcomeSentence, type ScheduledOutcome } from '../utils/scheduled-outcome'
 import { ScheduleVideoForm } from './schedule-video-form'
 
 afterEach(() => {
@@ -64,6 +65,7 @@ function setup(onAddToQueue?: (accountId: string, body: AddToQueueInput) => Prom
     return notFound
   })
   const fake = fakeUploader()
+  const onScheduled = vi.fn<(outcome: ScheduledOutcome) => void>()
   const user = userEvent.setup()
   renderWithQueryClient(
     <ScheduleVideoForm
@@ -72,9 +74,10 @@ function setup(onAddToQueue?: (accountId: string, body: AddToQueueInput) => Prom
       uploader={fake.uploader}
       now={() => NOW}
       onAddToQueue={onAddToQueue}
+      onScheduled={onScheduled}
     />,
   )
-  return { account, fake, user }
+  return { account, fake, user, onScheduled }
 }
 
 async function fill(ctx: ReturnType<typeof setup>) {
@@ -93,7 +96,7 @@ describe('Add to queue in the Schedule form', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Add to queue' })).toBeNull()
   })
 
-  it('sends the form without its date and time (even a past one), then says when it goes out', async () => {
+  it('sends the form without its date and time (even a past one), then hands the queued post to the dialog', async () => {
     const add = vi.fn((_accountId: string, body: AddToQueueInput) => Promise.resolve(queuedPost(body)))
     const ctx = setup(add)
     await fill(ctx)
@@ -102,7 +105,12 @@ describe('Add to queue in the Schedule form', { timeout: 30_000 }, () => {
     await ctx.user.type(screen.getByLabelText('Date'), '2020-01-01')
     await ctx.user.click(screen.getByRole('button', { name: 'Add to queue' }))
 
-    expect(await screen.findByText('Added to the queue: Monday 2027-01-11 09:30 (America/New_York).')).toBeTruthy()
+    await waitFor(() => expect(ctx.onScheduled).toHaveBeenCalledTimes(1))
+    const outcome = ctx.onScheduled.mock.calls[0]![0]
+    expect(outcome.how).toBe('queued')
+    expect(outcomeSentence(outcome)).toBe('Added to the queue for Monday 2027-01-11 09:30 (America/New_York).')
+    // "Schedule another" after a queued post: the slot's time, the next day.
+    expect(outcome.next).toMatchObject({ accountId: 'acc-1', date: '2027-01-12', time: '09:30' })
     expect(add).toHaveBeenCalledTimes(1)
     expect(add.mock.calls[0]?.[0]).toBe(ctx.account.id)
     expect(add.mock.calls[0]?.[1]).toEqual({
@@ -117,8 +125,6 @@ describe('Add to queue in the Schedule form', { timeout: 30_000 }, () => {
       allowStitch: false,
       commercial: { enabled: false, yourBrand: false, brandedContent: false },
     })
-    // The form starts over for the next video.
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('')
   })
 
   it('checks the form first, and shows the queue’s refusal (no slots yet)', async () => {
@@ -133,5 +139,6 @@ describe('Add to queue in the Schedule form', { timeout: 30_000 }, () => {
     await ctx.user.click(screen.getByRole('button', { name: 'Add to queue' }))
     expect(await screen.findByText(MESSAGES.queueNoSlots)).toBeTruthy()
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Queued pancakes')
+    expect(ctx.onScheduled).not.toHaveBeenCalled()
   })
 })

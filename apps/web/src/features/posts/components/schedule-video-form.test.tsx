@@ -18,8 +18,8 @@ import {
   videoFile,
   type ApiReply,
 } from '../testing/test-utils'
-import { SCHEDULED_NOTICE_MS } from '../../../lib/use-notice'
-import { ScheduleVideoForm, type PresetVideo } from './schedule-video-form'
+import type { NextPostPreset, ScheduledOutcome } from '../utils/scheduled-outcome'
+import { NEW_POST_NOTE, ScheduleVideoForm, type PresetVideo } from './schedule-video-form'
 
 afterEach(() => {
   cleanup()
@@ -67,12 +67,11 @@ function setup(
     mediaReply?: ApiReply
     postReply?: ApiReply
     userTimeZone?: string
-    fakeTimers?: boolean
     video?: PresetVideo
-    onScheduled?: () => void
     onCancel?: () => void
     bestTimes?: BestTimes
     initialDate?: string
+    another?: NextPostPreset
   } = {},
 ) {
   const account = options.account ?? makeAccount()
@@ -93,7 +92,8 @@ function setup(
     return notFound
   })
   const fake = fakeUploader()
-  const user = userEvent.setup(options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {})
+  const onScheduled = vi.fn<(outcome: ScheduledOutcome) => void>()
+  const user = userEvent.setup()
   const view = renderWithQueryClient(
     <ScheduleVideoForm
       account={account}
@@ -101,12 +101,13 @@ function setup(
       uploader={fake.uploader}
       now={() => NOW}
       video={options.video}
-      onScheduled={options.onScheduled}
+      onScheduled={onScheduled}
       onCancel={options.onCancel}
       initialDate={options.initialDate}
+      another={options.another}
     />,
   )
-  return { calls, fake, user, ...view }
+  return { calls, fake, user, onScheduled, ...view }
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Schedule video' })
@@ -221,6 +222,7 @@ describe('Schedule New Video form', { timeout: 30_000 }, () => {
           userTimeZone="UTC"
           uploader={ctx.fake.uploader}
           now={() => NOW}
+          onScheduled={ctx.onScheduled}
         />
       </QueryClientProvider>,
     )
@@ -332,9 +334,8 @@ describe('Schedule New Video form', { timeout: 30_000 }, () => {
     expect(ctx.calls.filter((c) => c.path === '/api/posts')).toHaveLength(0)
   })
 
-  it('schedules: sends the contract body, says so for 3 s, resets (zone kept), refreshes the posts', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
-    const ctx = setup({ fakeTimers: true })
+  it('schedules: sends the contract body, hands the post to the dialog (no notice of its own), refreshes the posts', async () => {
+    const ctx = setup()
     const invalidate = vi.spyOn(ctx.queryClient, 'invalidateQueries')
     await fillValidForm(ctx)
     await ctx.user.type(screen.getByLabelText('Description'), '#breakfast')
@@ -342,7 +343,7 @@ describe('Schedule New Video form', { timeout: 30_000 }, () => {
     await ctx.user.click(screen.getByRole('checkbox', { name: 'Allow Duet' }))
     await ctx.user.click(submitButton())
 
-    expect(await screen.findByText(MESSAGES.videoScheduled)).toBeTruthy()
+    await waitFor(() => expect(ctx.onScheduled).toHaveBeenCalledTimes(1))
     const post = ctx.calls.find((c) => c.path === '/api/posts')
     expect(post?.body).toEqual({
       accountId: 'acc-1',
@@ -362,22 +363,26 @@ describe('Schedule New Video form', { timeout: 30_000 }, () => {
     })
     expect(invalidate).toHaveBeenCalledWith({ queryKey: postsKey })
 
-    // The form starts over, except the account and the zone.
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('')
-    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('')
-    expect((screen.getByLabelText('Who can view this video') as HTMLSelectElement).value).toBe('')
-    expect((screen.getByRole('checkbox', { name: 'Allow Duet' }) as HTMLInputElement).checked).toBe(false)
-    expect(screen.queryByLabelText(/^Preview of /)).toBeNull()
-    expect((screen.getByLabelText('Time zone') as HTMLSelectElement).value).toBe('Europe/Paris')
-
-    act(() => {
-      vi.advanceTimersByTime(SCHEDULED_NOTICE_MS - 100)
+    // ADR 042: the dialog closes with the post; what "Schedule another" keeps is the next day at the post's time
+    // (12:00 UTC is 13:00 in Paris), in the zone chosen, with the same account, privacy and interactions.
+    const outcome = ctx.onScheduled.mock.calls[0]![0]
+    expect(outcome.how).toBe('scheduled')
+    expect(outcome.post.id).toBe('post-1')
+    expect(outcome.next).toEqual({
+      accountId: 'acc-1',
+      zoneChoice: 'Europe/Paris',
+      format: 'video',
+      postMode: 'direct',
+      privacyLevel: 'PUBLIC_TO_EVERYONE',
+      allowComment: false,
+      allowDuet: true,
+      allowStitch: false,
+      date: '2027-01-12',
+      time: '13:00',
     })
-    expect(screen.getByText(MESSAGES.videoScheduled)).toBeTruthy()
-    act(() => {
-      vi.advanceTimersByTime(200)
-    })
+    // The form neither starts over nor says anything under its buttons: the dialog around it is what closes.
     expect(screen.queryByText(MESSAGES.videoScheduled)).toBeNull()
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Five-minute pancakes')
   })
 
   it("shows the server's message when scheduling is refused", async () => {
@@ -482,6 +487,7 @@ describe('Creator info', () => {
         userTimeZone="UTC"
         uploader={fakeUploader().uploader}
         now={() => NOW}
+        onScheduled={vi.fn()}
       />,
     )
     const message = '@byhand is not connected to TikTok yet. Connect it under Profile & Accounts to post to it.'
@@ -500,6 +506,7 @@ describe('Creator info', () => {
         userTimeZone="UTC"
         uploader={fakeUploader().uploader}
         now={() => NOW}
+        onScheduled={vi.fn()}
       />,
     )
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy()
@@ -519,8 +526,7 @@ describe('Scheduling a video that is already on the server (a studio video)', ()
   }
 
   it('shows it instead of an upload, starts from its title, and posts its media id', async () => {
-    const onScheduled = vi.fn()
-    const ctx = setup({ video: studioVideo, onScheduled })
+    const ctx = setup({ video: studioVideo })
     await creatorLoaded()
     expect(screen.queryByLabelText('Video file')).toBeNull()
     const preview = screen.getByLabelText('Preview of Pancake hook') as HTMLVideoElement
@@ -532,7 +538,7 @@ describe('Scheduling a video that is already on the server (a studio video)', ()
 
     await ctx.user.selectOptions(screen.getByLabelText('Who can view this video'), 'Everyone')
     await ctx.user.click(screen.getByRole('button', { name: 'Schedule for TikTok' }))
-    await waitFor(() => expect(onScheduled).toHaveBeenCalledTimes(1))
+    await waitFor(() => expect(ctx.onScheduled).toHaveBeenCalledTimes(1))
     const body = ctx.calls.find((c) => c.path === '/api/posts' && c.method === 'POST')?.body as SchedulePostInput
     expect(body).toMatchObject({ mediaId: 'rendered-1', title: 'Pancake hook', description: 'Three ingredients' })
   })
@@ -547,7 +553,7 @@ describe('Scheduling a video that is already on the server (a studio video)', ()
 })
 
 describe('Schedule New Video form: opened on a calendar day (issue 21)', () => {
-  it('starts on that day at 12:00, and starts again on it after scheduling', async () => {
+  it('starts on that day at 12:00 and schedules there', async () => {
     const ctx = setup({ initialDate: '2027-01-20' })
     await creatorLoaded()
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2027-01-20')
@@ -556,10 +562,60 @@ describe('Schedule New Video form: opened on a calendar day (issue 21)', () => {
     await ctx.user.type(screen.getByLabelText('Title'), 'On the day')
     await ctx.user.selectOptions(screen.getByLabelText('Who can view this video'), 'Only me')
     await ctx.user.click(submitButton())
-    expect(await screen.findByText(MESSAGES.videoScheduled)).toBeTruthy()
+    await waitFor(() => expect(ctx.onScheduled).toHaveBeenCalledTimes(1))
     const sent = ctx.calls.find((c) => c.method === 'POST' && c.path === '/api/posts')
     expect(sent?.body).toMatchObject({ date: '2027-01-20', time: '12:00' })
-    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2027-01-20')
+  })
+})
+
+describe('Schedule New Video form: "Schedule another" (ADR 042)', () => {
+  const another: NextPostPreset = {
+    accountId: 'acc-1',
+    zoneChoice: 'Europe/Berlin',
+    format: 'video',
+    postMode: 'direct',
+    privacyLevel: 'MUTUAL_FOLLOW_FRIENDS',
+    allowComment: true,
+    allowDuet: false,
+    allowStitch: true,
+    date: '2027-01-12',
+    time: '14:00',
+  }
+
+  it('says it is a new post and starts from the last one: its settings, the next day, nothing of its content', async () => {
+    const ctx = setup({ another })
+    await creatorLoaded()
+    expect(screen.getByText(NEW_POST_NOTE)).toBeTruthy()
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2027-01-12')
+    expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe('14:00')
+    expect((screen.getByLabelText('Time zone') as HTMLSelectElement).value).toBe('Europe/Berlin')
+    expect((screen.getByLabelText('Who can view this video') as HTMLSelectElement).value).toBe('MUTUAL_FOLLOW_FRIENDS')
+    expect((screen.getByRole('checkbox', { name: 'Allow comments' }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('checkbox', { name: 'Allow Duet' }) as HTMLInputElement).checked).toBe(false)
+    expect((screen.getByRole('checkbox', { name: 'Allow Stitch' }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('')
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('')
+    expect(screen.queryByLabelText(/^Preview of /)).toBeNull()
+
+    await uploadVideo(ctx)
+    await ctx.user.type(screen.getByLabelText('Title'), 'Day two')
+    await ctx.user.click(submitButton())
+    await waitFor(() => expect(ctx.onScheduled).toHaveBeenCalledTimes(1))
+    expect(ctx.calls.find((c) => c.method === 'POST' && c.path === '/api/posts')?.body).toMatchObject({
+      title: 'Day two',
+      date: '2027-01-12',
+      time: '14:00',
+      timeZone: 'Europe/Berlin',
+      privacyLevel: 'MUTUAL_FOLLOW_FRIENDS',
+      allowComment: true,
+      allowStitch: true,
+    })
+  })
+
+  it('a first post does not say it', async () => {
+    setup()
+    await creatorLoaded()
+    expect(screen.queryByText(NEW_POST_NOTE)).toBeNull()
   })
 })
 

@@ -17,6 +17,10 @@ import { TitleField } from './title-field'
 
 export type { PresetVideo } from '../utils/schedule-form'
 
+/** Said at the top of the form "Schedule another" opens, so nobody takes it for the post just made (ADR 042). */
+export const NEW_POST_NOTE =
+  'A new post: the account, who can view it and the interactions are kept from the last one, at the same time the next day. Choose its video or slideshow and write its title.'
+
 export type ScheduleVideoFormProps = Omit<ScheduleDraftOptions, 'formRef' | 'uploader' | 'now'> & {
   onCancel?: () => void
   /** The upload transport (tus); tests pass a fake. */
@@ -29,7 +33,8 @@ export type ScheduleVideoFormProps = Omit<ScheduleDraftOptions, 'formRef' | 'upl
  * 'Schedule New Video' below the account picker (product.md §2, §5) with TikTok's required posting UX (tiktok-api.md §6):
  * who receives the post (fresh creator info), the video, title and description, when (date, time and zone — the
  * moment must exist in that zone and be in the future), privacy, interactions, the commercial content disclosure and
- * the consent declaration. On success the form says so for 3 s and starts over, keeping the account and the zone.
+ * the consent declaration. On success it hands the new post to `onScheduled` (its dialog closes; ADR 042); opened by
+ * "Schedule another" it says it is a new post and starts from the last one's account, settings and next day.
  */
 export function ScheduleVideoForm({
   onCancel,
@@ -45,6 +50,9 @@ export function ScheduleVideoForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={draft.submit} className="mt-4 space-y-5" aria-label="Schedule a video">
+      {given.another ? (
+        <p className="rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900">{NEW_POST_NOTE}</p>
+      ) : null}
       {unavailable ? (
         <MessageBanner tone="error">{unavailable}</MessageBanner>
       ) : (

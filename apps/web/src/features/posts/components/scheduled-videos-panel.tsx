@@ -5,6 +5,9 @@ import { Spinner } from '../../../components/ui/spinner'
 import { postsQueryOptions } from '../api/get-posts'
 import type { AccountChoice } from '../utils/account-colors'
 import { periodBounds, periodRange } from './scheduled-videos/calendar'
+import type { Spotlight } from './scheduled-videos/use-spotlight'
+
+export type { Spotlight } from './scheduled-videos/use-spotlight'
 
 // The calendar and drag and drop are their own chunk: the Schedule tab's first paint does not wait for them.
 const ScheduledVideos = lazy(async () => ({
@@ -35,12 +38,15 @@ export function ScheduledVideosPanel({
   timeZone,
   accounts,
   onScheduleOn,
+  spotlight = null,
 }: {
   timeZone: string | null
   /** The user's accounts: the filter and the colour key. */
   accounts?: readonly AccountChoice[]
   /** Click a day to schedule on it: opens the schedule form preset to that day. */
   onScheduleOn?: (day: string, accountId: string | undefined) => void
+  /** A post just scheduled, to show on the calendar (ADR 042). */
+  spotlight?: Spotlight | null
 }) {
   const queryClient = useQueryClient()
   // This month's posts load while the calendar's code does, not after it.
@@ -52,7 +58,7 @@ export function ScheduledVideosPanel({
   if (!timeZone) return <Loading />
   return (
     <Suspense fallback={<Loading />}>
-      <ScheduledVideos timeZone={timeZone} accounts={accounts} onScheduleOn={onScheduleOn} />
+      <ScheduledVideos timeZone={timeZone} accounts={accounts} onScheduleOn={onScheduleOn} spotlight={spotlight} />
     </Suspense>
   )
 }

@@ -2,11 +2,10 @@ import { useEffect, useState, type FormEvent, type RefObject } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { Post, PostFormat, PostMode } from '@hookpost/shared/posts'
 import { SLIDESHOW_LIMITS } from '@hookpost/shared/slideshows'
-import { describeSlotInstant, type AddToQueueInput } from '@hookpost/shared/queue'
+import type { AddToQueueInput } from '@hookpost/shared/queue'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import type { VideoUploader } from '../../../lib/uploads/upload-video'
 import { useVideoUpload } from '../../../lib/uploads/use-video-upload'
-import { SCHEDULED_NOTICE_MS } from '../../../lib/use-notice'
 import { useCreatorInfo } from '../api/get-creator-info'
 import { useSchedulePost } from '../api/schedule-post'
 import {
@@ -29,6 +28,7 @@ import {
   serverFieldErrors,
   videoTooLongMessage,
 } from '../utils/schedule-problems'
+import { nextPostPreset, type NextPostPreset, type ScheduledOutcome } from '../utils/scheduled-outcome'
 
 /** What the form is given (ScheduleVideoForm's props), and the form element itself. */
 export type ScheduleDraftOptions = {
@@ -40,8 +40,13 @@ export type ScheduleDraftOptions = {
   video?: PresetVideo
   /** Schedule this slideshow as a photo post (its 'Schedule' in the Create tab): format Slideshow preselected. */
   slideshow?: { id: string; title: string }
-  /** With `video` or `slideshow`: called once it is scheduled (the form does not start over), and by Cancel. */
-  onScheduled?: () => void
+  /**
+   * Called with the new post once it is scheduled or queued: the dialog around the form closes and the Schedule tab
+   * shows the post (ADR 042). The form never starts over by itself, so a success cannot pass for an empty form.
+   */
+  onScheduled: (outcome: ScheduledOutcome) => void
+  /** "Schedule another": the next post starts from the last one's account, settings and next day (ADR 042). */
+  another?: NextPostPreset
   /** The zone when the account has none: the user's (profile), else the browser's. */
   userTimeZone: string
   /** The upload transport; tests pass a fake. */
@@ -71,16 +76,28 @@ export function useScheduleDraft({
   initialDate,
   now,
   onAddToQueue,
+  another,
 }: ScheduleDraftOptions) {
   const unavailable = accountProblem(account)
   const creator = useCreatorInfo(account.id, unavailable === null)
   const upload = useVideoUpload(uploader)
   const schedule = useSchedulePost()
 
-  const [zoneChoice, setZoneChoice] = useState<string | null>(null)
+  const [zoneChoice, setZoneChoice] = useState<string | null>(another?.zoneChoice ?? null)
   const timeZone = zoneChoice ?? account.timeZone ?? userTimeZone
   const [values, setValues] = useState<ScheduleFormValues>(() => ({
-    ...presetScheduleValues(now(), timeZone, initialDate),
+    ...presetScheduleValues(now(), timeZone, another?.date ?? initialDate),
+    ...(another
+      ? {
+          time: another.time,
+          format: another.format,
+          postMode: another.postMode,
+          privacyLevel: another.privacyLevel,
+          allowComment: another.allowComment,
+          allowDuet: another.allowDuet,
+          allowStitch: another.allowStitch,
+        }
+      : {}),
     ...(video ? { title: video.title, description: video.description } : {}),
     ...(slideshow
       ? { format: 'photo' as const, slideshowId: slideshow.id, title: slideshow.title.slice(0, SLIDESHOW_LIMITS.title) }
@@ -89,8 +106,6 @@ export function useScheduleDraft({
   const [errors, setErrors] = useState<ScheduleErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [submitError, setSubmitError] = useState<string | null>(null)
-  const [scheduled, setScheduled] = useState(false)
-  const [queued, setQueued] = useState<string | null>(null)
   const [queueing, setQueueing] = useState(false)
   const [inputKey, setInputKey] = useState(0)
   const [focusRequest, setFocusRequest] = useState(0)
@@ -107,12 +122,6 @@ export function useScheduleDraft({
   const privacyLevel = effectivePrivacy(values, info)
   const interactions = effectiveInteractions(values, info)
   const branded = isBranded(values.commercial)
-
-  useEffect(() => {
-    if (!scheduled) return
-    const timer = window.setTimeout(() => setScheduled(false), SCHEDULED_NOTICE_MS)
-    return () => window.clearTimeout(timer)
-  }, [scheduled])
 
   // After a refused submit, focus the first field that needs fixing (once it has rendered as invalid).
   useEffect(() => {
@@ -186,14 +195,9 @@ export function useScheduleDraft({
     setFocusRequest((n) => n + 1)
   }
 
-  /** The form starts over for the next post, keeping the account, the zone, the format and the mode. */
-  function startOver() {
-    setValues((prev) => ({
-      ...presetScheduleValues(now(), timeZone, initialDate),
-      format: prev.format,
-      postMode: prev.postMode,
-    }))
-    removeVideo()
+  /** The outcome handed to `onScheduled`, with what "Schedule another" keeps (the settings as they were sent). */
+  function outcome(post: Post, how: ScheduledOutcome['how']): ScheduledOutcome {
+    return { post, how, next: nextPostPreset(post, { ...values, privacyLevel, ...interactions }, zoneChoice) }
   }
 
   function chooseFormat(format: PostFormat) {
@@ -209,7 +213,6 @@ export function useScheduleDraft({
   function submit(event: FormEvent) {
     event.preventDefault()
     if (schedule.isPending || blocked) return
-    setScheduled(false)
     setSubmitError(null)
     const uploading = upload.state.phase === 'uploading' || upload.state.phase === 'checking'
     const result = checkScheduleForm({
@@ -228,14 +231,7 @@ export function useScheduleDraft({
     setErrors({})
     setFormError(null)
     schedule.mutate(result.body, {
-      onSuccess: () => {
-        if (onScheduled) {
-          onScheduled()
-          return
-        }
-        startOver()
-        setScheduled(true)
-      },
+      onSuccess: (post) => onScheduled(outcome(post, 'scheduled')),
       onError: (error) => {
         setSubmitError(scheduleErrorMessage(error))
         const fromServer = serverFieldErrors(error)
@@ -250,8 +246,6 @@ export function useScheduleDraft({
   /** "Add to queue": the form's checks without its date and time (the queue picks the time), then the queue's call. */
   async function queue() {
     if (!onAddToQueue || queueing || blocked) return
-    setScheduled(false)
-    setQueued(null)
     setSubmitError(null)
     const placeholder = presetScheduleValues(now(), timeZone, undefined)
     const result = checkScheduleForm({
@@ -279,17 +273,16 @@ export function useScheduleDraft({
       commercial: checked.commercial,
     }
     setQueueing(true)
+    let post: Post
     try {
-      const post = await onAddToQueue(account.id, body)
-      startOver()
-      setQueued(
-        `Added to the queue: ${describeSlotInstant(new Date(post.scheduledAt), post.timeZone)} (${post.timeZone}).`,
-      )
+      post = await onAddToQueue(account.id, body)
     } catch (error) {
       setSubmitError(scheduleErrorMessage(error))
+      return
     } finally {
       setQueueing(false)
     }
+    onScheduled(outcome(post, 'queued'))
   }
 
   return {
@@ -304,8 +297,6 @@ export function useScheduleDraft({
     errors,
     formError,
     submitError,
-    scheduled,
-    queued,
     queueing,
     inputKey,
     privacyLevel,
@@ -325,8 +316,6 @@ export function useScheduleDraft({
     removeVideo,
     submit,
     queue,
-    dismissScheduled: () => setScheduled(false),
-    dismissQueued: () => setQueued(null),
   }
 }
 

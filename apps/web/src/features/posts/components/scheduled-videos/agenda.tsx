@@ -5,6 +5,7 @@ import { dayLabel, timeIn } from './calendar'
 import { entryName, videoCount } from './calendar-labels'
 import { PostProblem } from './post-problem'
 import { PostProgressBar } from './post-progress'
+import { HIGHLIGHT_CLASS } from './calendar-entry'
 import { ScheduleOnDayButton } from './schedule-on-day-button'
 import { FormatBadges } from './format-badge'
 import { SourceBadge } from './source-badge'
@@ -22,6 +23,7 @@ export function Agenda({
   emptyText,
   onOpen,
   onScheduleOn,
+  highlightedId,
 }: {
   days: string[]
   postsByDay: Map<string, CalendarPost[]>
@@ -30,6 +32,8 @@ export function Agenda({
   emptyText: string
   onOpen: (post: CalendarPost) => void
   onScheduleOn?: (day: string) => void
+  /** The post just scheduled, marked (ADR 042). */
+  highlightedId: string | null
 }) {
   if (days.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
   return (
@@ -56,7 +60,8 @@ export function Agenda({
                 {posts.map((post) => (
                   <li
                     key={post.id}
-                    className={`rounded border border-l-4 border-slate-200 bg-white p-2 text-sm ${accountColor(post.accountId).stripe}`}
+                    data-highlighted={post.id === highlightedId || undefined}
+                    className={`rounded border border-l-4 border-slate-200 bg-white p-2 text-sm ${accountColor(post.accountId).stripe} ${HIGHLIGHT_CLASS}`}
                   >
                     <button
                       type="button"

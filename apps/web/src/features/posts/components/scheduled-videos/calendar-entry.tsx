@@ -23,6 +23,10 @@ function handler<E>(listeners: DraggableSyntheticListeners, name: 'onPointerDown
   return listeners?.[name] as ((event: E) => void) | undefined
 }
 
+/** How the post just scheduled stands out (ADR 042): a ring and a tint, on the entry's own box only. */
+export const HIGHLIGHT_CLASS =
+  'data-[highlighted]:bg-amber-50 data-[highlighted]:ring-2 data-[highlighted]:ring-amber-500 data-[highlighted]:ring-offset-1'
+
 /** A post in its day's cell: opens its details; a scheduled or draft one has a handle to drag it to another day. */
 export function CalendarEntry({
   post,
@@ -30,6 +34,7 @@ export function CalendarEntry({
   zone,
   onOpen,
   claimFocus,
+  highlighted = false,
 }: {
   post: CalendarPost
   /** The cell it is in. */
@@ -37,6 +42,8 @@ export function CalendarEntry({
   zone: string
   onOpen: (post: CalendarPost) => void
   claimFocus: ClaimFocus
+  /** The post just scheduled (ADR 042): marked until the Schedule tab's banner goes. */
+  highlighted?: boolean
 }) {
   const movable = post.state === 'scheduled' || post.state === 'draft'
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
@@ -56,9 +63,10 @@ export function CalendarEntry({
       ref={setNodeRef}
       onPointerDown={movable ? handler<ReactPointerEvent<HTMLLIElement>>(listeners, 'onPointerDown') : undefined}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
+      data-highlighted={highlighted || undefined}
       className={`relative rounded border border-l-4 border-slate-200 bg-white p-1 text-xs shadow-sm ${accountColor(post.accountId).stripe} ${
         isDragging ? 'z-10 opacity-90 shadow-lg ring-2 ring-fuchsia-500' : ''
-      } ${movable ? 'cursor-grab' : ''}`}
+      } ${movable ? 'cursor-grab' : ''} ${HIGHLIGHT_CLASS}`}
     >
       <div className="flex items-start gap-0.5">
         {movable ? (

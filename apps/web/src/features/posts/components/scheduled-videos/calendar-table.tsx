@@ -18,6 +18,7 @@ export function CalendarTable({
   onOpen,
   onMoveByDays,
   onScheduleOn,
+  highlightedId,
 }: {
   weeks: (string | null)[][]
   postsByDay: Map<string, CalendarPost[]>
@@ -28,6 +29,8 @@ export function CalendarTable({
   onMoveByDays: (post: CalendarPost, days: number) => void
   /** Opens the schedule form on this day (today and later); without it, days are not clickable. */
   onScheduleOn?: (day: string) => void
+  /** The post just scheduled, marked (ADR 042). */
+  highlightedId: string | null
 }) {
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click still opens the entry.
@@ -86,6 +89,7 @@ export function CalendarTable({
                     onOpen={onOpen}
                     onScheduleOn={onScheduleOn}
                     claimFocus={claimFocus}
+                    highlightedId={highlightedId}
                   />
                 ) : (
                   <td key={`blank-${j}`} className="border border-slate-200 bg-slate-50/70" />

@@ -19,6 +19,7 @@ export function CalendarView({
   onOpen,
   onMoveByDays,
   onScheduleOn,
+  highlightedId,
 }: {
   posts: ReturnType<typeof usePosts>
   /** The period's posts by display day, narrowed to the chosen account. */
@@ -29,6 +30,8 @@ export function CalendarView({
   onOpen: (post: CalendarPost) => void
   onMoveByDays: (post: CalendarPost, days: number) => void
   onScheduleOn: ((day: string) => void) | undefined
+  /** The post just scheduled, marked (ADR 042). */
+  highlightedId: string | null
 }) {
   const { span, first, today, title } = period
   if (posts.isPending) return <LoadingVideos />
@@ -46,6 +49,7 @@ export function CalendarView({
         onOpen={onOpen}
         onMoveByDays={onMoveByDays}
         onScheduleOn={onScheduleOn}
+        highlightedId={highlightedId}
       />
     )
   }
@@ -64,6 +68,7 @@ export function CalendarView({
       emptyText={`No videos ${span === 'month' ? 'in' : 'in the week of'} ${title}`}
       onOpen={onOpen}
       onScheduleOn={onScheduleOn}
+      highlightedId={highlightedId}
     />
   )
 }

@@ -16,6 +16,7 @@ export function DayCell({
   onOpen,
   onScheduleOn,
   claimFocus,
+  highlightedId,
 }: {
   day: string
   posts: CalendarPost[]
@@ -25,6 +26,7 @@ export function DayCell({
   onOpen: (post: CalendarPost) => void
   onScheduleOn: ((day: string) => void) | undefined
   claimFocus: ClaimFocus
+  highlightedId: string | null
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: day })
   const isToday = day === today
@@ -63,7 +65,15 @@ export function DayCell({
       {posts.length > 0 ? (
         <ul className="mt-1 space-y-1" aria-label={`Videos on ${dayLabel(day)}`}>
           {posts.map((post) => (
-            <CalendarEntry key={post.id} post={post} day={day} zone={zone} onOpen={onOpen} claimFocus={claimFocus} />
+            <CalendarEntry
+              key={post.id}
+              post={post}
+              day={day}
+              zone={zone}
+              onOpen={onOpen}
+              claimFocus={claimFocus}
+              highlighted={post.id === highlightedId}
+            />
           ))}
         </ul>
       ) : (

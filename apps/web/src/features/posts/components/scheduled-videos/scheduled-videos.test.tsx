@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -5,7 +6,8 @@ import { MESSAGES } from '@hookpost/shared/messages'
 import type { Post } from '@hookpost/shared/posts'
 import { ScheduledVideos } from './scheduled-videos'
 import type { ApiReply } from '../../../../testing/api-mock'
-import { installDialogPolyfill, makePost, postsApi, renderWithClient } from './test-utils'
+import type { Spotlight } from './use-spotlight'
+import { installDialogPolyfill, makeOutcome, makePost, postsApi, renderWithClient } from './test-utils'
 
 const ZONE = 'Europe/Berlin'
 // Wednesday 15 April 2026, 12:00 in Berlin.
@@ -521,5 +523,76 @@ describe('Scheduled Videos panel: Refresh Status', () => {
     await waitForGrid()
     await user.click(screen.getByRole('button', { name: 'Refresh Status' }))
     expect(await screen.findByText(MESSAGES.statusesRefreshFailed)).toBeTruthy()
+  })
+})
+
+function phoneScreen() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }))
+}
+
+describe('Scheduled Videos: the post just scheduled (ADR 042)', () => {
+  // Wednesday 3 June 2026, 14:00 in Berlin: two months after the one on screen.
+  const fresh = makePost({ id: 'fresh', title: 'Day one', scheduledAt: '2026-06-03T12:00:00.000Z' })
+  const other = makePost({ id: 'other', title: 'Older one', scheduledAt: '2026-06-03T08:00:00.000Z' })
+
+  it('moves the calendar to its month, marks only its entry and announces it with its date, time and zone', async () => {
+    postsApi([fresh, other])
+    renderWithClient(<ScheduledVideos timeZone={ZONE} spotlight={{ outcome: makeOutcome(fresh), viewRequest: 0 }} />)
+    expect(screen.getByRole('heading', { name: 'June 2026' })).toBeTruthy()
+    const entry = await screen.findByRole('button', { name: /^Day one, 2:00 PM/ })
+    expect(entry.closest('li')?.getAttribute('data-highlighted')).toBe('true')
+    const older = screen.getByRole('button', { name: /^Older one, / })
+    expect(older.closest('li')?.hasAttribute('data-highlighted')).toBe(false)
+    const live = screen
+      .getAllByRole('status')
+      .find((node) => node.textContent?.startsWith('“Day one” is on the calendar.'))
+    expect(live?.textContent).toBe(
+      '“Day one” is on the calendar. Scheduled for Wed, Jun 3, 2026, 2:00 PM (Europe/Berlin).',
+    )
+  })
+
+  it('without a spotlight, nothing is marked and the calendar stays on today', async () => {
+    postsApi([makePost({ title: 'April post', scheduledAt: '2026-04-20T07:00:00.000Z' })])
+    renderWithClient(<ScheduledVideos timeZone={ZONE} />)
+    const entry = await screen.findByRole('button', { name: /^April post, / })
+    expect(entry.closest('li')?.hasAttribute('data-highlighted')).toBe(false)
+    expect(screen.getByRole('heading', { name: 'April 2026' })).toBeTruthy()
+  })
+
+  it('"View post" (a new request) opens its details', async () => {
+    postsApi([fresh, other])
+    const first: Spotlight = { outcome: makeOutcome(fresh), viewRequest: 0 }
+    const view = renderWithClient(<ScheduledVideos timeZone={ZONE} spotlight={first} />)
+    await screen.findByRole('button', { name: /^Day one, / })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    const rerender = (spotlight: Spotlight) =>
+      view.rerender(
+        <QueryClientProvider client={view.queryClient}>
+          <ScheduledVideos timeZone={ZONE} spotlight={spotlight} />
+        </QueryClientProvider>,
+      )
+    rerender({ ...first, viewRequest: 1 })
+    const details = await screen.findByRole('dialog', { name: 'Day one' })
+    expect(within(details).getByText(/Jun 3, 2026/)).toBeTruthy()
+  })
+
+  it('on a phone, the day list holds the marked entry', async () => {
+    phoneScreen()
+    postsApi([fresh, other])
+    renderWithClient(<ScheduledVideos timeZone={ZONE} spotlight={{ outcome: makeOutcome(fresh), viewRequest: 0 }} />)
+    const entry = await screen.findByRole('button', { name: /^Day one, / })
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(entry.closest('li')?.getAttribute('data-highlighted')).toBe('true')
+    expect(
+      screen
+        .getByRole('button', { name: /^Older one, / })
+        .closest('li')
+        ?.hasAttribute('data-highlighted'),
+    ).toBe(false)
   })
 })

@@ -13,6 +13,7 @@ import { useCalendarPeriod } from './use-calendar-period'
 import { useMediaQuery, useNow } from './use-now'
 import { usePostActions } from './use-post-actions'
 import { useScheduledPosts, type View } from './use-scheduled-posts'
+import { useSpotlight, type Spotlight } from './use-spotlight'
 
 /**
  * The Scheduled Videos panel (product.md §2 Schedule tab item 2): the user's posts as a month or week calendar (default) or a
@@ -24,6 +25,7 @@ export function ScheduledVideos({
   timeZone: zone,
   accounts = [],
   onScheduleOn,
+  spotlight = null,
 }: {
   timeZone: string
   /** The user's accounts, for the account filter and its colour key (posts' own accounts are added). */
@@ -33,6 +35,8 @@ export function ScheduledVideos({
    * without it, days are not clickable.
    */
   onScheduleOn?: (day: string, accountId: string | undefined) => void
+  /** A post just scheduled: shown, marked and announced; its details open on request (ADR 042). */
+  spotlight?: Spotlight | null
 }) {
   const now = useNow()
   const wide = useMediaQuery('(min-width: 640px)')
@@ -42,6 +46,16 @@ export function ScheduledVideos({
   const { posts, filterAccount } = shown
   const actions = usePostActions(zone)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const spot = useSpotlight({
+    spotlight,
+    zone,
+    period,
+    setView,
+    filteredAccountId: shown.filteredAccountId,
+    setAccountFilter: shown.setAccountFilter,
+    days: shown.days,
+    openDetailsOf: actions.openDetailsOf,
+  })
   const scheduleOn = onScheduleOn ? (day: string) => onScheduleOn(day, shown.filteredAccountId) : undefined
 
   return (
@@ -121,9 +135,14 @@ export function ScheduledVideos({
             onOpen={actions.openDetails}
             onMoveByDays={actions.moveByDays}
             onScheduleOn={scheduleOn}
+            highlightedId={spot.highlightedId}
           />
         )}
       </div>
+
+      <p role="status" className="sr-only">
+        {spot.announcement}
+      </p>
 
       <PostDialogs
         actions={actions}

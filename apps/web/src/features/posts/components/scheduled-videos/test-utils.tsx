@@ -1,6 +1,7 @@
 export { installDialogPolyfill, renderWithQueryClient as renderWithClient } from '../../../../testing/api-mock'
 import { mockApi, type ApiReply } from '../../../../testing/api-mock'
 import { toCalendarPost, type CalendarPost, type Post } from '@hookpost/shared/posts'
+import type { ScheduledOutcome } from '../../utils/scheduled-outcome'
 
 /** The List view's order, as the server gives it: upcoming soonest first, then past ones latest first. */
 function listOrder(now: number) {
@@ -129,5 +130,25 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     createdAt: '2026-04-01T10:00:00.000Z',
     updatedAt: '2026-04-01T10:00:00.000Z',
     ...overrides,
+  }
+}
+
+/** What the schedule form hands on for `post` (ADR 042); "Schedule another" would start on the day after. */
+export function makeOutcome(post: Post, how: ScheduledOutcome['how'] = 'scheduled'): ScheduledOutcome {
+  return {
+    post,
+    how,
+    next: {
+      accountId: post.accountId,
+      zoneChoice: null,
+      format: 'video',
+      postMode: 'direct',
+      privacyLevel: 'SELF_ONLY',
+      allowComment: false,
+      allowDuet: false,
+      allowStitch: false,
+      date: '2026-06-04',
+      time: '14:00',
+    },
   }
 }

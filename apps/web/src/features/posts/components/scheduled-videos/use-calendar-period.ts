@@ -27,6 +27,8 @@ export function useCalendarPeriod(now: Date, zone: string) {
     atToday: anchor === null || (today >= first && today <= last),
     step: (direction: 1 | -1) => setAnchor(shiftPeriod(span, shown, direction)),
     backToToday: () => setAnchor(null),
+    /** Shows the month or week that holds `day` (a post just scheduled, ADR 042). */
+    show: (day: string) => setAnchor(day),
   }
 }
 

@@ -137,6 +137,8 @@ export function usePostActions(zone: string) {
     clearNotice: () => setNotice(null),
     detailsId,
     openDetails: (post: CalendarPost) => setDetailsId(post.id),
+    /** Opens a post's details by its id (the Schedule tab's "View post", ADR 042). */
+    openDetailsOf: (postId: string) => setDetailsId(postId),
     closeDetails: () => setDetailsId(null),
     action,
     open: (kind: PostAction['kind'], post: CalendarPost) => setAction({ kind, postId: post.id }),
