@@ -1,7 +1,8 @@
 /**
  * A colour per TikTok account on the calendar and the List (issue 21), so a week of several accounts' posts reads at a
- * glance. Derived from the account id alone (FNV-1a), so an account keeps its colour across reloads, devices and the
- * order accounts were added in. Colour is never the only cue: the account's name is always shown beside it.
+ * glance. Derived from the account ids (FNV-1a, then the next free colour: `assignAccountColors`), so an account keeps
+ * its colour across reloads and devices and no two of a person's accounts share one. Colour is never the only cue: the
+ * account's name is always shown beside it.
  *
  * Every stripe and swatch is a 600–800 shade, at least 3:1 against white (WCAG 1.4.11, non-text contrast); the chips
  * are a 900 text on a 100 background (well above 4.5:1). Purple, green and red are left out: the status badges use
@@ -20,15 +21,40 @@ export const ACCOUNT_COLORS = [
 
 export type AccountColor = (typeof ACCOUNT_COLORS)[number]
 
-/** The account's colour: the same id always gives the same one. */
-export function accountColor(accountId: string): AccountColor {
-  // FNV-1a, 32 bits: spreads similar ids (UUIDs differing in a few characters) over the palette.
+/** The palette index an id prefers. FNV-1a, 32 bits: spreads similar ids (UUIDs differing in a few characters). */
+function preferredIndex(accountId: string): number {
   let hash = 0x811c9dc5
   for (let i = 0; i < accountId.length; i++) {
     hash ^= accountId.charCodeAt(i)
     hash = Math.imul(hash, 0x01000193) >>> 0
   }
-  return ACCOUNT_COLORS[hash % ACCOUNT_COLORS.length]!
+  return hash % ACCOUNT_COLORS.length
+}
+
+/** The account's colour on its own (no other account known): the same id always gives the same one. */
+export function accountColor(accountId: string): AccountColor {
+  return ACCOUNT_COLORS[preferredIndex(accountId)]!
+}
+
+/**
+ * The colours of a person's accounts taken together (issue 30 item 10: two accounts got the same dot). Each account
+ * takes the colour its id prefers, or the next one no account took yet; accounts are placed in id order, so the same
+ * accounts get the same colours on every device. Up to eight accounts never share a colour; a ninth and later reuse
+ * the palette from the colour they prefer.
+ */
+export function assignAccountColors(accountIds: readonly string[]): ReadonlyMap<string, AccountColor> {
+  const colors = new Map<string, AccountColor>()
+  const taken = new Set<number>()
+  for (const id of [...new Set(accountIds)].sort()) {
+    const preferred = preferredIndex(id)
+    let index = preferred
+    if (taken.size < ACCOUNT_COLORS.length) {
+      while (taken.has(index)) index = (index + 1) % ACCOUNT_COLORS.length
+    }
+    taken.add(index)
+    colors.set(id, ACCOUNT_COLORS[index]!)
+  }
+  return colors
 }
 
 /** An account as the filter and the colour key list it. */

@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { accountColor, type AccountChoice } from '../../utils/account-colors'
+import type { AccountChoice } from '../../utils/account-colors'
+import { useAccountColors } from './account-colors-context'
 import { ALL_ACCOUNTS } from './use-scheduled-posts'
 
 /** Show one account's posts or all of them, with each account's colour named beside it. */
@@ -13,6 +14,7 @@ export function AccountFilter({
   filter: string
   onChange: (filter: string) => void
 }) {
+  const colorOf = useAccountColors()
   const filterId = useId()
   return (
     <div className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-2">
@@ -41,7 +43,7 @@ export function AccountFilter({
             key={choice.id}
             className={`flex items-center gap-1.5 ${filter === choice.id ? 'font-semibold text-slate-900' : ''}`}
           >
-            <span aria-hidden="true" className={`h-3 w-3 shrink-0 rounded-full ${accountColor(choice.id).swatch}`} />
+            <span aria-hidden="true" className={`h-3 w-3 shrink-0 rounded-full ${colorOf(choice.id).swatch}`} />
             {choice.accountName}
           </li>
         ))}

@@ -1,5 +1,5 @@
 import type { CalendarPost } from '@hookpost/shared/posts'
-import { accountColor } from '../../utils/account-colors'
+import { useAccountColors } from './account-colors-context'
 import { AccountName } from './account-name'
 import { dayLabel, timeIn } from './calendar'
 import { entryName, videoCount } from './calendar-labels'
@@ -35,6 +35,7 @@ export function Agenda({
   /** The post just scheduled, marked (ADR 042). */
   highlightedId: string | null
 }) {
+  const colorOf = useAccountColors()
   if (days.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
   return (
     <ol className="divide-y divide-slate-200 rounded-md border border-slate-200">
@@ -61,7 +62,7 @@ export function Agenda({
                   <li
                     key={post.id}
                     data-highlighted={post.id === highlightedId || undefined}
-                    className={`rounded border border-l-4 border-slate-200 bg-white p-2 text-sm ${accountColor(post.accountId).stripe} ${HIGHLIGHT_CLASS}`}
+                    className={`rounded border border-l-4 border-slate-200 bg-white p-2 text-sm ${colorOf(post.accountId).stripe} ${HIGHLIGHT_CLASS}`}
                   >
                     <button
                       type="button"

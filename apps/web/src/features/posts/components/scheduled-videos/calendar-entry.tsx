@@ -6,7 +6,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react'
 import type { CalendarPost } from '@hookpost/shared/posts'
-import { accountColor } from '../../utils/account-colors'
+import { useAccountColors } from './account-colors-context'
 import { AccountName } from './account-name'
 import { timeIn } from './calendar'
 import type { EntryData } from './calendar-drag'
@@ -45,6 +45,7 @@ export function CalendarEntry({
   /** The post just scheduled (ADR 042): marked until the Schedule tab's banner goes. */
   highlighted?: boolean
 }) {
+  const colorOf = useAccountColors()
   const movable = post.state === 'scheduled' || post.state === 'draft'
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
@@ -64,7 +65,7 @@ export function CalendarEntry({
       onPointerDown={movable ? handler<ReactPointerEvent<HTMLLIElement>>(listeners, 'onPointerDown') : undefined}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
       data-highlighted={highlighted || undefined}
-      className={`relative rounded border border-l-4 border-slate-200 bg-white p-1 text-xs shadow-sm ${accountColor(post.accountId).stripe} ${
+      className={`relative rounded border border-l-4 border-slate-200 bg-white p-1 text-xs shadow-sm ${colorOf(post.accountId).stripe} ${
         isDragging ? 'z-10 opacity-90 shadow-lg ring-2 ring-fuchsia-500' : ''
       } ${movable ? 'cursor-grab' : ''} ${HIGHLIGHT_CLASS}`}
     >

@@ -1,6 +1,6 @@
 import { isEditablePost, type CalendarPost } from '@hookpost/shared/posts'
 import { rowButtonClass, rowDangerButtonClass } from '../../../../components/ui/button-styles'
-import { accountColor } from '../../utils/account-colors'
+import { useAccountColors } from './account-colors-context'
 import { PostProblem } from './post-problem'
 import { PostWhen } from './post-when'
 import { PostProgressBar } from './post-progress'
@@ -32,13 +32,14 @@ export function PostList({
   onDuplicate: (post: CalendarPost) => void
   onDelete: (post: CalendarPost) => void
 }) {
+  const colorOf = useAccountColors()
   if (posts.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{emptyText}</p>
   return (
     <ul className="divide-y divide-slate-200" aria-label="Scheduled videos">
       {posts.map((post) => (
         <li
           key={post.id}
-          className={`flex flex-wrap items-start gap-x-4 gap-y-2 border-l-4 py-3 pl-3 ${accountColor(post.accountId).stripe}`}
+          className={`flex flex-wrap items-start gap-x-4 gap-y-2 border-l-4 py-3 pl-3 ${colorOf(post.accountId).stripe}`}
         >
           <div className="min-w-0 flex-1 basis-56">
             <div className="flex flex-wrap items-center gap-2">
@@ -50,7 +51,7 @@ export function PostList({
             <p className="flex items-center gap-1.5 text-sm [overflow-wrap:anywhere] text-slate-600">
               <span
                 aria-hidden="true"
-                className={`h-2.5 w-2.5 shrink-0 rounded-full ${accountColor(post.accountId).swatch}`}
+                className={`h-2.5 w-2.5 shrink-0 rounded-full ${colorOf(post.accountId).swatch}`}
               />
               <span>
                 @{post.account.accountUsername}

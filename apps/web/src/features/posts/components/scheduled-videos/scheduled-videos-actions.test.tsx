@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { accountColor } from '../../utils/account-colors'
+import { assignAccountColors } from '../../utils/account-colors'
 import { ScheduledVideos } from './scheduled-videos'
 import { installDialogPolyfill, makePost, postsApi, renderWithClient } from './test-utils'
 
@@ -46,7 +46,11 @@ describe('filter by account, a colour per account', () => {
     await table.findByText('Pasta night')
     const pasta = table.getByText('Pasta night').closest('li')!
     expect(within(pasta).getByText('Ana Cooks')).toBeTruthy()
-    expect(pasta.className).toContain(accountColor('acc-ana').stripe)
+    const colors = assignAccountColors(ACCOUNTS.map((a) => a.id))
+    expect(pasta.className).toContain(colors.get('acc-ana')!.stripe)
+    const sourdough = table.getByText('Sourdough').closest('li')!
+    expect(sourdough.className).toContain(colors.get('acc-ben')!.stripe)
+    expect(colors.get('acc-ana')).not.toBe(colors.get('acc-ben'))
     const key = screen.getByRole('list', { name: 'Account colours' })
     expect(
       within(key)

@@ -4,6 +4,7 @@ import { secondaryButtonClass } from '../../../../components/ui/button-styles'
 import { MessageBanner } from '../../../../components/ui/message-banner'
 import type { AccountChoice } from '../../utils/account-colors'
 import { AccountFilter } from './account-filter'
+import { AccountColorsProvider } from './account-colors-context'
 import { CalendarView } from './calendar-view'
 import { ListView } from './list-view'
 import { PeriodNavigation } from './period-navigation'
@@ -59,99 +60,101 @@ export function ScheduledVideos({
   const scheduleOn = onScheduleOn ? (day: string) => onScheduleOn(day, shown.filteredAccountId) : undefined
 
   return (
-    <section
-      aria-labelledby="scheduled-videos-heading"
-      className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2
-            id="scheduled-videos-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-lg font-semibold text-slate-900 focus:outline-none"
-          >
-            Scheduled Videos
-          </h2>
-          <p className="text-sm text-slate-600">Times in {zone}</p>
+    <AccountColorsProvider accountIds={shown.choices.map((c) => c.id)}>
+      <section
+        aria-labelledby="scheduled-videos-heading"
+        className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2
+              id="scheduled-videos-heading"
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-lg font-semibold text-slate-900 focus:outline-none"
+            >
+              Scheduled Videos
+            </h2>
+            <p className="text-sm text-slate-600">Times in {zone}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <ToggleGroup
+              label="View"
+              value={view}
+              onChange={setView}
+              options={[
+                { value: 'list', label: 'List' },
+                { value: 'calendar', label: 'Calendar' },
+              ]}
+            />
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={actions.refreshStatuses}
+              disabled={actions.refreshing}
+            >
+              {actions.refreshing ? 'Refreshing...' : 'Refresh Status'}
+            </button>
+          </div>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <ToggleGroup
-            label="View"
-            value={view}
-            onChange={setView}
-            options={[
-              { value: 'list', label: 'List' },
-              { value: 'calendar', label: 'Calendar' },
-            ]}
-          />
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            onClick={actions.refreshStatuses}
-            disabled={actions.refreshing}
-          >
-            {actions.refreshing ? 'Refreshing...' : 'Refresh Status'}
-          </button>
-        </div>
-      </div>
 
-      {shown.choices.length > 1 ? (
-        <AccountFilter choices={shown.choices} filter={shown.filter} onChange={shown.setAccountFilter} />
-      ) : null}
-
-      <div className="mt-4 empty:hidden">
-        {actions.notice ? (
-          <MessageBanner tone={actions.notice.tone} onDismiss={actions.clearNotice}>
-            {actions.notice.text}
-          </MessageBanner>
+        {shown.choices.length > 1 ? (
+          <AccountFilter choices={shown.choices} filter={shown.filter} onChange={shown.setAccountFilter} />
         ) : null}
-      </div>
-      {view === 'calendar' && posts.isError && posts.data ? (
-        <div className="mt-4">
-          <MessageBanner tone="error">{MESSAGES.fetchPostsFailed}</MessageBanner>
+
+        <div className="mt-4 empty:hidden">
+          {actions.notice ? (
+            <MessageBanner tone={actions.notice.tone} onDismiss={actions.clearNotice}>
+              {actions.notice.text}
+            </MessageBanner>
+          ) : null}
         </div>
-      ) : null}
+        {view === 'calendar' && posts.isError && posts.data ? (
+          <div className="mt-4">
+            <MessageBanner tone="error">{MESSAGES.fetchPostsFailed}</MessageBanner>
+          </div>
+        ) : null}
 
-      {/* The List is not a period: the month's and week's navigation belongs to the calendar. */}
-      {view === 'calendar' ? <PeriodNavigation period={period} /> : null}
+        {/* The List is not a period: the month's and week's navigation belongs to the calendar. */}
+        {view === 'calendar' ? <PeriodNavigation period={period} /> : null}
 
-      <div className="mt-3" aria-busy={view === 'calendar' && posts.isFetching && posts.isPlaceholderData}>
-        {view === 'list' ? (
-          <ListView
-            pages={shown.pages}
-            posts={shown.listPosts}
-            zone={zone}
-            emptyText={filterAccount ? `No videos for ${filterAccount.accountName} yet` : 'No videos scheduled yet'}
-            actions={actions}
-          />
-        ) : (
-          <CalendarView
-            posts={posts}
-            days={shown.days}
-            period={period}
-            wide={wide}
-            zone={zone}
-            onOpen={actions.openDetails}
-            onMoveByDays={actions.moveByDays}
-            onScheduleOn={scheduleOn}
-            highlightedId={spot.highlightedId}
-          />
-        )}
-      </div>
+        <div className="mt-3" aria-busy={view === 'calendar' && posts.isFetching && posts.isPlaceholderData}>
+          {view === 'list' ? (
+            <ListView
+              pages={shown.pages}
+              posts={shown.listPosts}
+              zone={zone}
+              emptyText={filterAccount ? `No videos for ${filterAccount.accountName} yet` : 'No videos scheduled yet'}
+              actions={actions}
+            />
+          ) : (
+            <CalendarView
+              posts={posts}
+              days={shown.days}
+              period={period}
+              wide={wide}
+              zone={zone}
+              onOpen={actions.openDetails}
+              onMoveByDays={actions.moveByDays}
+              onScheduleOn={scheduleOn}
+              highlightedId={spot.highlightedId}
+            />
+          )}
+        </div>
 
-      <p role="status" className="sr-only">
-        {spot.announcement}
-      </p>
+        <p role="status" className="sr-only">
+          {spot.announcement}
+        </p>
 
-      <PostDialogs
-        actions={actions}
-        detailsPost={shown.findPost(actions.detailsId)}
-        actionPost={shown.findPost(actions.action?.postId)}
-        zone={zone}
-        now={now}
-        fallbackFocus={headingRef}
-      />
-    </section>
+        <PostDialogs
+          actions={actions}
+          detailsPost={shown.findPost(actions.detailsId)}
+          actionPost={shown.findPost(actions.action?.postId)}
+          zone={zone}
+          now={now}
+          fallbackFocus={headingRef}
+        />
+      </section>
+    </AccountColorsProvider>
   )
 }
