@@ -82,9 +82,13 @@ test('a saved hook on Create Hooks is drawn in the video’s face', async ({ pag
   expect(await text.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter"?,.*sans-serif$/)
   await expect
     .poll(() =>
-      page.evaluate(() =>
-        [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Inter' && f.status === 'loaded'),
-      ),
+      page.evaluate(() => {
+        let loaded = false
+        document.fonts.forEach((f) => {
+          if (f.family.replace(/"/g, '') === 'Inter' && f.status === 'loaded') loaded = true
+        })
+        return loaded
+      }),
     )
     .toBe(true)
 })
