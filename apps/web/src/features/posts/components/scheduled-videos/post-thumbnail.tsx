@@ -31,6 +31,8 @@ export function PostThumbnail({ post, size }: { post: Shown; size: keyof typeof 
       alt={thumbnailAlt(post)}
       loading="lazy"
       decoding="async"
+      // A calendar entry is dragged by pointer (dnd-kit): the browser's own image drag would cancel that gesture.
+      draggable={false}
       width={size === 'small' ? 27 : 90}
       height={size === 'small' ? 48 : 160}
       onError={() => setFailedUrl(post.thumbnailUrl)}
