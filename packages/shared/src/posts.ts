@@ -252,6 +252,33 @@ export const reschedulePostBodySchema = z
   .object({ date: dateSchema, time: timeSchema, timeZone: timeZoneSchema })
   .meta({ id: 'ReschedulePostBody' })
 
+/**
+ * A published post's latest figures on TikTok, as the stats sync last read them (ADR 023, ADR 047), and when.
+ */
+export const postStatsSchema = z
+  .object({
+    views: z.number().int(),
+    likes: z.number().int(),
+    comments: z.number().int(),
+    shares: z.number().int(),
+    syncedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'PostStats' })
+export type PostStats = z.infer<typeof postStatsSchema>
+
+/**
+ * What tells one post from another at a glance (issue 30, ADR 047): a picture of it, and once it is on TikTok its page
+ * there and its figures. Every post read carries these (the calendar, the List, one post, live events).
+ */
+export const postIdentityShape = {
+  /** A JPEG of the post, one of the person's own routes: its video's frame, or a photo post's cover. */
+  thumbnailUrl: z.string().nullable(),
+  /** The post's page on TikTok (the Display API's share_url): null until the stats sync has read it, or once gone. */
+  tiktokUrl: z.string().nullable(),
+  /** Null until the stats sync has read the post's figures once. */
+  stats: postStatsSchema.nullable(),
+}
+
 export const postSchema = z
   .object({
     id: z.string(),
@@ -278,6 +305,7 @@ export const postSchema = z
     /** A photo post's images: how many, and the slideshow they were rendered from (null once it was deleted). */
     photos: z.object({ count: z.number().int(), slideshowId: z.string().nullable() }).nullable(),
     autoAddMusic: z.boolean(),
+    ...postIdentityShape,
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
@@ -287,7 +315,7 @@ export const postListSchema = z.object({ posts: z.array(postSchema) }).meta({ id
 
 /**
  * What a calendar cell or a List row shows of a post (issue 20): its title, time and zone, status, source, account and
- * problem. The caption, privacy, interactions and media are details, fetched with `GET /api/posts/:id` when a dialog
+ * problem, and what identifies it (issue 30: thumbnail, TikTok page, figures). The caption, privacy, interactions and media are details, fetched with `GET /api/posts/:id` when a dialog
  * needs them. A `Post` is a `CalendarPost` and more, so the live events' `post.updated` (a whole `Post`) keeps the
  * slim lists current too.
  */
@@ -304,6 +332,9 @@ export const calendarPostSchema = postSchema
     state: true,
     source: true,
     errorMessage: true,
+    thumbnailUrl: true,
+    tiktokUrl: true,
+    stats: true,
   })
   .meta({ id: 'CalendarPost' })
 export type CalendarPost = z.infer<typeof calendarPostSchema>
@@ -326,6 +357,9 @@ export function toCalendarPost(post: CalendarPost): CalendarPost {
     state: post.state,
     source: post.source,
     errorMessage: post.errorMessage,
+    thumbnailUrl: post.thumbnailUrl,
+    tiktokUrl: post.tiktokUrl,
+    stats: post.stats ? { ...post.stats } : null,
   }
 }
 

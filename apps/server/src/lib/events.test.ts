@@ -35,6 +35,9 @@ function post(description = ''): Post {
     tiktokPostId: '7678907398077074696',
     publishedAt: '2026-12-01T12:00:05.000Z',
     media: { originalName: 'a.mp4', sizeBytes: 1234, durationMs: 3000 },
+    thumbnailUrl: null,
+    tiktokUrl: null,
+    stats: null,
     createdAt: '2026-11-30T12:00:00.000Z',
     updatedAt: '2026-12-01T12:00:05.000Z',
   }

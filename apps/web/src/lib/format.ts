@@ -46,3 +46,19 @@ export function dateTimeIn(instant: string, zone: string): string {
   }
   return format.format(new Date(instant))
 }
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+]
+
+/** 'just now', '5 minutes ago', 'yesterday': how long before `now` an instant was (a later one reads 'just now'). */
+export function relativeTime(instant: string, now: Date): string {
+  const ago = now.getTime() - Date.parse(instant)
+  for (const [unit, ms] of RELATIVE_UNITS) {
+    if (ago >= ms) return relative.format(-Math.floor(ago / ms), unit)
+  }
+  return 'just now'
+}

@@ -27,6 +27,9 @@ const post: Post = {
   tiktokPostId: 'v1',
   publishedAt: '2026-04-20T07:00:10.000Z',
   media: null,
+  thumbnailUrl: null,
+  tiktokUrl: null,
+  stats: null,
   createdAt: '2026-04-01T10:00:00.000Z',
   updatedAt: '2026-04-20T07:00:10.000Z',
 }

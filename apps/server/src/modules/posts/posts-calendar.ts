@@ -1,6 +1,7 @@
 import { CALENDAR_RANGE_MAX_DAYS, MESSAGES, type CalendarPost } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import { decodePostsCursor, encodePostsCursor, type PostsSegment } from './posts-cursor'
+import { toPostIdentity } from '../publishing'
 import { orFail, type PostsServiceDeps } from './posts-context'
 import type { CalendarPostRow } from './posts.repository'
 
@@ -31,6 +32,7 @@ function toCalendarPostDto(row: CalendarPostRow): CalendarPost {
     state: row.state,
     source: row.source,
     errorMessage: row.errorMessage,
+    ...toPostIdentity(row),
   }
 }
 

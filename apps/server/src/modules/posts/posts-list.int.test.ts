@@ -31,6 +31,10 @@ const CALENDAR_KEYS = [
   'scheduledAt',
   'source',
   'state',
+  // issue 30: what identifies it (ADR 047).
+  'stats',
+  'thumbnailUrl',
+  'tiktokUrl',
   'timeZone',
   'title',
 ].sort()

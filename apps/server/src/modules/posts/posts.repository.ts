@@ -4,15 +4,25 @@ import type { Database } from '../../db/client'
 import { mediaFile, photoSet, post, slideshow, tiktokAccount } from '../../db/schema'
 import { withSharedTransactions, type Executor } from '../../db/transactional'
 import { recordPostHook, rerecordPostHook } from '../analytics'
-import { IN_FLIGHT_STATES, readPostViews, type MediaRow, type PostRow, type PostView } from '../publishing'
+import {
+  IN_FLIGHT_STATES,
+  postIdentityColumns,
+  readPostViews,
+  withPostJoins,
+  type MediaRow,
+  type PostIdentityRow,
+  type PostRow,
+  type PostView,
+} from '../publishing'
 
 export type NewPostRow = typeof post.$inferInsert
 
 /**
- * A post as the calendar and the List view show it (issue 20): only the columns they draw, with the account's names.
- * Nothing encrypted and no caption, so a month of thousands of posts stays one small indexed read.
+ * A post as the calendar and the List view show it (issue 20): only the columns they draw, with the account's names
+ * and what identifies it (issue 30). Nothing encrypted and no caption, so a month of thousands of posts stays one
+ * small indexed read.
  */
-export interface CalendarPostRow {
+export interface CalendarPostRow extends PostIdentityRow {
   id: string
   accountId: string
   format: PostRow['format']
@@ -68,6 +78,7 @@ const calendarColumns = {
   accountName: tiktokAccount.accountName,
   accountUsername: tiktokAccount.accountUsername,
   accountSandbox: tiktokAccount.sandbox,
+  ...postIdentityColumns,
 }
 
 /**
@@ -76,8 +87,7 @@ const calendarColumns = {
  * worker processes may run), and a change that lost a race affects no row and returns undefined/false.
  */
 function createQueries(db: Executor) {
-  const calendar = () =>
-    db.select(calendarColumns).from(post).innerJoin(tiktokAccount, eq(tiktokAccount.id, post.accountId))
+  const calendar = () => withPostJoins(db.select(calendarColumns).from(post).$dynamic())
 
   const touched = (at: Date) => ({ updatedAt: at })
 

@@ -30,6 +30,7 @@ export function toPostDto(view: PostView): Post {
     media: view.media,
     photos: view.photos,
     autoAddMusic: view.autoAddMusic,
+    ...view.identity,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   }

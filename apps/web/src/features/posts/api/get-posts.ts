@@ -225,6 +225,26 @@ export function usePostProgress(postId: string): PostProgress | undefined {
   }).data
 }
 
+/** Whether a cached posts query (a calendar window, the List's pages, one post) holds a post of `accountId`. */
+function holdsAccountPost(data: unknown, accountId: string): boolean {
+  const ofAccount = (post: unknown) => (post as Partial<CalendarPost> | null)?.accountId === accountId
+  if (Array.isArray(data)) return data.some(ofAccount)
+  const pages = (data as Partial<InfiniteData<PostsPage, PageParam>> | undefined)?.pages
+  if (Array.isArray(pages)) return pages.some((page) => page.posts.some(ofAccount))
+  return ofAccount(data)
+}
+
+/**
+ * The stats sync read an account's figures (`analytics.synced`, ADR 047): the posts on screen that belong to it are
+ * fetched again, so their figures and TikTok links follow without a reload. Other accounts' posts stay as they are.
+ */
+export function refetchAccountPosts(queryClient: QueryClient, accountId: string) {
+  return queryClient.invalidateQueries({
+    queryKey: postsKey,
+    predicate: (query) => holdsAccountPost(query.state.data, accountId),
+  })
+}
+
 /** Applies one live event (`GET /api/events`) to the cache. */
 export function applyServerEvent(queryClient: QueryClient, event: ServerEvent) {
   switch (event.type) {
@@ -240,10 +260,12 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent) {
         [event.postId]: { sentBytes: event.sentBytes, totalBytes: event.totalBytes },
       }))
       return
+    case 'analytics.synced':
+      void refetchAccountPosts(queryClient, event.accountId)
+      return
     case 'video.updated':
     case 'video.deleted':
     case 'video.progress':
-    case 'analytics.synced':
     case 'automation.updated':
     case 'notification.created':
     case 'notifications.read':

@@ -50,6 +50,9 @@ function queuedPost(body: AddToQueueInput): Post {
     tiktokPostId: null,
     publishedAt: null,
     media: null,
+    thumbnailUrl: null,
+    tiktokUrl: null,
+    stats: null,
     createdAt: NOW.toISOString(),
     updatedAt: NOW.toISOString(),
   }

@@ -54,6 +54,9 @@ function postFrom(body: SchedulePostInput): Post {
     tiktokPostId: null,
     publishedAt: null,
     media: { originalName: 'clip.mp4', sizeBytes: 5 * 1024 * 1024, durationMs: 3000 },
+    thumbnailUrl: null,
+    tiktokUrl: null,
+    stats: null,
     createdAt: NOW.toISOString(),
     updatedAt: NOW.toISOString(),
   }

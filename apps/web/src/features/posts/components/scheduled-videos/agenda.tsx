@@ -1,15 +1,14 @@
 import type { CalendarPost } from '@hookpost/shared/posts'
 import { useAccountColors } from './account-colors-context'
 import { AccountName } from './account-name'
-import { dayLabel, timeIn } from './calendar'
-import { entryName, videoCount } from './calendar-labels'
+import { dayLabel } from './calendar'
+import { EntryOpenButton } from './entry-open-button'
+import { videoCount } from './calendar-labels'
 import { PostProblem } from './post-problem'
 import { PostProgressBar } from './post-progress'
 import { HIGHLIGHT_CLASS } from './calendar-entry'
+import { PostThumbnail } from './post-thumbnail'
 import { ScheduleOnDayButton } from './schedule-on-day-button'
-import { FormatBadges } from './format-badge'
-import { SourceBadge } from './source-badge'
-import { StatusBadge } from './status-badge'
 
 /**
  * Phones: the grid's seven columns do not fit in 375 px, so the days become a list (the week's seven days; the month's
@@ -64,21 +63,10 @@ export function Agenda({
                     data-highlighted={post.id === highlightedId || undefined}
                     className={`rounded border border-l-4 border-slate-200 bg-white p-2 text-sm ${colorOf(post.accountId).stripe} ${HIGHLIGHT_CLASS}`}
                   >
-                    <button
-                      type="button"
-                      onClick={() => onOpen(post)}
-                      aria-label={entryName(post, zone)}
-                      aria-haspopup="dialog"
-                      className="w-full rounded text-left focus-visible:outline-2 focus-visible:outline-fuchsia-700"
-                    >
-                      <span className="block font-medium [overflow-wrap:anywhere] text-slate-900">{post.title}</span>
-                      <span className="mt-0.5 flex flex-wrap items-center gap-2 text-slate-600">
-                        <time dateTime={post.scheduledAt}>{timeIn(post.scheduledAt, zone)}</time>
-                        <StatusBadge state={post.state} />
-                        <SourceBadge post={post} />
-                        <FormatBadges post={post} />
-                      </span>
-                    </button>
+                    <div className="flex items-start gap-2">
+                      <PostThumbnail post={post} size="small" />
+                      <EntryOpenButton post={post} zone={zone} compact={false} onOpen={onOpen} />
+                    </div>
                     <AccountName post={post} className="mt-1 text-xs" />
                     <PostProblem post={post} className="mt-1 text-xs" />
                     <PostProgressBar postId={post.id} title={post.title} />

@@ -8,14 +8,12 @@ import {
 import type { CalendarPost } from '@hookpost/shared/posts'
 import { useAccountColors } from './account-colors-context'
 import { AccountName } from './account-name'
-import { timeIn } from './calendar'
 import type { EntryData } from './calendar-drag'
-import { entryName } from './calendar-labels'
+import { EntryOpenButton } from './entry-open-button'
 import { PostProblem } from './post-problem'
 import { PostProgressBar } from './post-progress'
-import { FormatBadges, InboxNote } from './format-badge'
-import { SourceBadge } from './source-badge'
-import { StatusBadge } from './status-badge'
+import { PostThumbnail } from './post-thumbnail'
+import { InboxNote } from './format-badge'
 import type { ClaimFocus } from './use-keyboard-drop-focus'
 
 /** dnd-kit types its listeners as plain `Function`s; these are React event handlers. */
@@ -69,7 +67,7 @@ export function CalendarEntry({
         isDragging ? 'z-10 opacity-90 shadow-lg ring-2 ring-fuchsia-500' : ''
       } ${movable ? 'cursor-grab' : ''} ${HIGHLIGHT_CLASS}`}
     >
-      <div className="flex items-start gap-0.5">
+      <div className="flex items-start gap-1">
         {movable ? (
           <button
             ref={(node) => {
@@ -87,23 +85,8 @@ export function CalendarEntry({
             </svg>
           </button>
         ) : null}
-        <button
-          type="button"
-          onClick={() => onOpen(post)}
-          aria-label={entryName(post, zone)}
-          aria-haspopup="dialog"
-          className="min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-fuchsia-700"
-        >
-          <span className="block truncate font-medium text-slate-900" title={post.title}>
-            {post.title}
-          </span>
-          <span className="mt-0.5 flex flex-wrap items-center gap-1 text-slate-600">
-            <time dateTime={post.scheduledAt}>{timeIn(post.scheduledAt, zone)}</time>
-            <StatusBadge state={post.state} />
-            <SourceBadge post={post} />
-            <FormatBadges post={post} />
-          </span>
-        </button>
+        <PostThumbnail post={post} size="small" />
+        <EntryOpenButton post={post} zone={zone} compact onOpen={onOpen} />
       </div>
       <AccountName post={post} className="mt-0.5" />
       <InboxNote state={post.state} className="mt-0.5" />

@@ -9,6 +9,8 @@ import { userMessage } from '../../../../lib/api-client'
 import { usePost } from '../../api/edit-post'
 import { PostProblem } from './post-problem'
 import { PostProgressBar } from './post-progress'
+import { PostThumbnail } from './post-thumbnail'
+import { PostTiktokStats } from './post-tiktok-stats'
 import { PostWhen } from './post-when'
 import { FormatBadges, InboxNote } from './format-badge'
 import { SourceBadge } from './source-badge'
@@ -103,17 +105,21 @@ export function PostDetailsDialog({
             <FormatBadges post={post} />
           </span>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="font-medium text-slate-600">When</dt>
-          <dd className="text-slate-900">
-            <PostWhen post={post} zone={zone} />
-          </dd>
-          <dt className="font-medium text-slate-600">Account</dt>
-          <dd className="[overflow-wrap:anywhere] text-slate-900">
-            {post.account.accountName} (@{post.account.accountUsername})
-          </dd>
-          <PostDetails postId={post.id} />
-        </dl>
+        <div className="flex items-start gap-4">
+          <PostThumbnail post={post} size="large" />
+          <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-medium text-slate-600">When</dt>
+            <dd className="text-slate-900">
+              <PostWhen post={post} zone={zone} />
+            </dd>
+            <dt className="font-medium text-slate-600">Account</dt>
+            <dd className="[overflow-wrap:anywhere] text-slate-900">
+              {post.account.accountName} (@{post.account.accountUsername})
+            </dd>
+            <PostDetails postId={post.id} />
+          </dl>
+        </div>
+        <PostTiktokStats post={post} />
         <InboxNote state={post.state} className="text-sm" />
         <PostProblem post={post} className="text-sm" />
         <PostProgressBar postId={post.id} title={post.title} showPercent />

@@ -4,6 +4,7 @@ import { useAccountColors } from './account-colors-context'
 import { PostProblem } from './post-problem'
 import { PostWhen } from './post-when'
 import { PostProgressBar } from './post-progress'
+import { PostThumbnail } from './post-thumbnail'
 import { FormatBadges, InboxNote } from './format-badge'
 import { SourceBadge } from './source-badge'
 import { StatusBadge } from './status-badge'
@@ -41,7 +42,8 @@ export function PostList({
           key={post.id}
           className={`flex flex-wrap items-start gap-x-4 gap-y-2 border-l-4 py-3 pl-3 ${colorOf(post.accountId).stripe}`}
         >
-          <div className="min-w-0 flex-1 basis-56">
+          <PostThumbnail post={post} size="small" />
+          <div className="min-w-0 flex-1 basis-48">
             <div className="flex flex-wrap items-center gap-2">
               <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{post.title}</p>
               <StatusBadge state={post.state} />

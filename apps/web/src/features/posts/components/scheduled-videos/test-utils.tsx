@@ -1,5 +1,7 @@
 export { installDialogPolyfill, renderWithQueryClient as renderWithClient } from '../../../../testing/api-mock'
-import { mockApi, type ApiReply } from '../../../../testing/api-mock'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { installDialogPolyfill, mockApi, type ApiReply } from '../../../../testing/api-mock'
 import { toCalendarPost, type CalendarPost, type Post } from '@hookpost/shared/posts'
 import type { ScheduledOutcome } from '../../utils/scheduled-outcome'
 
@@ -96,6 +98,10 @@ export function postsApi(
   })
   return {
     calls,
+    /** The server's copy of a post changes (a stats sync, say): later answers carry `post`. */
+    replace: (post: Post) => {
+      posts = posts.map((p) => (p.id === post.id ? post : p))
+    },
     gets: () => calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts'),
     pageGets: () => calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts/list'),
   }
@@ -127,6 +133,9 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     tiktokPostId: null,
     publishedAt: null,
     media: { originalName: 'clip.mp4', sizeBytes: 1000, durationMs: 2000 },
+    thumbnailUrl: null,
+    tiktokUrl: null,
+    stats: null,
     createdAt: '2026-04-01T10:00:00.000Z',
     updatedAt: '2026-04-01T10:00:00.000Z',
     ...overrides,
@@ -151,4 +160,18 @@ export function makeOutcome(post: Post, how: ScheduledOutcome['how'] = 'schedule
       time: '14:00',
     },
   }
+}
+
+/** A calendar test file's clock, frozen at `now` (timers still run), with dialogs, and clean globals after each test. */
+export function freezeCalendarClock(now: Date) {
+  beforeAll(installDialogPolyfill)
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(now)
+  })
+  afterEach(() => {
+    cleanup()
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
 }
