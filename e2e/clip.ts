@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect } from './fixtures'
+import { expect, test } from './fixtures'
 
 /**
  * Writes a test clip to `file` with ffmpeg: `seconds` of ffmpeg's test pattern at `size` (540×960 is 9:16) and a sine
@@ -18,6 +18,31 @@ export function writeClip(file: string, { size = '540x960', seconds = 2 }: { siz
     ],
     { stdio: 'pipe' },
   )
+}
+
+/**
+ * A clip written once for a spec file (`writeClip` options; 3 s of 540×960 by default) into a temporary folder removed
+ * after its tests. Call at the top level of the spec; read `.path` inside a test.
+ */
+export function clipForSpec(
+  name: string,
+  options: { size?: string; seconds?: number } = { size: '540x960', seconds: 3 },
+): { readonly path: string } {
+  let dir = ''
+  let file = ''
+  test.beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'hookpost-e2e-'))
+    file = path.join(dir, name)
+    writeClip(file, options)
+  })
+  test.afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+  return {
+    get path() {
+      return file
+    },
+  }
 }
 
 /** A 2 s 9:16 clip's bytes (`writeClip`), made in a temporary folder that is removed at once. */

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import type { Post } from '@hookpost/shared/posts'
-import { writeClip } from './clip'
+import { clipForSpec } from './clip'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
@@ -14,18 +11,8 @@ import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle 
  * on a 375 px phone.
  */
 
-let dir = ''
-let clipPath = ''
-
-test.beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'hookpost-post-cards-e2e-'))
-  clipPath = path.join(dir, 'bakery.mp4')
-  writeClip(clipPath, { size: '540x960', seconds: 3 })
-})
-
-test.afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+// 3 s of 540×960 (9:16) H.264 + AAC: inside TikTok's media limits, and a video the studio renders as it is.
+const clip = clipForSpec('bakery.mp4')
 
 function panel(page: Page): Locator {
   return page.getByRole('region', { name: 'Scheduled Videos' })
@@ -44,7 +31,7 @@ async function scheduleClip(page: Page, title: string): Promise<Post> {
     .getByRole('button', { name: 'Schedule a video' })
     .click()
   const form = page.getByRole('dialog', { name: 'Schedule a video' })
-  await form.getByLabel('Video file').setInputFiles(clipPath)
+  await form.getByLabel('Video file').setInputFiles(clip.path)
   await expect(form.getByLabel('Preview of bakery.mp4')).toBeVisible({ timeout: 30_000 })
   await form.getByLabel('Title').fill(title)
   // Public, so TikTok's Display API reports it (tiktok-api.md §5).

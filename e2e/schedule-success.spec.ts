@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { writeClip } from './clip'
+import { clipForSpec } from './clip'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
@@ -14,19 +11,8 @@ import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle 
  * Create tab, and the Schedule tab shows it.
  */
 
-let dir = ''
-let clipPath = ''
-
-test.beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'hookpost-schedule-success-e2e-'))
-  clipPath = path.join(dir, 'clip.mp4')
-  // 3 s of 540×960 (9:16) H.264 + AAC: inside TikTok's media limits, and a video the studio renders as it is.
-  writeClip(clipPath, { size: '540x960', seconds: 3 })
-})
-
-test.afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+// 3 s of 540×960 (9:16) H.264 + AAC: inside TikTok's media limits, and a video the studio renders as it is.
+const clip = clipForSpec('clip.mp4')
 
 const scheduleCard = (page: Page): Locator => page.getByRole('region', { name: 'Schedule New Video' })
 const calendar = (page: Page): Locator => page.getByRole('region', { name: 'Scheduled Videos' })
@@ -39,7 +25,7 @@ function utcDay(days: number): string {
 
 /** Uploads the clip into the open form and names the post. */
 async function fillVideo(form: Locator, title: string) {
-  await form.getByLabel('Video file').setInputFiles(clipPath)
+  await form.getByLabel('Video file').setInputFiles(clip.path)
   await expect(form.getByLabel('Preview of clip.mp4')).toBeVisible({ timeout: 30_000 })
   await form.getByLabel('Title').fill(title)
 }
@@ -151,7 +137,7 @@ test('a created video goes to the queue from the Create tab, and the Schedule ta
 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
   const studio = page.getByRole('region', { name: 'Create New Video' })
-  await studio.getByLabel('Video file').setInputFiles(clipPath)
+  await studio.getByLabel('Video file').setInputFiles(clip.path)
   await expect(studio.getByRole('button', { name: 'Remove video' })).toBeVisible({ timeout: 30_000 })
   await studio.getByLabel('Title').fill('Queue me')
   await studio.getByRole('button', { name: 'Create Video' }).click()

@@ -20,7 +20,7 @@ const icons: Record<DashboardTabKey | 'profile', ReactNode> = {
   profile: <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0" />,
 }
 
-function Icon({ name }: { name: keyof typeof icons }) {
+function MenuIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"
@@ -32,9 +32,13 @@ function Icon({ name }: { name: keyof typeof icons }) {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      {icons[name]}
+      {children}
     </svg>
   )
+}
+
+function Icon({ name }: { name: keyof typeof icons }) {
+  return <MenuIcon>{icons[name]}</MenuIcon>
 }
 
 function readWide(): boolean {
@@ -78,16 +82,9 @@ export function SideMenu({ activeTab }: { activeTab: DashboardTabKey | null }) {
           }}
           className="mb-3 hidden w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-fuchsia-700 md:flex"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5 shrink-0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
+          <MenuIcon>
             <path d={wide ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} />
-          </svg>
+          </MenuIcon>
           <span className={wide ? '' : 'sr-only'}>{wide ? 'Collapse menu' : 'Expand menu'}</span>
         </button>
         <ul className="space-y-1">
