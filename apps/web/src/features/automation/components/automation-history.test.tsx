@@ -192,6 +192,9 @@ describe('Automation History', () => {
       media: null,
       photos: null,
       autoAddMusic: false,
+      thumbnailUrl: null,
+      tiktokUrl: null,
+      stats: null,
       createdAt: '2026-04-19T08:00:00.000Z',
       updatedAt: '2026-04-20T14:00:05.000Z',
     } as const
