@@ -34,6 +34,7 @@ export default defineConfig({
           // A form test renders, types and waits on several answers: on a loaded 2-core machine 5 s (the default)
           // is sometimes not enough, and a slow pass is not a failure.
           testTimeout: 15_000,
+          setupFiles: ['apps/web/src/testing/setup.ts'],
           // Every file cleans up after itself (Testing Library's cleanup, unstubbed globals, real timers): sharing a
           // jsdom worker halves this project's time.
           isolate: false,

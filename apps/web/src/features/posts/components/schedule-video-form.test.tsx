@@ -451,6 +451,26 @@ describe('Video file', () => {
     expect(screen.getByText('0:03')).toBeTruthy()
   })
 
+  it('warns that a landscape video gets black bars, and still lets it be scheduled', async () => {
+    const ctx = setup({ media: makeMedia({ width: 1920, height: 1080 }) })
+    await creatorLoaded()
+    await uploadVideo(ctx)
+    expect(
+      await screen.findByText(
+        'This video is 1920×1080 (landscape): TikTok will show it with black bars. To fill the screen, make it in Create Videos, which fits it to 9:16.',
+      ),
+    ).toBeTruthy()
+    expect(submitButton()).toHaveProperty('disabled', false)
+  })
+
+  it('says nothing of bars for a 9:16 video', async () => {
+    const ctx = setup({ media: makeMedia({ width: 1080, height: 1920 }) })
+    await creatorLoaded()
+    await uploadVideo(ctx)
+    await screen.findByLabelText('Preview of clip.mp4')
+    expect(screen.queryByText(/black bars/)).toBeNull()
+  })
+
   it("refuses a video longer than the creator's maximum and disables scheduling", async () => {
     const ctx = setup({
       creator: makeCreatorInfo({ maxVideoPostDurationSec: 60 }),

@@ -8,6 +8,7 @@ import { tusVideoUploader, type VideoUploader } from '../../../lib/uploads/uploa
 import { useScheduleDraft, type ScheduleDraftOptions } from '../hooks/use-schedule-draft'
 import { CreatorSettingsFields } from './creator-settings-fields'
 import { CreatorSummary } from './creator-summary'
+import { LetterboxNote } from './letterbox-note'
 import { DRAFT_NOTE, PostFormatFields } from './post-format-fields'
 import { PresetVideoPreview } from './preset-video-preview'
 import { ScheduleFormActions } from './schedule-form-actions'
@@ -76,15 +77,18 @@ export function ScheduleVideoForm({
       ) : video ? (
         <PresetVideoPreview video={video} problem={draft.tooLong} />
       ) : (
-        <VideoFileField
-          state={upload.state}
-          error={errors.video}
-          mediaProblem={draft.tooLong}
-          inputKey={draft.inputKey}
-          onFile={draft.chooseFile}
-          onCancel={upload.clear}
-          onRemove={draft.removeVideo}
-        />
+        <>
+          <VideoFileField
+            state={upload.state}
+            error={errors.video}
+            mediaProblem={draft.tooLong}
+            inputKey={draft.inputKey}
+            onFile={draft.chooseFile}
+            onCancel={upload.clear}
+            onRemove={draft.removeVideo}
+          />
+          <LetterboxNote media={upload.state.phase === 'ready' ? upload.state.media : null} />
+        </>
       )}
 
       <TitleField

@@ -54,3 +54,21 @@ export function videoTooLongMessage(durationMs: number | undefined, creator: Cre
         `${formatDuration(maxMs)} long. Please choose a shorter video.`
     : null
 }
+
+/** How far from 9:16 a video may be before TikTok shows bars around it (a 1080×1918 file is vertical enough). */
+const PORTRAIT_TOLERANCE = 0.02
+
+/**
+ * A video that is not 9:16 still posts, but TikTok plays it with black bars (issue 30 item 9: a landscape file was
+ * scheduled without a word). Said before scheduling, with the way to make it fill the screen.
+ */
+export function letterboxNotice(media: { width: number; height: number } | null): string | null {
+  if (!media || media.width <= 0 || media.height <= 0) return null
+  const ratio = media.width / media.height
+  if (Math.abs(ratio / (9 / 16) - 1) <= PORTRAIT_TOLERANCE) return null
+  const shape = ratio > 1 ? 'landscape' : ratio === 1 ? 'square' : 'not 9:16'
+  return (
+    `This video is ${media.width}×${media.height} (${shape}): TikTok will show it with black bars. ` +
+    'To fill the screen, make it in Create Videos, which fits it to 9:16.'
+  )
+}
