@@ -101,14 +101,30 @@ test.describe('Scheduled Videos calendar', () => {
     if (soonDay === dayIn(new Date(), ZONE)) {
       await expect(dayCell(page, soonDay)).toHaveAttribute('aria-current', 'date')
     }
-    // Nothing is pressed and the posts are not fetched again: the change arrives over the event stream.
-    let refetches = 0
-    page.on('request', (r) => {
-      if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/posts') refetches += 1
+    // Nothing is pressed and the posts are not fetched again: the change arrives over the event stream. Measured in the
+    // page's own clock: no GET /api/posts may start between now and the moment the entry turns Uploaded (the stats sync
+    // that reads the post once it is out may refetch after that: ADR 047).
+    await page.evaluate(() => {
+      const w = window as unknown as { __watchFrom: number; __uploadedAt: number | null }
+      w.__watchFrom = performance.now()
+      w.__uploadedAt = null
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-status="uploaded"]')) {
+          w.__uploadedAt = performance.now()
+          observer.disconnect()
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
     })
     await expect(soonEntry.locator('[data-status="uploaded"]')).toHaveText('Uploaded', { timeout: 150_000 })
     await expect(soonEntry.locator('[data-status="uploaded"]')).toHaveClass(/green/)
-    expect(refetches, 'GET /api/posts while waiting').toBe(0)
+    const refetches = await page.evaluate(() => {
+      const w = window as unknown as { __watchFrom: number; __uploadedAt: number | null }
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname === '/api/posts')
+        .filter((e) => e.startTime >= w.__watchFrom && e.startTime <= (w.__uploadedAt ?? Infinity)).length
+    })
+    expect(refetches, 'GET /api/posts before the entry turned Uploaded').toBe(0)
     // Done posts cannot be dragged.
     await expect(soonEntry.getByRole('button', { name: /^Drag / })).toHaveCount(0)
 
