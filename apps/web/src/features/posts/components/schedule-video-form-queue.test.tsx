@@ -46,6 +46,7 @@ function queuedPost(body: AddToQueueInput): Post {
     state: 'scheduled',
     source: 'manual',
     errorMessage: null,
+    rejectedAt: null,
     tiktokPostId: null,
     publishedAt: null,
     media: null,
