@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { CalendarPost, Post } from '@hookpost/shared/posts'
 import { tiktokCaption } from '@hookpost/shared/posts'
+import { planReviewedDrafts } from './automation-drafts'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
@@ -30,11 +31,6 @@ function expectNoDescription(text: string) {
   expect(lower).not.toContain(DESCRIPTION.targetAudience.toLowerCase())
   expect(lower).not.toContain(DESCRIPTION.appGoals.toLowerCase())
   for (const word of ['tallinn', 'zephyr', 'olivetti', 'restoration kits']) expect(lower).not.toContain(word)
-}
-
-/** 'Monday' … for `instant` in `zone`. */
-function weekdayIn(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' }).format(instant)
 }
 
 /** The date and time inputs' values for `instant` in `zone`. */
@@ -74,10 +70,6 @@ async function automationPosts(page: Page): Promise<Post[]> {
   )
 }
 
-function slotStates(history: Locator): Locator {
-  return history.getByRole('list', { name: 'Planned posts' }).first().locator('[data-state]')
-}
-
 test('review before posting: a draft with its caption, edited and approved, goes out with the edited caption', async ({
   page,
 }) => {
@@ -90,42 +82,8 @@ test('review before posting: a draft with its caption, edited and approved, goes
   const described = await page.request.patch(`/api/tiktok/accounts/${accountId}`, { data: DESCRIPTION })
   expect(described.status()).toBe(200)
 
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Automation' }).click()
-  const settings = page.getByRole('region', { name: 'Automation settings' })
-  await settings.getByRole('switch', { name: 'Automation' }).click()
-
-  await settings.getByRole('tab', { name: /^Video Selection/ }).click()
-  const featureTour = settings.getByRole('checkbox', { name: 'Feature tour' })
-  await expect(featureTour).toBeVisible({ timeout: 60_000 })
-  await featureTour.check()
-
-  await settings.getByRole('tab', { name: /^Schedule Settings/ }).click()
-  for (const day of ['Monday', 'Wednesday', 'Friday']) await settings.getByRole('checkbox', { name: day }).uncheck()
-  const now = new Date()
-  await settings.getByRole('checkbox', { name: weekdayIn(now, ZONE) }).check()
-  await settings.getByRole('checkbox', { name: weekdayIn(new Date(now.getTime() + 86_400_000), ZONE) }).check()
-  await settings.getByLabel('Posts per day').selectOption('1')
-  await settings.getByLabel('Start time').fill('00:00')
-  await settings.getByLabel('End time').fill('23:59')
-
-  await settings.getByRole('tab', { name: /^Advanced Settings/ }).click()
-  await settings.getByLabel('TikTok account').selectOption({ label: `${displayName} (@${username}) · Sandbox` })
-  await settings.getByLabel('Who can see these posts').selectOption({ label: 'Only me' })
-  const review = settings.getByRole('switch', { name: 'Review before posting' })
-  await expect(review).not.toBeChecked()
-  await review.check()
-  await settings.getByRole('button', { name: 'Save Settings' }).click()
-  await expect(settings.getByText(/^Automation settings saved/)).toBeVisible({ timeout: 30_000 })
-
   // Planned, rendered, then waiting for approval — live in the History, with its caption.
-  const history = page.getByRole('region', { name: 'History' })
-  const states = slotStates(history)
-  await expect
-    .poll(async () => (await states.allTextContents()).filter((s) => s === 'Awaiting approval').length, {
-      timeout: 240_000,
-      intervals: [1_000],
-    })
-    .toBeGreaterThanOrEqual(1)
+  const history = await planReviewedDrafts(page, { displayName, username, zone: ZONE })
   const drafts = (await automationPosts(page)).filter((p) => p.state === 'draft')
   expect(drafts.length).toBeGreaterThanOrEqual(1)
   for (const draft of drafts) expectNoDescription(tiktokCaption(draft.title, draft.description))

@@ -296,7 +296,8 @@ export type AutomationSettings = z.infer<typeof automationSettingsSchema>
 /**
  * One planned post and how far it got: `preparing` (hook and caption written, video being made), `rendering`,
  * `draft` (its post waits for the person's approval), `scheduled` (the post waits for its time), `posted`, `failed`
- * (with why), `skipped` (not approved by its time: never sent), `cancelled` (automation turned off or replanned).
+ * (with why), `skipped` (not approved by its time: never sent), `rejected` (the person rejected the draft: never sent,
+ * ADR 048), `cancelled` (automation turned off or replanned).
  */
 export const AUTOMATION_SLOT_STATES = [
   'preparing',
@@ -308,6 +309,7 @@ export const AUTOMATION_SLOT_STATES = [
   'posted',
   'failed',
   'skipped',
+  'rejected',
   'cancelled',
 ] as const
 export type AutomationSlotState = (typeof AUTOMATION_SLOT_STATES)[number]

@@ -176,6 +176,11 @@ export const MESSAGES = {
   approveTooLate: 'The time of this post has passed, so it was not posted. Choose a new time, then approve it.',
   skippedNeedsNewTime: 'This post was not approved in time. Choose a new time to post it.',
   draftNotApproved: 'Not approved before its time, so it was not posted.',
+  // Rejecting a draft (issue 30, ADR 048): skipped for good, never sent
+  draftRejected: 'Rejected: it will not be posted.',
+  rejectedReason: 'You rejected this post, so it was not posted.',
+  rejectedCannotBeApproved: 'You rejected this post, so it cannot be approved or changed. It will never be posted.',
+  onlyDraftsCanBeRejected: 'Only a post awaiting approval can be rejected.',
   /** A draft reached the creator's TikTok inbox (issue 29): the calendar and the notification say so. */
   sentToInbox: 'Sent to your TikTok inbox — open TikTok to finish',
   // Duplicate and Post now (issue 21 item 1)

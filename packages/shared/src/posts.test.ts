@@ -28,6 +28,7 @@ const post: Post = {
   thumbnailUrl: '/api/slideshows/stills/m1?atMs=500',
   tiktokUrl: 'http://localhost:3001/videos/7678907398077074696',
   stats: { views: 1200, likes: 80, comments: 4, shares: 2, syncedAt: '2026-12-01T13:00:00.000Z' },
+  rejectedAt: null,
   createdAt: '2026-11-30T12:00:00.000Z',
   updatedAt: '2026-12-01T12:00:05.000Z',
 }

@@ -299,6 +299,8 @@ export const postSchema = z
     state: postStateSchema,
     source: z.enum(['manual', 'automation']),
     errorMessage: z.string().nullable(),
+    /** When the person rejected this draft (ADR 048): it stays `skipped` and is never sent. */
+    rejectedAt: z.iso.datetime().nullable(),
     tiktokPostId: z.string().nullable(),
     publishedAt: z.iso.datetime().nullable(),
     media: z.object({ originalName: z.string(), sizeBytes: z.number().int(), durationMs: z.number().int() }).nullable(),

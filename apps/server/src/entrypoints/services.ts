@@ -280,6 +280,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     queue: q,
     events: bus,
     plans,
+    notify: notifications.notify,
     clock,
     ...(options.automationSeed ? { seed: options.automationSeed } : {}),
     log,

@@ -32,6 +32,7 @@ function post(description = ''): Post {
     state: 'uploaded',
     source: 'manual',
     errorMessage: null,
+    rejectedAt: null,
     tiktokPostId: '7678907398077074696',
     publishedAt: '2026-12-01T12:00:05.000Z',
     media: { originalName: 'a.mp4', sizeBytes: 1234, durationMs: 3000 },

@@ -121,6 +121,13 @@ export const JOBS = {
     // Runs wait on TikTok, not on this machine: several side by side.
     worker: { concurrency: 4, batchSize: 4, pollingSeconds: 2 },
   },
+  'notifications.approval-reminders': {
+    payload: z.object({}),
+    // Reminds people of automation drafts still awaiting approval about an hour before their time (ADR 048). Every
+    // minute; each reminder is one row per draft and time (unique key), so overlapping runs send nothing twice.
+    queue: { retryLimit: 0, expireInSeconds: 120 },
+    cron: '* * * * *',
+  },
   'notifications.digest': {
     payload: z.object({}),
     // Sends each person's daily digest once their local 08:00 has passed (ADR 034). Every 15 minutes, so zones with

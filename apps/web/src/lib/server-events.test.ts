@@ -24,6 +24,7 @@ const post: Post = {
   state: 'uploaded',
   source: 'manual',
   errorMessage: null,
+  rejectedAt: null,
   tiktokPostId: 'v1',
   publishedAt: '2026-04-20T07:00:10.000Z',
   media: null,

@@ -16,6 +16,8 @@ export const profile = pgTable('profile', {
   notifyPostFailed: boolean('notify_post_failed').notNull().default(true),
   notifyAccountReconnect: boolean('notify_account_reconnect').notNull().default(true),
   notifyDailyDigest: boolean('notify_daily_digest').notNull().default(true),
+  /** Automation drafts awaiting approval, and the reminder before each one's time (ADR 048). */
+  notifyAwaitingApproval: boolean('notify_awaiting_approval').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

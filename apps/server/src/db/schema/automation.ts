@@ -146,8 +146,10 @@ export const automationSlot = pgTable(
     slideshowId: uuid('slideshow_id').references(() => slideshow.id, { onDelete: 'set null' }),
     /** Its post becomes a draft awaiting approval ("Review before posting" was on when it was planned). */
     needsApproval: boolean('needs_approval').notNull().default(false),
-    // 'draft', 'inbox', 'posted' and 'skipped' are read from the post (toSlotDto), never stored here.
-    state: text('state').$type<Exclude<AutomationSlotState, 'posted' | 'draft' | 'skipped' | 'inbox'>>().notNull(),
+    // 'draft', 'inbox', 'posted', 'skipped' and 'rejected' are read from the post (toSlotDto), never stored here.
+    state: text('state')
+      .$type<Exclude<AutomationSlotState, 'posted' | 'draft' | 'skipped' | 'rejected' | 'inbox'>>()
+      .notNull(),
     errorMessage: text('error_message'),
     videoId: uuid('video_id').references(() => createdVideo.id, { onDelete: 'set null' }),
     /** When a worker took it to make its video (a lease: a dead worker's claim expires). */

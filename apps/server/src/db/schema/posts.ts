@@ -135,6 +135,11 @@ export const post = pgTable(
     publishId: text('publish_id'),
     tiktokPostId: text('tiktok_post_id'),
     errorMessage: text('error_message'),
+    /**
+     * When the person rejected this draft (ADR 048): it is `skipped` for good — never approved, given a new time or
+     * sent. Null for every other post, including a draft skipped because nobody approved it by its time.
+     */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     uploadedBytes: bigint('uploaded_bytes', { mode: 'number' }),
     /**

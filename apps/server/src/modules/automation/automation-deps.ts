@@ -15,6 +15,7 @@ import type { EventBus } from '../../lib/events'
 import type { JobQueue } from '../../lib/job-queue'
 import type { Log } from '../../lib/log'
 import type { AiWriter } from '../ai'
+import type { Notify } from '../notifications'
 import type { PostsService } from '../posts'
 import type { VideosService } from '../videos'
 import type { AutomationRepository } from './automation.repository'
@@ -79,6 +80,8 @@ export interface AutomationDeps {
   events: EventBus
   /** Plans and the trial (ADR 036): once the trial ended without a plan, nothing new is planned. */
   plans?: { newPostsRefusal(userId: string): Promise<AppError | null> }
+  /** The notifications port (ADR 034): a run's drafts awaiting approval are told once (ADR 048). */
+  notify?: Notify
   clock: () => Date
   /** A fresh seed per planning run (tests pass a fixed one). */
   seed?: () => number

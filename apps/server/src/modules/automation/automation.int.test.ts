@@ -12,7 +12,7 @@ import {
   type AutomationOverview,
   type AutomationSettingsInput,
 } from '@hookpost/shared'
-import { automationSlot, createdVideo, post } from '../../db/schema'
+import { automationSlot, createdVideo, notification, post } from '../../db/schema'
 import { inject, signUp, sleep } from '../../testing/http-test-kit'
 import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
@@ -432,6 +432,30 @@ describe('review before posting', () => {
       expectNoPrivateText(tiktokCaption(p.title, p.description))
     }
     const [first, second, third] = drafts.map((s) => s.postId!) as [string, string, string]
+
+    // One notice tells of the run's three drafts, with the first one's time and zone — not one per post (ADR 048).
+    const awaitingNotices = () =>
+      db()
+        .select()
+        .from(notification)
+        .where(and(eq(notification.userId, me.userId), eq(notification.kind, 'approval_needed')))
+    const [awaiting] = await eventually(async () =>
+      (await awaitingNotices()).length > 0 ? awaitingNotices() : undefined,
+    )
+    expect(awaiting).toMatchObject({
+      title: '3 posts await your approval',
+      link: '/dashboard?tab=automation',
+      dedupeKey: `approval_needed:${saved.runs[0]!.id}`,
+    })
+    const firstDraft = posts.reduce((a, b) => (a.scheduledAt < b.scheduledAt ? a : b))
+    const shownTime = new Intl.DateTimeFormat('en-GB', {
+      timeZone: firstDraft.timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(firstDraft.scheduledAt))
+    expect(awaiting!.body).toContain(`${shownTime} (${firstDraft.timeZone}) only if you approve it`)
+    expect(await awaitingNotices()).toHaveLength(1)
 
     // The person edits the first draft's caption, then approves it.
     const edited = await inject(server, 'PATCH', `/api/posts/${first}`, me.cookie, {

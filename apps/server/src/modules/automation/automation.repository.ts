@@ -207,6 +207,13 @@ function createQueries(db: Executor) {
       return rows.map((r) => ({ concept: r.concept, tone: r.tone, relativeViews: r.relativeViews! }))
     },
 
+    /** A run with every planned post of it, as the History reads them (what its approval notice counts, ADR 048). */
+    async runWithSlotsInternal(runId: string): Promise<{ run: AutomationRunRow; slots: SlotView[] } | undefined> {
+      const [run] = await db.select().from(automationRun).where(eq(automationRun.id, runId))
+      if (!run) return undefined
+      return { run, slots: (await slotViews(db).where(eq(automationSlot.runId, runId))).map(toSlotView) }
+    },
+
     async findSlotInternal(slotId: string): Promise<SlotView | undefined> {
       const [row] = await slotViews(db).where(eq(automationSlot.id, slotId))
       return row ? toSlotView(row) : undefined

@@ -16,6 +16,7 @@ import { mulberry32 } from '../../lib/random'
 import { hourEstimates } from '../analytics'
 import type { NewAutomationSlotRow } from './automation.repository'
 import type { AutomationContext } from './automation-deps'
+import { createApprovalNotice, PLANNING_SUMMARY } from './approval-notice'
 import { accountOrNull, readiness, zoneFor } from './automation-settings'
 import { plural, timeReason } from './hook-and-time-choice'
 import { EXPLORE_SHARE, type HookResult } from './hook-bandit'
@@ -38,6 +39,7 @@ export function createDayPlanner(ctx: AutomationContext) {
   const { repo, library, queue, clock, log } = deps
   const seed = deps.seed ?? (() => cryptoRandomInt(2 ** 31))
   const prepareSlot = createPlannedPostWriter(ctx)
+  const noticeIfAwaiting = createApprovalNotice(ctx)
 
   /**
    * Plans the posting days ahead that are not planned yet. `daily` and `settings`: today and the next
@@ -89,7 +91,7 @@ export function createDayPlanner(ctx: AutomationContext) {
     // The run row is written with the first day it plans (in that day's transaction), so a run that loses every
     // day to another planner leaves nothing behind; runs that must say something anyway write it at the end.
     let runId: string | null = null
-    const newRun = () => ({ id: randomUUID(), userId, trigger, summary: 'Planning…', startedAt: now })
+    const newRun = () => ({ id: randomUUID(), userId, trigger, summary: PLANNING_SUMMARY, startedAt: now })
     const ensureRun = async () => {
       runId ??= (await repo.insertRun(newRun())).id
       return runId
@@ -197,6 +199,8 @@ export function createDayPlanner(ctx: AutomationContext) {
     await repo.setRunSummary(runId!, summary)
     log.info(`[automation] ${userId} ${trigger}: ${summary}`)
     announce(userId)
+    // Its drafts may all be made already (a fast render while later days were planned): tell of them now, if so.
+    if (row.reviewBeforePosting) await noticeIfAwaiting(userId, runId!)
     return runId
   }
 }

@@ -2,17 +2,26 @@ import { HOOK_OVERLAY_DEFAULTS, MESSAGES, type CreatedVideo, type Slideshow } fr
 import { AppError } from '../../lib/errors'
 import type { AutomationSlotRow, SlotView } from './automation.repository'
 import type { AutomationContext } from './automation-deps'
+import { createApprovalNotice } from './approval-notice'
 import { slideshowInput } from './slideshow-planning'
 
 /**
  * The steps of a planned post after planning: make its video (or slideshow), then schedule its post once that is
  * rendered. Nothing waits on a render: the slot's job is sent again a few seconds later until the render is done.
  */
-export function createPlannedPostSteps({ deps, tuning, announce }: AutomationContext) {
+export function createPlannedPostSteps(ctx: AutomationContext) {
+  const { deps, tuning, announce } = ctx
   const { repo, library, videos, slideshows, posts, queue, clock } = deps
+  const noticeIfAwaiting = createApprovalNotice(ctx)
 
   const later = (slotId: string) =>
     queue.send('automation.slot', { slotId }, { singletonKey: slotId, delaySeconds: tuning.renderPollSeconds })
+
+  /** A planned post settled (a draft made, or failed): announced, and its run's drafts told once all are (ADR 048). */
+  async function settled(slot: Pick<AutomationSlotRow, 'userId' | 'runId' | 'needsApproval'>): Promise<void> {
+    announce(slot.userId)
+    if (slot.needsApproval) await noticeIfAwaiting(slot.userId, slot.runId)
+  }
 
   /** A refusal that is the person's to fix (gone, invalid), as opposed to a fault worth retrying. */
   const permanent = (err: unknown): err is AppError =>
@@ -41,7 +50,7 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
       if (!permanent(err)) throw err
       const message =
         err.code === 'NOT_FOUND' ? 'An image chosen for slideshows is no longer in your gallery' : err.message
-      if (await repo.failInternal(slot.id, 'preparing', message, clock())) announce(slot.userId)
+      if (await repo.failInternal(slot.id, 'preparing', message, clock())) await settled(slot)
       return
     }
     if (!(await repo.setSlideshowInternal(slot.id, made.id, clock()))) {
@@ -70,7 +79,7 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
       if (!permanent(err)) throw err
       const message =
         err.code === 'NOT_FOUND' ? `The video “${slot.sourceTitle}” is no longer in your Library` : err.message
-      if (await repo.failInternal(slot.id, 'preparing', message, clock())) announce(slot.userId)
+      if (await repo.failInternal(slot.id, 'preparing', message, clock())) await settled(slot)
       return
     }
     if (!(await repo.setVideoInternal(slot.id, video.id, clock()))) {
@@ -110,7 +119,7 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
     const now = clock()
     const rendered = renderedSource(slot)
     if ('failed' in rendered) {
-      if (await repo.failInternal(slot.id, 'rendering', rendered.failed, now)) announce(slot.userId)
+      if (await repo.failInternal(slot.id, 'rendering', rendered.failed, now)) await settled(slot)
       return
     }
     if ('wait' in rendered) {
@@ -119,7 +128,7 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
     }
     // Scheduled already (a retry after the post was made): only the slot's state is left to write.
     if (slot.post) {
-      if (await repo.markScheduledInternal(slot.id, slot.scheduledAt, now)) announce(slot.userId)
+      if (await repo.markScheduledInternal(slot.id, slot.scheduledAt, now)) await settled(slot)
       return
     }
     // A render that finished after the planned time posts a minute from now instead of never (a draft then has a
@@ -154,7 +163,7 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
       const late = now.getTime() > slot.scheduledAt.getTime() + tuning.giveUpAfterMs
       if (!refused && !late) throw err
       const message = err instanceof AppError ? err.message : MESSAGES.scheduleFailed
-      if (await repo.failInternal(slot.id, 'rendering', message, now)) announce(slot.userId)
+      if (await repo.failInternal(slot.id, 'rendering', message, now)) await settled(slot)
       return
     }
     if (!(await repo.markScheduledInternal(slot.id, at, clock()))) {
@@ -163,7 +172,7 @@ export function createPlannedPostSteps({ deps, tuning, announce }: AutomationCon
       if (view?.post) await posts.remove(slot.userId, view.post.id).catch(() => undefined)
       return
     }
-    announce(slot.userId)
+    await settled(slot)
   }
   return { makePost, schedulePost }
 }

@@ -43,6 +43,7 @@ const base: SlotView = {
     id: 'p1',
     state: 'scheduled',
     errorMessage: null,
+    rejectedAt: null,
     title: 'A question',
     description: 'Ever wondered? #question #tips',
     scheduledAt: new Date('2026-11-23T10:30:00Z'),
@@ -99,6 +100,9 @@ describe('automation helpers', () => {
       state: 'skipped',
       errorMessage: MESSAGES.draftNotApproved,
     })
+    // A draft the person rejected is skipped too, but the History says so (ADR 048).
+    const rejected = withPost({ state: 'skipped', errorMessage: MESSAGES.rejectedReason, rejectedAt: new Date() })
+    expect(toSlotDto(rejected)).toMatchObject({ state: 'rejected', errorMessage: MESSAGES.rejectedReason })
     const edited = toSlotDto(
       withPost({
         title: 'My own title',

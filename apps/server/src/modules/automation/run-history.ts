@@ -17,6 +17,9 @@ export function toSlotDto(slot: SlotView): AutomationSlot {
       state = 'draft'
     } else if (post.state === 'sent_to_inbox') {
       state = 'inbox'
+    } else if (post.state === 'skipped' && post.rejectedAt) {
+      state = 'rejected'
+      errorMessage = post.errorMessage ?? MESSAGES.rejectedReason
     } else if (post.state === 'skipped') {
       state = 'skipped'
       errorMessage = post.errorMessage ?? MESSAGES.draftNotApproved

@@ -23,6 +23,8 @@ export interface SlotView extends AutomationSlotRow {
     id: string
     state: PostRow['state']
     errorMessage: string | null
+    /** Set when the person rejected the draft (ADR 048). */
+    rejectedAt: Date | null
     title: string
     description: string
     scheduledAt: Date
@@ -43,6 +45,7 @@ export function slotViews(db: Executor) {
       postId: post.id,
       postState: post.state,
       postError: post.errorMessage,
+      postRejectedAt: post.rejectedAt,
       postTitle: post.title,
       postDescription: post.description,
       postScheduledAt: post.scheduledAt,
@@ -71,6 +74,7 @@ export function toSlotView(row: SlotViewRow): SlotView {
             id: row.postId,
             state: row.postState,
             errorMessage: row.postError,
+            rejectedAt: row.postRejectedAt,
             title: row.postTitle,
             description: row.postDescription ?? '',
             scheduledAt: row.postScheduledAt,

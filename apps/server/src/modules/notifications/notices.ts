@@ -33,6 +33,27 @@ export type NoticeEvent =
       postTitle: string
       accountUsername: string
     }
+  | {
+      /** ADR 048: a planning run made drafts that wait for approval ("Review before posting"); one notice per run. */
+      kind: 'approval_needed'
+      userId: string
+      runId: string
+      /** How many of the run's posts wait as drafts. */
+      count: number
+      /** The earliest of them, in the zone it was planned in. */
+      firstAt: Date
+      timeZone: string
+    }
+  | {
+      /** ADR 048: about an hour before its time, a draft nobody approved yet; one per draft and time. */
+      kind: 'approval_reminder'
+      userId: string
+      postId: string
+      postTitle: string
+      accountUsername: string
+      scheduledAt: Date
+      timeZone: string
+    }
 
 /** The port: never throws and never undoes the change that caused it (a failure is logged). */
 export type Notify = (event: NoticeEvent) => Promise<void>
@@ -49,6 +70,20 @@ export interface NoticeDraft {
 export const postLink = (postId: string) => `/dashboard?tab=schedule&post=${postId}`
 export const ACCOUNTS_LINK = '/dashboard/profile'
 export const SCHEDULE_LINK = '/dashboard?tab=schedule'
+/** The Automation tab, whose History lists the drafts with Review (ADR 048). */
+export const AUTOMATION_LINK = '/dashboard?tab=automation'
+
+/** 'Wed 2 Dec, 14:30 (Europe/Berlin)': a time as the person reads it, with the zone it is in. */
+export function timeInZone(at: Date, zone: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short' })
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  return `${day.format(at)}, ${time.format(at)} (${zone})`
+}
 
 /** The unique key of an event: one notice (and one mail) per key and user. */
 export function dedupeKey(event: NoticeEvent): string {
@@ -59,7 +94,17 @@ export function dedupeKey(event: NoticeEvent): string {
       return `account_reconnect:${event.accountId}:${event.connectedAt ? event.connectedAt.toISOString() : 'never'}`
     case 'post_in_inbox':
       return `post_in_inbox:${event.postId}:${event.publishId}`
+    case 'approval_needed':
+      return `approval_needed:${event.runId}`
+    case 'approval_reminder':
+      // A draft moved to another time is reminded again before that time.
+      return approvalReminderKey(event.postId, event.scheduledAt)
   }
+}
+
+/** The reminder's key: the notifications repository finds drafts without one in SQL, so it is built the same there. */
+export function approvalReminderKey(postId: string, scheduledAt: Date): string {
+  return `approval_reminder:${postId}:${scheduledAt.getTime()}`
 }
 
 export function noticeFor(event: NoticeEvent): NoticeDraft {
@@ -93,6 +138,31 @@ export function noticeFor(event: NoticeEvent): NoticeDraft {
           `"${event.postTitle}" is waiting as a draft in the TikTok inbox of @${event.accountUsername}. ` +
           'Open TikTok, add a sound if you like, and post it; Hookpost shows it as published once you do.',
         link: postLink(event.postId),
+      }
+    case 'approval_needed': {
+      const many = event.count !== 1
+      return {
+        kind: 'approval_needed',
+        dedupeKey: dedupeKey(event),
+        title: `${event.count} ${many ? 'posts await' : 'post awaits'} your approval`,
+        body:
+          `Automation planned ${event.count} ${many ? 'posts' : 'post'} that ${many ? 'wait' : 'waits'} for you. ` +
+          `The first goes out ${timeInZone(event.firstAt, event.timeZone)} only if you approve it. ` +
+          'Review each one in the Automation tab’s History: watch its video, then approve or reject it. ' +
+          'One not approved by its time is skipped, and nothing is posted.',
+        link: AUTOMATION_LINK,
+      }
+    }
+    case 'approval_reminder':
+      return {
+        kind: 'approval_reminder',
+        dedupeKey: dedupeKey(event),
+        title: `“${event.postTitle}” goes out at ${timeInZone(event.scheduledAt, event.timeZone)} only if you approve it`,
+        body:
+          `This automation post for @${event.accountUsername} still awaits your approval. Review it in the ` +
+          'Automation tab’s History and approve or reject it; if it is not approved by its time, it is skipped and ' +
+          'nothing is posted.',
+        link: AUTOMATION_LINK,
       }
   }
 }

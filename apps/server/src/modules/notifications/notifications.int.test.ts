@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { and, eq, like } from 'drizzle-orm'
 import { NOTIFICATION_MESSAGES, notificationListSchema, type NotificationList } from '@hookpost/shared'
 import { mailOutbox, notification, post } from '../../db/schema'
-import { createMailRepository, createMailService } from '../mail'
 import { inject, openEventStream, signUp } from '../../testing/http-test-kit'
 import { eventually } from '../../testing/test-runtime'
 import { inSeconds, postInput } from '../publishing/testing/publishing-test-kit'
 import { usePostsServer } from '../publishing/testing/publishing-int-context'
-import { createNotificationsRepository, createNotificationsService } from './index'
+import { notificationWorkers } from './testing/notifications-test-kit'
 
 /**
  * Notifications on a real database with the real publishing engine and the TikTok sandbox (ADR 034): a post that
@@ -95,15 +94,23 @@ describe('notifications', () => {
   it('a kind turned off in Profile gives no notice and no mail; bad preferences change nothing', async () => {
     const me = await person()
     const defaults = await inject(world.server, 'GET', '/api/notifications/preferences', me.cookie)
-    expect(defaults.json()).toEqual({ postFailed: true, accountReconnect: true, dailyDigest: true })
-    for (const body of [{ postFailed: 'no', accountReconnect: true, dailyDigest: true }, { postFailed: false }]) {
+    expect(defaults.json()).toEqual({
+      postFailed: true,
+      accountReconnect: true,
+      dailyDigest: true,
+      awaitingApproval: true,
+    })
+    for (const body of [
+      { postFailed: 'no', accountReconnect: true, dailyDigest: true, awaitingApproval: true },
+      { postFailed: false },
+    ]) {
       const bad = await inject(world.server, 'PUT', '/api/notifications/preferences', me.cookie, body)
       expect(bad.statusCode).toBe(400)
     }
     expect((await inject(world.server, 'GET', '/api/notifications/preferences', me.cookie)).json()).toEqual(
       defaults.json(),
     )
-    const off = { postFailed: false, accountReconnect: true, dailyDigest: true }
+    const off = { postFailed: false, accountReconnect: true, dailyDigest: true, awaitingApproval: true }
     const saved = await inject(world.server, 'PUT', '/api/notifications/preferences', me.cookie, off)
     expect(saved.statusCode, saved.body).toBe(200)
     expect((await inject(world.server, 'GET', '/api/notifications/preferences', me.cookie)).json()).toEqual(off)
@@ -186,6 +193,7 @@ describe('notifications', () => {
       postFailed: true,
       accountReconnect: true,
       dailyDigest: false,
+      awaitingApproval: true,
     })
     // Berlin, 15 January 2030: 09:00 local. The digest covers 08:00 on the 14th to 08:00 on the 15th.
     const now = new Date('2030-01-15T08:00:00Z')
@@ -211,21 +219,12 @@ describe('notifications', () => {
         published(noDigest, 'Not wanted', '2030-01-14T12:00:00Z'),
       ])
 
-    const services = [0, 1].map(() => {
-      const mailRepo = createMailRepository(db())
-      const mail = createMailService({
-        repo: mailRepo,
-        queue: world.server.runtime.queue,
-        transport: { kind: 'outbox', deliver: async () => undefined },
-      })
-      return createNotificationsService({
-        repo: createNotificationsRepository(db()),
-        sendMail: (m) => mail.send(m),
-        events: world.server.runtime.events,
-        publicUrl: world.server.config.publicUrl,
-        clock: () => now,
-        log: { warn: () => undefined, error: () => undefined },
-      })
+    const services = notificationWorkers(2, {
+      db: db(),
+      queue: world.server.runtime.queue,
+      events: world.server.runtime.events,
+      publicUrl: world.server.config.publicUrl,
+      clock: () => now,
     })
     const sent = await Promise.all(services.map((s) => s.runDigest()))
     expect(sent[0]! + sent[1]!).toBe(1)

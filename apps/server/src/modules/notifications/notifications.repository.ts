@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lt } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, notExists, sql } from 'drizzle-orm'
 import type { NotificationPreferences } from '@hookpost/shared'
 import type { Database } from '../../db/client'
 import { notification, post, profile, tiktokAccount, user } from '../../db/schema'
@@ -21,6 +21,7 @@ const recipientColumns = {
   postFailed: profile.notifyPostFailed,
   accountReconnect: profile.notifyAccountReconnect,
   dailyDigest: profile.notifyDailyDigest,
+  awaitingApproval: profile.notifyAwaitingApproval,
 }
 
 function toRecipient(row: {
@@ -30,6 +31,7 @@ function toRecipient(row: {
   postFailed: boolean | null
   accountReconnect: boolean | null
   dailyDigest: boolean | null
+  awaitingApproval: boolean | null
 }): Recipient {
   return {
     userId: row.userId,
@@ -39,6 +41,7 @@ function toRecipient(row: {
       postFailed: row.postFailed ?? true,
       accountReconnect: row.accountReconnect ?? true,
       dailyDigest: row.dailyDigest ?? true,
+      awaitingApproval: row.awaitingApproval ?? true,
     },
   }
 }
@@ -72,6 +75,7 @@ export function createNotificationsRepository(db: Database) {
         notifyPostFailed: prefs.postFailed,
         notifyAccountReconnect: prefs.accountReconnect,
         notifyDailyDigest: prefs.dailyDigest,
+        notifyAwaitingApproval: prefs.awaitingApproval,
       }
       await db
         .insert(profile)
@@ -136,6 +140,40 @@ export function createNotificationsRepository(db: Database) {
         .where(and(eq(notification.userId, userId), isNull(notification.readAt)))
         .returning({ id: notification.id })
       return rows.length
+    },
+
+    /**
+     * Drafts awaiting approval due in (now, until] with no reminder yet for their time (ADR 048): the key is built as
+     * `approvalReminderKey` builds it (`approval_reminder:<post>:<epoch ms>`), so a reminded draft is not read again.
+     */
+    async draftsAwaitingSoon(now: Date, until: Date, limit: number) {
+      const key = sql`'approval_reminder:' || ${post.id} || ':' || round(extract(epoch from ${post.scheduledAt}) * 1000)::bigint`
+      return db
+        .select({
+          userId: post.userId,
+          postId: post.id,
+          postTitle: post.title,
+          accountUsername: tiktokAccount.accountUsername,
+          scheduledAt: post.scheduledAt,
+          timeZone: post.timeZone,
+        })
+        .from(post)
+        .innerJoin(tiktokAccount, eq(tiktokAccount.id, post.accountId))
+        .where(
+          and(
+            eq(post.state, 'draft'),
+            gt(post.scheduledAt, now),
+            lte(post.scheduledAt, until),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(notification)
+                .where(and(eq(notification.userId, post.userId), eq(notification.dedupeKey, key))),
+            ),
+          ),
+        )
+        .orderBy(asc(post.scheduledAt))
+        .limit(limit)
     },
 
     /** What went out to TikTok for the person in [from, to): the first `limit` by time, and how many in all. */

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_REMINDER_MINUTES,
   NOTIFICATION_MESSAGES,
   type Notification,
   type NotificationKind,
@@ -21,6 +22,9 @@ import type { NotificationRow, NotificationsRepository, Recipient } from './noti
 
 /** How many notices the bell lists (newest first); older ones stay in the database. */
 export const LIST_LIMIT = 50
+/** Reminders made in one run of the job (the rest wait for the next minute). */
+const REMINDER_BATCH = 500
+
 /** How many posts a digest names; the rest are counted. */
 const DIGEST_LIST = 10
 const DIGEST_PAGE = 500
@@ -60,6 +64,9 @@ function wants(preferences: NotificationPreferences, kind: NotificationKind): bo
     case 'post_in_inbox':
       // The person asked for a draft and must finish it in TikTok: not a notice to turn off.
       return true
+    case 'approval_needed':
+    case 'approval_reminder':
+      return preferences.awaitingApproval
   }
 }
 
@@ -120,6 +127,27 @@ export function createNotificationsService(deps: NotificationsDeps) {
     async setPreferences(userId: string, prefs: NotificationPreferences): Promise<NotificationPreferences> {
       await repo.setPreferences(userId, prefs, clock())
       return prefs
+    },
+
+    /**
+     * The `notifications.approval-reminders` job (every minute, ADR 048): each automation draft still awaiting approval
+     * whose time is at most APPROVAL_REMINDER_MINUTES away, and that has no reminder for that time yet, gets one
+     * ("… goes out at 14:30 (Europe/Berlin) only if you approve it"). Keyed by draft and time, so overlapping runs and
+     * second workers send one, and a draft moved to another time is reminded again. Returns how many were sent.
+     */
+    async runApprovalReminders(): Promise<number> {
+      const now = clock()
+      const until = new Date(now.getTime() + APPROVAL_REMINDER_MINUTES * 60_000)
+      let sent = 0
+      for (const draft of await repo.draftsAwaitingSoon(now, until, REMINDER_BATCH)) {
+        try {
+          const recipient = await repo.recipient(draft.userId)
+          if (recipient && (await deliver(recipient, noticeFor({ kind: 'approval_reminder', ...draft })))) sent++
+        } catch (err) {
+          log.error(`[notifications] the approval reminder of post ${draft.postId} failed`, err)
+        }
+      }
+      return sent
     },
 
     /**

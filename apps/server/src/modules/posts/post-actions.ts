@@ -59,6 +59,7 @@ export async function approvePost(deps: PostsServiceDeps, userId: string, id: st
       if (!approved) {
         const found = await tx.findViewForUser(userId, id)
         if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+        if (found.rejectedAt) throw new AppError('CONFLICT', MESSAGES.rejectedCannotBeApproved)
         const late = found.state === 'skipped' || (found.state === 'draft' && found.scheduledAt <= clock())
         throw new AppError('CONFLICT', late ? MESSAGES.approveTooLate : MESSAGES.onlyDraftsCanBeApproved)
       }
@@ -67,6 +68,33 @@ export async function approvePost(deps: PostsServiceDeps, userId: string, id: st
     }),
   )
   return viewAndAnnounce(deps, userId, id)
+}
+
+/**
+ * POST /api/posts/:id/reject (ADR 048): a draft awaiting approval becomes `skipped` for good, its publish job cancelled
+ * in the same transaction, so nothing of it is ever sent. Rejecting it again answers it as it is; any other post is
+ * refused (409, unchanged).
+ */
+export async function rejectPost(deps: PostsServiceDeps, userId: string, id: string): Promise<Post> {
+  const { repo, publishing, clock } = deps
+  if (!uuid.safeParse(id).success) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  const changed = await orFail(deps, MESSAGES.scheduleFailed, () =>
+    repo.transaction(async ({ repo: tx, jobs }) => {
+      const rejected = await tx.rejectForUser(userId, id, clock(), MESSAGES.rejectedReason)
+      if (!rejected) {
+        const found = await tx.findViewForUser(userId, id)
+        if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+        if (found.rejectedAt) return false // a second click, or another tab: already done
+        throw new AppError('CONFLICT', MESSAGES.onlyDraftsCanBeRejected)
+      }
+      await publishing.cancel(id, jobs)
+      return true
+    }),
+  )
+  if (changed) return viewAndAnnounce(deps, userId, id)
+  const found = await repo.findViewForUser(userId, id)
+  if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+  return toPostDto(found)
 }
 
 /** DELETE /api/posts/:id: not while the publisher is sending it; its queued jobs are cancelled with the row. */

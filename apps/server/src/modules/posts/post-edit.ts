@@ -60,6 +60,8 @@ export async function editPost(deps: PostsServiceDeps, userId: string, id: strin
         : MESSAGES.postNotEditable,
   )
   if (!isEditablePost(current.state)) throw refusal
+  // A rejected draft is never posted (ADR 048): no new time or caption brings it back.
+  if (current.rejectedAt) throw new AppError('CONFLICT', MESSAGES.rejectedCannotBeApproved)
   const kind = { format: current.format, postMode: current.postMode }
 
   let when: { scheduledAt: Date; timeZone: string } | undefined

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, notInArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, notInArray, sql } from 'drizzle-orm'
 import { SENDING_OR_SENT_POST_STATES } from '@hookpost/shared'
 import type { Database } from '../../db/client'
 import { mediaFile, photoSet, post, slideshow, tiktokAccount } from '../../db/schema'
@@ -260,7 +260,8 @@ function createQueries(db: Executor) {
       const [row] = await db
         .update(post)
         .set({ ...change, state: 'draft', errorMessage: null, ...touched(at) })
-        .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'skipped')))
+        // A rejected draft stays skipped for good (ADR 048).
+        .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'skipped'), isNull(post.rejectedAt)))
         .returning()
       return row
     },
@@ -285,6 +286,20 @@ function createQueries(db: Executor) {
         .update(post)
         .set({ state: 'scheduled', errorMessage: null, ...touched(now) })
         .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'draft'), gt(post.scheduledAt, now)))
+        .returning()
+      return row
+    },
+
+    /**
+     * draft → skipped for good, by the person (ADR 048): the same `skipped` a draft nobody approved ends in, marked
+     * `rejected_at`, so neither an approval nor a new time brings it back. Conditional on `draft`, so it cannot race an
+     * approval into sending: whichever comes first wins, and the publisher only ever claims `scheduled`.
+     */
+    async rejectForUser(userId: string, id: string, now: Date, errorMessage: string): Promise<PostRow | undefined> {
+      const [row] = await db
+        .update(post)
+        .set({ state: 'skipped', rejectedAt: now, errorMessage, ...touched(now) })
+        .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'draft')))
         .returning()
       return row
     },

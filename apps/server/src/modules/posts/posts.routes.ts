@@ -170,6 +170,22 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
   )
 
   app.post(
+    '/:id/reject',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Reject a draft awaiting approval: it is skipped for good and never posted (ADR 048)',
+        description:
+          'Its publish job is cancelled with it. A rejected post cannot be approved or given a new time. Rejecting it ' +
+          'again answers it unchanged; 409 for any other post that is not a draft; 404 for another user’s post.',
+        params: idParams,
+        response: { 200: z.object({ post: postSchema }), ...errors, 409: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request) => ({ post: await posts.reject(userId(request), request.params.id) }),
+  )
+
+  app.post(
     '/:id/duplicate',
     {
       schema: {

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../lib/errors'
 import { scheduleBatch } from './batch-schedule'
 import { createPost, type NewPost } from './new-post'
-import { approvePost, postNow, refreshStatuses, removePost, retryPost } from './post-actions'
+import { approvePost, postNow, refreshStatuses, rejectPost, removePost, retryPost } from './post-actions'
 import { duplicatePost, type DuplicatePostBody } from './post-duplicate'
 import { editPost, type EditPostBody } from './post-edit'
 import { resolveScheduleTime } from './post-rules'
@@ -73,6 +73,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     duplicate: (userId: string, id: string, body: DuplicatePostBody) => duplicatePost(deps, userId, id, body),
     postNow: (userId: string, id: string) => postNow(deps, userId, id),
     approve: (userId: string, id: string) => approvePost(deps, userId, id),
+    reject: (userId: string, id: string) => rejectPost(deps, userId, id),
     remove: (userId: string, id: string) => removePost(deps, userId, id),
     retry: (userId: string, id: string) => retryPost(deps, userId, id),
     refreshStatuses: (userId: string) => refreshStatuses(deps, userId),

@@ -25,6 +25,7 @@ export function toPostDto(view: PostView): Post {
     state: view.state,
     source: view.source,
     errorMessage: view.errorMessage,
+    rejectedAt: view.rejectedAt ? view.rejectedAt.toISOString() : null,
     tiktokPostId: view.tiktokPostId,
     publishedAt: view.publishedAt ? view.publishedAt.toISOString() : null,
     media: view.media,

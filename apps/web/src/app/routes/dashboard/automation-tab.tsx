@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import type { AutomationSlot } from '@hookpost/shared/automation'
 import { isLibraryVideo } from '@hookpost/shared/library'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { linkClass } from '../../../components/ui/form'
@@ -8,9 +9,19 @@ import { AutomationPanel } from '../../../features/automation/components/automat
 import { EditPostDialog } from '../../../features/posts/components/edit-post-dialog'
 import { useProfile } from '../../../features/profile/api/profile-api'
 import { useLibrary } from '../../../features/studio/api/get-library'
+import { RenderedVideoPlayer } from '../../../features/studio/components/rendered-video-player'
 import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
 import { statusLabel } from '../../../features/tiktok/components/account-status-badge'
+import { dateTimeIn } from '../../../lib/format'
 import { tabHref } from './tabs'
+
+/** The planned post's rendered video (with its burned-in hook), beside the caption being reviewed (issue 30 item 11). */
+function plannedVideo(slot: AutomationSlot) {
+  if (!slot.videoId || slot.format !== 'video') return undefined
+  const when = `${dateTimeIn(slot.scheduledAt, slot.timeZone)} (${slot.timeZone})`
+  const hook = slot.hookText ? `, with its hook “${slot.hookText}”` : ''
+  return <RenderedVideoPlayer videoId={slot.videoId} label={`Video of the post of ${when}${hook}`} />
+}
 
 /** 'Ana Cooks (@anacooks) · Sandbox', with its status when it cannot post: as the Schedule tab's picker says it. */
 function accountLabel(account: TiktokAccount): string {
@@ -30,7 +41,7 @@ export function AutomationTab() {
   const libraryVideos = useMemo(() => (library.data?.videos ?? []).filter(isLibraryVideo), [library.data])
   const images = useSavedImages()
   const profile = useProfile()
-  const [editing, setEditing] = useState<string | null>(null)
+  const [editing, setEditing] = useState<AutomationSlot | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
   return (
@@ -48,13 +59,19 @@ export function AutomationTab() {
       >
         {done}
       </p>
-      {editing ? (
-        <EditPostDialog postId={editing} onDone={setDone} onClose={() => setEditing(null)} fallbackFocus={statusRef} />
+      {editing?.postId ? (
+        <EditPostDialog
+          postId={editing.postId}
+          preview={plannedVideo(editing)}
+          onDone={setDone}
+          onClose={() => setEditing(null)}
+          fallbackFocus={statusRef}
+        />
       ) : null}
       <AutomationPanel
-        onEditPost={(postId) => {
+        onEditPost={(slot) => {
           setDone(null)
-          setEditing(postId)
+          setEditing(slot)
         }}
         accounts={{
           status: accounts.status,

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { MESSAGES } from '@hookpost/shared/messages'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useServerEvents } from '../../../lib/use-server-events'
@@ -93,20 +94,25 @@ describe('Automation History', () => {
           errorMessage: 'Not approved before its time, so it was not posted.',
         }),
         makeSlot({ state: 'posted', postId: 'p-done' }),
+        makeSlot({ state: 'rejected', postId: 'p-rejected', errorMessage: MESSAGES.rejectedReason }),
       ],
     })
     renderWithQueryClient(<AutomationHistory runs={[run]} timeZone="Europe/Paris" onEditPost={onEditPost} />)
-    const [draft, waiting, skipped, done] = within(screen.getByRole('list', { name: 'Planned posts' })).getAllByRole(
-      'listitem',
-    )
+    const [draft, waiting, skipped, done, rejected] = within(
+      screen.getByRole('list', { name: 'Planned posts' }),
+    ).getAllByRole('listitem')
     expect(within(draft!).getByText('Awaiting approval', { selector: '[data-state]' })).toBeTruthy()
     expect(draft!.textContent).toContain('Caption: Nobody tells you this about meal prep')
     expect(draft!.textContent).toContain('#mealprep #tips')
     fireEvent.click(within(draft!).getByRole('button', { name: /^Review the post of / }))
-    expect(onEditPost).toHaveBeenCalledWith('p-draft')
+    expect(onEditPost).toHaveBeenCalledWith(expect.objectContaining({ postId: 'p-draft' }))
     expect(within(waiting!).getByRole('button', { name: /^Edit the post of / })).toBeTruthy()
     expect(within(skipped!).getByText('Not approved before its time, so it was not posted.')).toBeTruthy()
     expect(within(done!).queryByRole('button')).toBeNull()
+    // A rejected draft says so, and is never offered for editing again (ADR 048).
+    expect(within(rejected!).getByText('Rejected', { selector: '[data-state]' })).toBeTruthy()
+    expect(within(rejected!).getByText(MESSAGES.rejectedReason)).toBeTruthy()
+    expect(within(rejected!).queryByRole('button')).toBeNull()
   })
 
   it('lists runs newest first: when (with the zone), why, what was planned, and each post’s state', async () => {
@@ -187,6 +193,7 @@ describe('Automation History', () => {
       timeZone: 'UTC',
       state: 'uploaded',
       errorMessage: null,
+      rejectedAt: null,
       tiktokPostId: '7300000000000000001',
       publishedAt: '2026-04-20T14:00:05.000Z',
       media: null,

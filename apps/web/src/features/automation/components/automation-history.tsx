@@ -21,8 +21,8 @@ export function AutomationHistory({
 }: {
   runs: readonly AutomationRun[]
   timeZone: string
-  /** Opens the post's editor (review, edit, approve). */
-  onEditPost: (postId: string) => void
+  /** Opens the planned post's editor (review with its video, edit, approve, reject). */
+  onEditPost: (slot: AutomationSlot) => void
 }) {
   const id = useId()
   return (
@@ -52,7 +52,7 @@ function RunItem({
 }: {
   run: AutomationRun
   timeZone: string
-  onEditPost: (postId: string) => void
+  onEditPost: (slot: AutomationSlot) => void
 }) {
   const id = useId()
   return (
@@ -80,7 +80,7 @@ function RunItem({
 /** Planned posts whose post has not started to go out: they can be reviewed and edited. */
 const EDITABLE_SLOT_STATES: readonly AutomationSlot['state'][] = ['draft', 'scheduled', 'skipped']
 
-function SlotItem({ slot, onEditPost }: { slot: AutomationSlot; onEditPost: (postId: string) => void }) {
+function SlotItem({ slot, onEditPost }: { slot: AutomationSlot; onEditPost: (slot: AutomationSlot) => void }) {
   const id = useId()
   const editable = slot.postId !== null && EDITABLE_SLOT_STATES.includes(slot.state)
   const action = slot.state === 'draft' ? 'Review' : 'Edit'
@@ -98,7 +98,7 @@ function SlotItem({ slot, onEditPost }: { slot: AutomationSlot; onEditPost: (pos
             className={`${rowButtonClass} ml-auto`}
             aria-haspopup="dialog"
             aria-label={`${action} the post of ${dateTimeIn(slot.scheduledAt, slot.timeZone)}`}
-            onClick={() => onEditPost(slot.postId!)}
+            onClick={() => onEditPost(slot)}
           >
             {action}
           </button>
@@ -135,7 +135,7 @@ function SlotItem({ slot, onEditPost }: { slot: AutomationSlot; onEditPost: (pos
           {slot.timeReason}
         </p>
       ) : null}
-      {(slot.state === 'failed' || slot.state === 'skipped') && slot.errorMessage ? (
+      {(slot.state === 'failed' || slot.state === 'skipped' || slot.state === 'rejected') && slot.errorMessage ? (
         <p
           className={`mt-0.5 [overflow-wrap:anywhere] ${slot.state === 'failed' ? 'text-red-700' : 'text-yellow-900'}`}
         >

@@ -1,5 +1,10 @@
 import { useId, useRef, type ReactNode } from 'react'
-import { AUTOMATION_LIMITS, AUTOMATION_MESSAGES, type AutomationOverview } from '@hookpost/shared/automation'
+import {
+  AUTOMATION_LIMITS,
+  AUTOMATION_MESSAGES,
+  type AutomationOverview,
+  type AutomationSlot,
+} from '@hookpost/shared/automation'
 import { AI_MESSAGES } from '@hookpost/shared/ai'
 import { AiProblem } from '../../../components/ui/ai-problem'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
@@ -31,7 +36,7 @@ export interface AutomationPanelProps {
   /** Offered in Advanced Settings when there is no TikTok account yet. */
   noAccounts: ReactNode
   /** Opens a planned post's editor (the posts feature's dialog, composed in app/): review, edit, approve. */
-  onEditPost: (postId: string) => void
+  onEditPost: (slot: AutomationSlot) => void
 }
 
 /**

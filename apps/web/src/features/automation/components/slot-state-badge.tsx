@@ -9,6 +9,7 @@ const BADGES: Record<AutomationSlotState, { label: string; className: string }> 
   posted: { label: 'Posted', className: 'border-green-200 bg-green-100 text-green-800' },
   failed: { label: 'Failed', className: 'border-red-200 bg-red-100 text-red-800' },
   skipped: { label: 'Skipped', className: 'border-yellow-300 bg-yellow-100 text-yellow-900' },
+  rejected: { label: 'Rejected', className: 'border-slate-300 bg-slate-100 text-slate-800' },
   cancelled: { label: 'Cancelled', className: 'border-slate-300 bg-slate-100 text-slate-700' },
 }
 

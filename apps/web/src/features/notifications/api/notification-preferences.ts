@@ -17,7 +17,7 @@ export function useNotificationPreferences() {
   return useQuery(notificationPreferencesQueryOptions)
 }
 
-/** PUT /api/notifications/preferences with all three switches. */
+/** PUT /api/notifications/preferences with every switch. */
 export async function updateNotificationPreferences(body: NotificationPreferences): Promise<NotificationPreferences> {
   const payload = await apiRequest<unknown>('/api/notifications/preferences', { method: 'PUT', body })
   return notificationPreferencesSchema.parse(payload)

@@ -15,6 +15,8 @@ const LINK_TEXT: Record<Notification['kind'], string> = {
   account_reconnect: 'Go to your TikTok accounts',
   daily_digest: 'Open the schedule',
   post_in_inbox: 'Open the schedule',
+  approval_needed: 'Review them in Automation',
+  approval_reminder: 'Review it in Automation',
 }
 
 /**

@@ -21,9 +21,16 @@ const SWITCHES: { key: keyof NotificationPreferences; label: string; hint: strin
     label: 'Daily digest',
     hint: 'Every day at 08:00 in your time zone, what went out in the day before (nothing is sent on a quiet day).',
   },
+  {
+    key: 'awaitingApproval',
+    label: 'Posts awaiting your approval',
+    hint:
+      'With Review before posting: a notice and an email when automation plans posts for you to approve, and again ' +
+      'about an hour before one that is still not approved goes out.',
+  },
 ]
 
-/** Profile's Notifications section (ADR 034): three switches, each saved as soon as it changes. */
+/** Profile's Notifications section (ADR 034, 048): four switches, each saved as soon as it changes. */
 export function NotificationSettings() {
   const headingId = useId()
   const preferences = useNotificationPreferences()

@@ -34,9 +34,12 @@ export async function editPost(id: string, body: EditPostInput): Promise<Post> {
   return onePostResponseSchema.parse(payload).post
 }
 
-/** POST /api/posts/:id/approve: a draft awaiting approval goes out at its time. 409 when it is too late. */
-export async function approvePost(id: string): Promise<Post> {
-  const payload = await apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}/approve`, { method: 'POST' })
+/**
+ * The person's decision on a draft awaiting approval: POST /api/posts/:id/approve (it goes out at its time; 409 when
+ * it is too late) or POST /api/posts/:id/reject (skipped for good, never posted; ADR 048).
+ */
+export async function decideDraft(id: string, decision: 'approve' | 'reject'): Promise<Post> {
+  const payload = await apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}/${decision}`, { method: 'POST' })
   return onePostResponseSchema.parse(payload).post
 }
 
@@ -48,12 +51,15 @@ export function useEditPost() {
   })
 }
 
-export function useApprovePost() {
+function useDraftDecision(decision: 'approve' | 'reject') {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: approvePost,
+    mutationFn: (id: string) => decideDraft(id, decision),
     onSuccess: (post) => upsertCachedPost(queryClient, post),
-    // Refused: the post changed meanwhile (skipped at its time, published): show what it is now.
+    // Refused: the post changed meanwhile (skipped at its time, decided in another tab, published): show it as it is.
     onError: (_error, id) => queryClient.invalidateQueries({ queryKey: postKey(id) }),
   })
 }
+
+export const useApprovePost = () => useDraftDecision('approve')
+export const useRejectPost = () => useDraftDecision('reject')

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -26,8 +27,11 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-/** The posts API for one post: GET, PATCH (answered by `patch`), approve (answered by `approve`), creator info. */
-function api(post: Post, replies: { patch?: (body: Record<string, unknown>) => ApiReply; approve?: ApiReply } = {}) {
+/** The posts API for one post: GET, PATCH (answered by `patch`), approve and reject (likewise), creator info. */
+function api(
+  post: Post,
+  replies: { patch?: (body: Record<string, unknown>) => ApiReply; approve?: ApiReply; reject?: ApiReply } = {},
+) {
   let current = post
   return mockApi(({ method, pathname, body }) => {
     if (pathname === `/api/posts/${post.id}` && method === 'GET') return { status: 200, body: { post: current } }
@@ -45,14 +49,18 @@ function api(post: Post, replies: { patch?: (body: Record<string, unknown>) => A
       if (reply.status === 200) current = (reply.body as { post: Post }).post
       return reply
     }
+    if (pathname === `/api/posts/${post.id}/reject` && method === 'POST') {
+      const rejected = { ...current, state: 'skipped', rejectedAt: '2030-04-19T08:00:00.000Z' }
+      return replies.reject ?? { status: 200, body: { post: rejected } }
+    }
     return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
   })
 }
 
-function open(post: Post) {
+function open(post: Post, preview?: ReactNode) {
   const onDone = vi.fn()
   const onClose = vi.fn()
-  renderWithQueryClient(<EditPostDialog postId={post.id} onDone={onDone} onClose={onClose} />)
+  renderWithQueryClient(<EditPostDialog postId={post.id} onDone={onDone} onClose={onClose} preview={preview} />)
   return { onDone, onClose }
 }
 
@@ -134,6 +142,45 @@ describe('the post editor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
     expect(await within(dialog).findByText(MESSAGES.approveTooLate)).toBeTruthy()
     expect(onDone).not.toHaveBeenCalled()
+  })
+
+  it('shows what the post sends beside its caption, and rejects a draft without saving or approving it', async () => {
+    const { calls } = api(draft)
+    const { onDone, onClose } = open(draft, <video aria-label="Video of the post" controls />)
+    const user = userEvent.setup()
+    const dialog = await screen.findByRole('dialog', { name: 'Review post' })
+    expect(within(dialog).getByLabelText('Video of the post').tagName).toBe('VIDEO')
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(MESSAGES.draftRejected))
+    expect(onClose).toHaveBeenCalled()
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.pathname])).toEqual([
+      ['POST', `/api/posts/${draft.id}/reject`],
+    ])
+  })
+
+  it('says a refused rejection in words; a rejected post can be neither approved nor changed', async () => {
+    api(draft, { reject: { status: 409, body: { code: 'CONFLICT', message: MESSAGES.onlyDraftsCanBeRejected } } })
+    const { onDone } = open(draft)
+    const user = userEvent.setup()
+    const dialog = await screen.findByRole('dialog', { name: 'Review post' })
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await within(dialog).findByText(MESSAGES.onlyDraftsCanBeRejected)).toBeTruthy()
+    expect(onDone).not.toHaveBeenCalled()
+    cleanup()
+
+    const rejected = { ...draft, state: 'skipped' as const, rejectedAt: '2030-04-19T08:00:00.000Z' }
+    api(rejected)
+    open(rejected)
+    const shown = await screen.findByRole('dialog', { name: 'Edit post' })
+    expect(await within(shown).findByText(MESSAGES.rejectedCannotBeApproved)).toBeTruthy()
+    expect(
+      within(shown)
+        .getByLabelText(/^Caption/)
+        .matches(':disabled'),
+    ).toBe(true)
+    for (const name of ['Approve', 'Reject', 'Save changes']) {
+      expect(within(shown).queryByRole('button', { name })).toBeNull()
+    }
   })
 
   it('a post that started going out is shown, not editable', async () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, type RefObject } from 'react'
+import { useId, useRef, type ReactNode, type RefObject } from 'react'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { Spinner } from '../../../components/ui/spinner'
@@ -16,8 +16,11 @@ export function EditPostDialog({
   onDone,
   onClose,
   fallbackFocus,
+  preview,
 }: {
   postId: string
+  /** Shown beside the caption: what the post sends (the automation tab gives the planned post's rendered video). */
+  preview?: ReactNode
   /** Saved (or approved): what to tell the person. */
   onDone: (message: string) => void
   onClose: () => void
@@ -34,7 +37,7 @@ export function EditPostDialog({
       fallbackFocus={fallbackFocus}
     >
       {post.data ? (
-        <EditPostForm post={post.data} titleId={`${id}-title`} onDone={onDone} onClose={onClose} />
+        <EditPostForm post={post.data} titleId={`${id}-title`} preview={preview} onDone={onDone} onClose={onClose} />
       ) : (
         <div className="space-y-4 p-4 sm:p-6">
           <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">

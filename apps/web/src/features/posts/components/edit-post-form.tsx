@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
 import { isEditablePost, POST_LIMITS, PRIVACY_LABELS, type Post } from '@hookpost/shared/posts'
 import { SLIDESHOW_LIMITS } from '@hookpost/shared/slideshows'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
@@ -21,11 +21,14 @@ import { TitleField } from './title-field'
 export function EditPostForm({
   post,
   titleId,
+  preview,
   onDone,
   onClose,
 }: {
   post: Post
   titleId: string
+  /** What the post sends, shown beside its caption (the automation's rendered video, composed in app/). */
+  preview?: ReactNode
   onDone: (message: string) => void
   onClose: () => void
 }) {
@@ -33,7 +36,8 @@ export function EditPostForm({
   const formRef = useRef<HTMLFormElement>(null)
   const draft = usePostEditDraft(formRef, post, onDone, onClose)
   const { values, errors, change, creator, changed, busy } = draft
-  const editable = isEditablePost(post.state)
+  // A rejected draft is skipped for good (ADR 048): nothing about it can change.
+  const editable = isEditablePost(post.state) && post.rejectedAt === null
   const isDraft = post.state === 'draft'
   const info = creator.data
   // Issue 29: a photo post offers only comments and a 90-character title; a draft carries no TikTok settings.
@@ -47,32 +51,37 @@ export function EditPostForm({
       <fieldset disabled={!editable || busy} className="space-y-4">
         <legend className="sr-only">Post</legend>
         {editable ? <EditDestinationFields post={post} draft={draft} /> : null}
-        <TitleField
-          value={values.title}
-          error={errors.title}
-          max={photo ? SLIDESHOW_LIMITS.title : POST_LIMITS.title}
-          onChange={(title) => change('title', title)}
-        />
-        <Field
-          label="Caption"
-          error={errors.description}
-          hint={
-            <>
-              Shown under the title on TikTok; hashtags go here. TikTok receives the title and caption together:{' '}
-              <CharacterCount length={draft.captionLength} max={POST_LIMITS.caption} />.
-            </>
-          }
-          aside={<CharacterCount length={values.description.length} max={POST_LIMITS.description} />}
-          render={(props) => (
-            <textarea
-              {...props}
-              name="description"
-              rows={6}
-              value={values.description}
-              onChange={(e) => change('description', e.target.value)}
+        <div className={preview ? 'grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]' : 'contents'}>
+          {preview ? <div className="flex justify-center sm:block">{preview}</div> : null}
+          <div className="min-w-0 space-y-4">
+            <TitleField
+              value={values.title}
+              error={errors.title}
+              max={photo ? SLIDESHOW_LIMITS.title : POST_LIMITS.title}
+              onChange={(title) => change('title', title)}
             />
-          )}
-        />
+            <Field
+              label="Caption"
+              error={errors.description}
+              hint={
+                <>
+                  Shown under the title on TikTok; hashtags go here. TikTok receives the title and caption together:{' '}
+                  <CharacterCount length={draft.captionLength} max={POST_LIMITS.caption} />.
+                </>
+              }
+              aside={<CharacterCount length={values.description.length} max={POST_LIMITS.description} />}
+              render={(props) => (
+                <textarea
+                  {...props}
+                  name="description"
+                  rows={6}
+                  value={values.description}
+                  onChange={(e) => change('description', e.target.value)}
+                />
+              )}
+            />
+          </div>
+        </div>
 
         {inbox ? (
           <p className="text-sm text-slate-700">{DRAFT_NOTE}</p>
@@ -126,11 +135,27 @@ export function EditPostForm({
           </button>
         ) : null}
         {isDraft ? (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={busy}
+            aria-describedby={`${id}-reject-note`}
+            onClick={() => void draft.rejectDraft()}
+          >
+            {draft.rejecting ? 'Rejecting...' : 'Reject'}
+          </button>
+        ) : null}
+        {isDraft ? (
           <button type="button" className={buttonClass} disabled={busy} onClick={() => void draft.submit(true)}>
             {draft.approving ? 'Approving...' : changed ? 'Save and approve' : 'Approve'}
           </button>
         ) : null}
       </div>
+      {isDraft ? (
+        <p id={`${id}-reject-note`} className="sr-only">
+          Rejected, it is never posted.
+        </p>
+      ) : null}
       {editable && !changed ? (
         <p id={`${id}-unchanged`} className="sr-only">
           Nothing changed yet.

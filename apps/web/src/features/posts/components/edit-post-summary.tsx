@@ -30,12 +30,16 @@ export function EditPostSummary({ post, titleId }: { post: Post; titleId: string
           is skipped and nothing is posted.
         </p>
       ) : null}
-      {post.state === 'skipped' ? (
+      {post.rejectedAt ? (
+        <p className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
+          {MESSAGES.rejectedCannotBeApproved}
+        </p>
+      ) : post.state === 'skipped' ? (
         <p className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
           {post.errorMessage ?? MESSAGES.draftNotApproved} {MESSAGES.skippedNeedsNewTime}
         </p>
       ) : null}
-      {!isEditablePost(post.state) ? (
+      {!isEditablePost(post.state) && !post.rejectedAt ? (
         <p role="status" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
           {MESSAGES.postNotEditable}
         </p>

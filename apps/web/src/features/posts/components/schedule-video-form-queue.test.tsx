@@ -47,6 +47,7 @@ function queuedPost(body: AddToQueueInput): Post {
     state: 'scheduled',
     source: 'manual',
     errorMessage: null,
+    rejectedAt: null,
     tiktokPostId: null,
     publishedAt: null,
     media: null,

@@ -51,6 +51,7 @@ function postFrom(body: SchedulePostInput): Post {
     state: 'scheduled',
     source: 'manual',
     errorMessage: null,
+    rejectedAt: null,
     tiktokPostId: null,
     publishedAt: null,
     media: { originalName: 'clip.mp4', sizeBytes: 5 * 1024 * 1024, durationMs: 3000 },

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type RefObject } from 'react'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { isEditablePost, tiktokCaption, type Post } from '@hookpost/shared/posts'
 import { ApiRequestError, userMessage } from '../../../lib/api-client'
-import { useApprovePost, useEditPost } from '../api/edit-post'
+import { useApprovePost, useEditPost, useRejectPost } from '../api/edit-post'
 import { useCreatorInfo } from '../api/get-creator-info'
 import {
   changedFields,
@@ -35,6 +35,7 @@ export function usePostEditDraft(
   const [video, setVideo] = useState<ReplacementVideo | null>(null)
   const edit = useEditPost()
   const approve = useApprovePost()
+  const reject = useRejectPost()
   const creator = useCreatorInfo(values.accountId, isEditablePost(post.state))
   // On another account, the settings go as its creator allows them: a privacy level it does not offer is chosen again,
   // an interaction it turned off is off (its toggle is greyed out, TikTok rule 2c).
@@ -99,6 +100,18 @@ export function usePostEditDraft(
     }
   }
 
+  /** Reject (ADR 048): the draft is never posted; what was typed and not saved goes with it. */
+  async function rejectDraft() {
+    setFormError(null)
+    try {
+      await reject.mutateAsync(post.id)
+      onDone(MESSAGES.draftRejected)
+      onClose()
+    } catch (error) {
+      refused(error)
+    }
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     void submit(false)
@@ -115,11 +128,13 @@ export function usePostEditDraft(
     changed,
     saving: edit.isPending,
     approving: approve.isPending,
-    busy: edit.isPending || approve.isPending,
+    rejecting: reject.isPending,
+    busy: edit.isPending || approve.isPending || reject.isPending,
     captionLength: tiktokCaption(values.title, values.description).length,
     change,
     chooseVideo,
     submit,
+    rejectDraft,
     onSubmit,
   }
 }

@@ -1,9 +1,7 @@
-import { useEffect } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { linkClass } from '../../../components/ui/form'
 import { Spinner } from '../../../components/ui/spinner'
-import { useVideos, videosKey } from '../api/get-videos'
+import { useFollowedVideo } from '../hooks/use-followed-video'
 import { RenderProgress, VideoStateBadge } from './video-state-badge'
 
 /**
@@ -11,15 +9,7 @@ import { RenderProgress, VideoStateBadge } from './video-state-badge'
  * progress, why it failed, or the player once it is ready. `listHref` leads to the full list of videos.
  */
 export function VideoRenderStatus({ videoId, listHref }: { videoId: string; listHref: string }) {
-  const queryClient = useQueryClient()
-  const videos = useVideos()
-  const video = videos.data?.find((v) => v.id === videoId)
-
-  // A video just made may not be in the cached list yet: ask once for the list as it is now.
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: videosKey })
-  }, [queryClient, videoId])
-
+  const video = useFollowedVideo(videoId)
   if (!video) return <Spinner label="Loading the video..." className="h-6 w-6" />
   const ready = video.processed && video.processedVideoUrl !== null
   return (

@@ -130,6 +130,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     state: 'scheduled',
     source: 'manual',
     errorMessage: null,
+    rejectedAt: null,
     tiktokPostId: null,
     publishedAt: null,
     media: { originalName: 'clip.mp4', sizeBytes: 1000, durationMs: 2000 },

@@ -1,0 +1,1 @@
+ALTER TABLE "post" ADD COLUMN "rejected_at" timestamp with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE "profile" ADD COLUMN "notify_awaiting_approval" boolean DEFAULT true NOT NULL;
