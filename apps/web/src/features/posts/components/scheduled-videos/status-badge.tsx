@@ -41,7 +41,10 @@ export function StatusBadge({ state }: { state: PostState }) {
   return (
     <span
       data-status={status}
-      className={`inline-flex items-center rounded-full border px-1.5 py-px text-xs font-medium whitespace-nowrap ${TONES[status]}`}
+      // In a narrow calendar cell (a thumbnail beside it, ADR 047) the word is cut with an ellipsis rather than sticking
+      // out of the entry; the whole word is its hover text and in the entry's accessible name.
+      title={statusLabel(state)}
+      className={`inline-block max-w-full truncate rounded-full border px-1.5 py-px align-middle text-xs font-medium ${TONES[status]}`}
     >
       {statusLabel(state)}
     </span>
