@@ -35,6 +35,7 @@ describe('health, app info and the API reference', () => {
           'automation.sweep',
           'analytics.sweep',
           'analytics.sync',
+          'notifications.approval-reminders',
           'notifications.digest',
           'media.orphan-sweep',
         ],
