@@ -225,9 +225,16 @@ export function usePostProgress(postId: string): PostProgress | undefined {
   }).data
 }
 
-/** Whether a cached posts query (a calendar window, the List's pages, one post) holds a post of `accountId`. */
+/**
+ * Whether a cached posts query (a calendar window, the List's pages, one post) holds a post of `accountId` that has
+ * gone out: only an Uploaded post has figures and a TikTok page for a sync to bring (a post still scheduled or
+ * publishing is not fetched again for an account's sync, e.g. the followers read right after connecting).
+ */
 function holdsAccountPost(data: unknown, accountId: string): boolean {
-  const ofAccount = (post: unknown) => (post as Partial<CalendarPost> | null)?.accountId === accountId
+  const ofAccount = (post: unknown) => {
+    const p = post as Partial<CalendarPost> | null
+    return p?.accountId === accountId && p.state === 'uploaded'
+  }
   if (Array.isArray(data)) return data.some(ofAccount)
   const pages = (data as Partial<InfiniteData<PostsPage, PageParam>> | undefined)?.pages
   if (Array.isArray(pages)) return pages.some((page) => page.posts.some(ofAccount))

@@ -122,4 +122,14 @@ describe('posts you can tell apart', () => {
     expect(await figures.findByText('5,000')).toBeTruthy()
     expect(figures.getByText(/^Updated/).textContent).toBe('Updated just now')
   })
+
+  it('a sync of an account whose posts have not gone out fetches nothing (no figures to bring)', async () => {
+    const api = postsApi([makePost({ title: 'Not yet', scheduledAt: '2026-04-20T07:00:00.000Z', state: 'scheduled' })])
+    const { queryClient } = renderWithClient(<ScheduledVideos timeZone={ZONE} accounts={ACCOUNTS} />)
+    await screen.findByRole('button', { name: /^Not yet, / })
+    const before = api.gets().length
+    act(() => applyServerEvent(queryClient, { type: 'analytics.synced', accountId: 'acc-1' }))
+    await act(async () => undefined)
+    expect(api.gets().length).toBe(before)
+  })
 })
