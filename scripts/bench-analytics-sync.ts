@@ -187,7 +187,7 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
 
     // One person with the accounts connected the way the browser connects them.
     let started = performance.now()
-    const { userId, accounts } = await signUpWithCreators(http, session, accountsWanted)
+    const { accounts } = await signUpWithCreators(http, session, accountsWanted)
     const connectedIn = performance.now() - started
 
     // The published videos: into the sandbox's state while it is stopped (it loads state.json when it starts again
@@ -208,7 +208,7 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
     const now = Date.now()
     const rows: (typeof post.$inferInsert)[] = []
     let serial = 0
-    for (const [a, { accountId, openId }] of accounts.entries()) {
+    for (const [a, { accountId, openId, userId }] of accounts.entries()) {
       for (let k = 0; k < postsEach; k++) {
         serial++
         const postId = `7${String(4e17 + serial).padStart(18, '0')}`

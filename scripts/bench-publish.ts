@@ -103,31 +103,37 @@ async function main() {
         ` · faults ${FAULTS ? '20% 5xx' : 'none'}`,
     )
 
-    // One person, M connected creators (the browser's connect flow), one small video.
+    // M connected creators (the browser's connect flow), as many people as the trial needs, one small video each.
     let setupStarted = performance.now()
-    const { userId, accounts } = await signUpWithCreators(http, session, CREATORS)
-    console.log(`setup           ${CREATORS} creators connected in ${seconds(performance.now() - setupStarted)}`)
+    const { people, accounts } = await signUpWithCreators(http, session, CREATORS)
+    console.log(
+      `setup           ${CREATORS} creators of ${people.length} people connected in ${seconds(performance.now() - setupStarted)}`,
+    )
 
-    const mediaId = crypto.randomUUID()
-    const storageKey = `${userId}/${mediaId}.mp4`
     const source = path.join(dir, 'clip.mp4')
     const made = makeVideo(source) ?? (await writeSparseMp4(source, 200_000), 'sparse MP4 header, 200 kB')
-    // Into media storage as the app stores files (local disk, or S3).
-    await runtime.mediaStorage.copyIn(source, storageKey)
     const sizeBytes = statSync(source).size
-    await runtime.database.db.insert(mediaFile).values({
-      id: mediaId,
-      userId,
-      originalName: 'clip.mp4',
-      storageKey,
-      contentType: 'video/mp4',
-      sizeBytes,
-      durationMs: 1_000,
-      width: 360,
-      height: 640,
-      fps: 30,
-      videoCodec: 'h264',
-    })
+    const mediaOf = new Map<string, string>()
+    for (const { userId } of people) {
+      const mediaId = crypto.randomUUID()
+      const storageKey = `${userId}/${mediaId}.mp4`
+      // Into media storage as the app stores files (local disk, or S3).
+      await runtime.mediaStorage.copyIn(source, storageKey)
+      await runtime.database.db.insert(mediaFile).values({
+        id: mediaId,
+        userId,
+        originalName: 'clip.mp4',
+        storageKey,
+        contentType: 'video/mp4',
+        sizeBytes,
+        durationMs: 1_000,
+        width: 360,
+        height: 640,
+        fps: 30,
+        videoCodec: 'h264',
+      })
+      mediaOf.set(userId, mediaId)
+    }
     console.log(`video           ${made} (${sizeBytes} B)`)
 
     // Due at one whole minute, far enough ahead for the scheduling itself (creator_info is asked for every post).
@@ -138,9 +144,9 @@ async function main() {
     for (let i = 0; i < POSTS; i++) {
       const account = accounts[i % CREATORS]!
       const title = `bench post ${i}`
-      const created = await runtime.posts.scheduleAt(userId, {
+      const created = await runtime.posts.scheduleAt(account.userId, {
         accountId: account.accountId,
-        mediaId,
+        mediaId: mediaOf.get(account.userId)!,
         title,
         description: '',
         privacyLevel: 'SELF_ONLY',

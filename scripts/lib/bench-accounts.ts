@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { sandboxSession } from '../../apps/server/src/integrations/tiktok/testing/sandbox-session'
+import { planById, TRIAL_PLAN_ID } from '@hookpost/shared/plans'
 
 export interface BenchAccount {
   accountId: string
   openId: string
+  /** The person it is connected to. */
+  userId: string
 }
 
 /**
@@ -28,17 +31,21 @@ export async function signUpBench(http: FastifyInstance, email: string): Promise
 }
 
 /**
- * Benchmarks' one person with `count` sandbox creators connected the way the browser connects them (sign up, then
- * POST /api/tiktok/connect → the sandbox's consent → POST /api/tiktok/callback for each).
+ * Benchmarks' `count` sandbox creators, connected the way the browser connects them (sign up, then POST
+ * /api/tiktok/connect → the sandbox's consent → POST /api/tiktok/callback for each). A new person takes as many as the
+ * free trial allows them (ADR 036: a bench obeys the plans like anyone), then the next person signs up.
  */
 export async function signUpWithCreators(
   http: FastifyInstance,
   session: ReturnType<typeof sandboxSession>,
   count: number,
-): Promise<{ cookie: string; userId: string; accounts: BenchAccount[] }> {
-  const { cookie, userId } = await signUpBench(http, 'bench@example.com')
+): Promise<{ people: { cookie: string; userId: string }[]; accounts: BenchAccount[] }> {
+  const perPerson = planById(TRIAL_PLAN_ID).maxAccounts
+  const people: { cookie: string; userId: string }[] = []
   const accounts: BenchAccount[] = []
   for (let i = 0; i < count; i++) {
+    if (i % perPerson === 0) people.push(await signUpBench(http, `bench-${people.length}@example.com`))
+    const { cookie, userId } = people[people.length - 1]!
     const { open_id: openId } = await session.createCreator({
       display_name: `Bench ${i}`,
       username: `bench_${process.pid}_${i}`,
@@ -57,7 +64,7 @@ export async function signUpWithCreators(
       payload: JSON.stringify({ code: callback.get('code'), state: callback.get('state') }),
     })
     if (done.statusCode !== 200) throw new Error(`connecting creator ${i} answered ${done.statusCode}: ${done.body}`)
-    accounts.push({ accountId: done.json<{ account: { id: string } }>().account.id, openId })
+    accounts.push({ accountId: done.json<{ account: { id: string } }>().account.id, openId, userId })
   }
-  return { cookie, userId, accounts }
+  return { people, accounts }
 }
