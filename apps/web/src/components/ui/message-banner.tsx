@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { CrossIcon } from './cross-icon'
 
 const tones = {
   success: 'border-green-300 bg-green-50 text-green-900',
@@ -36,9 +37,7 @@ export function DismissButton({ onDismiss }: { onDismiss: () => void }) {
       aria-label="Dismiss message"
       className="-m-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-        <path d="M6.3 5.3a1 1 0 0 0-1.4 1.4L8.6 10l-3.7 3.3a1 1 0 1 0 1.4 1.4L10 11.4l3.3 3.3a1 1 0 0 0 1.4-1.4L11.4 10l3.3-3.3a1 1 0 0 0-1.4-1.4L10 8.6 6.3 5.3Z" />
-      </svg>
+      <CrossIcon className="h-4 w-4" />
     </button>
   )
 }

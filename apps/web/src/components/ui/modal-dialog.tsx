@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { CrossIcon } from './cross-icon'
 
 /**
  * A native modal `<dialog>`, mounted while open. `showModal()` gives us what a modal needs from the browser itself: the
@@ -68,9 +69,7 @@ export function ModalCloseButton({ onClose }: { onClose: () => void }) {
       aria-label="Close"
       className="absolute top-3 right-3 rounded p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-fuchsia-700"
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-        <path d="M6.3 5.3a1 1 0 0 0-1.4 1.4L8.6 10l-3.7 3.3a1 1 0 1 0 1.4 1.4L10 11.4l3.3 3.3a1 1 0 0 0 1.4-1.4L11.4 10l3.3-3.3a1 1 0 0 0-1.4-1.4L10 8.6 6.3 5.3Z" />
-      </svg>
+      <CrossIcon className="h-5 w-5" />
     </button>
   )
 }

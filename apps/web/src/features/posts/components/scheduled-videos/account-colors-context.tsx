@@ -11,10 +11,9 @@ export function AccountColorsProvider({
   accountIds: readonly string[]
   children: ReactNode
 }) {
+  // Recomputed when the set of accounts changes, not on every render (the ids come as a new array each time).
   const key = accountIds.join(',')
-  // Recomputed when the set of accounts changes, not on every render.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const colors = useMemo(() => assignAccountColors(accountIds), [key])
+  const colors = useMemo(() => assignAccountColors(key === '' ? [] : key.split(',')), [key])
   return <AccountColorsContext.Provider value={colors}>{children}</AccountColorsContext.Provider>
 }
 
