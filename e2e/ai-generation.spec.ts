@@ -4,7 +4,8 @@ import { expect, signUp, test, uniqueEmail } from './fixtures'
 /**
  * The AI Generation tab against the real server: the offline text card (labelled as such), Save ('Saved', disabled),
  * the gallery, and Transform to Video — an image into a 6-second 9:16 video, and a Library demo video at 375 px —
- * rendered by the studio, followed live to a player that plays, and listed in the Create tab's videos.
+ * rendered by the studio, followed live to a player that plays, and listed in the Create tab's videos. The hook step
+ * (issue 30 item 8): an AI suggestion becomes the hook burned in, and "Edit as new" opens the video in Create Videos.
  */
 
 const FALLBACK =
@@ -76,6 +77,9 @@ test('generate an image, save it, and transform it into a video that plays', asy
   await expect(transform.getByRole('img', { name: `Chosen image: ${prompt}` })).toBeVisible()
   await transform.getByLabel('Video title').fill('Latte art selfie')
   await transform.getByLabel('Video description').fill('Made from an image')
+  // The hook step: no account is connected, so the generator says where to connect one; the hook is typed.
+  await expect(transform.getByText('Connect a TikTok account in the Schedule tab to get hook ideas.')).toBeVisible()
+  await transform.getByLabel('Hook text').fill('POV: the latte that stopped the queue')
   await transform.getByRole('button', { name: 'Transform to Video' }).click()
   // The image's clip is made with ffmpeg before the answer (about 1.5 s idle; far longer while renders share the cores).
   await expect(transform.getByRole('status').filter({ hasText: 'Video "Latte art selfie" created!' })).toBeVisible({
@@ -88,9 +92,18 @@ test('generate an image, save it, and transform it into a video that plays', asy
   await expect(transform.getByText('Ready')).toBeVisible()
   await expectPlays(player, 6)
 
-  // It is one of the person's videos.
-  await transform.getByRole('link', { name: 'See it in Your Videos' }).click()
+  await expect(transform.getByRole('link', { name: 'See it in Your Videos' })).toHaveAttribute('href', /tab=create/)
+
+  // Its hook can be changed in Create Videos: the video opens there as a new draft, hook and all.
+  await transform.getByRole('button', { name: 'Edit Latte art selfie as a new video' }).click()
   await expect(page).toHaveURL(/tab=create/)
+  const editor = page.getByRole('region', { name: 'Create New Video' })
+  await expect(editor.getByLabel('Title')).toHaveValue('Latte art selfie')
+  const overlays = editor.getByRole('list', { name: 'Text overlays' }).getByRole('listitem')
+  await expect(overlays).toHaveCount(1)
+  await expect(overlays.first()).toContainText('POV: the latte that stopped the queue')
+
+  // It is one of the person's videos.
   const list = page.getByRole('region', { name: 'Your Videos' })
   await expect(list.getByRole('heading', { name: 'Latte art selfie' })).toBeVisible()
 })

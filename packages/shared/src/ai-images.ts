@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AI_PROVIDERS } from './ai'
 import { POST_LIMITS } from './posts'
+import { HOOK_OVERLAY_DEFAULTS, OVERLAY_TEXT_MAX, type TextOverlay } from './studio/overlay-spec'
 
 /**
  * The AI Generation tab (product.md §2, §3 saved image, §7 /api/generate?type=image, /api/save-image,
@@ -113,6 +114,15 @@ const transformDescription = z
   .trim()
   .max(POST_LIMITS.description, { message: `Description can be at most ${POST_LIMITS.description} characters` })
   .default('')
+/**
+ * The hook burned in over the video (issue 30 item 8): optional, in the hook style (`hookOverlay`); '' makes the video
+ * without one.
+ */
+const transformHookText = z
+  .string()
+  .trim()
+  .max(OVERLAY_TEXT_MAX, { message: `The hook can be at most ${OVERLAY_TEXT_MAX} characters` })
+  .default('')
 
 /** product.md §7 /api/transform-to-video: from an image of the person's, or from a demo video (a media file of theirs). */
 export const transformToVideoInputSchema = z
@@ -122,12 +132,14 @@ export const transformToVideoInputSchema = z
       imageId: requiredId(AI_IMAGE_MESSAGES.imageRequired),
       title: transformTitle,
       description: transformDescription,
+      hookText: transformHookText,
     }),
     z.object({
       videoSource: z.literal('demo'),
       demoMediaId: requiredId(AI_IMAGE_MESSAGES.demoRequired),
       title: transformTitle,
       description: transformDescription,
+      hookText: transformHookText,
     }),
   ])
   .meta({ id: 'TransformToVideoInput' })
@@ -141,3 +153,12 @@ export const transformToVideoResponseSchema = z
   .object({ success: z.boolean(), message: z.string(), videoUrl: z.string(), videoId: z.string() })
   .meta({ id: 'TransformToVideoResponse' })
 export type TransformToVideoResponse = z.infer<typeof transformToVideoResponseSchema>
+
+/**
+ * The overlays a transformed video is made with: its hook, if one was given, centred in the hook style (the same as an
+ * AI suggestion applied on Create, product.md §9), for the whole video. `id` is the overlay's (the server makes it).
+ */
+export function transformHookOverlays(hookText: string, id: string): TextOverlay[] {
+  const text = hookText.trim()
+  return text === '' ? [] : [{ ...HOOK_OVERLAY_DEFAULTS, id, text }]
+}

@@ -212,8 +212,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     maker: aiProviders.images,
     describeImage: imageInfo,
     adoptVideo: (userId, filePath, fileName) => media.adopt(userId, filePath, fileName),
-    createVideo: (userId, input) =>
-      videos.create(userId, { ...input, demoMediaId: null, layout: 'sequence', textOverlays: [] }),
+    createVideo: (userId, input) => videos.create(userId, { ...input, demoMediaId: null, layout: 'sequence' }),
     makeStillClip: (imagePath, outputPath, seconds) =>
       makeStillClip(config.ffmpegPath, imagePath, outputPath, { seconds }),
     videoUrl: (videoId) => videoFilePaths(videoId).file,

@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   AI_IMAGE_MESSAGES,
+  HOOK_OVERLAY_DEFAULTS,
   createdVideoResponseSchema,
   generateImageResponseSchema,
   saveImageResponseSchema,
@@ -215,6 +216,10 @@ describe('POST /api/transform-to-video', () => {
       [{ videoSource: 'image', title: 'T' }, AI_IMAGE_MESSAGES.imageRequired],
       [{ videoSource: 'demo', demoMediaId: '', title: 'T' }, AI_IMAGE_MESSAGES.demoRequired],
       [{ videoSource: 'demo', title: 'T' }, AI_IMAGE_MESSAGES.demoRequired],
+      [
+        { videoSource: 'image', imageId: image.id, title: 'T', hookText: 'x'.repeat(151) },
+        'The hook can be at most 150 characters',
+      ],
     ]
     for (const [body, message] of cases) {
       const res = await transform(me.cookie, body)
@@ -234,6 +239,7 @@ describe('POST /api/transform-to-video', () => {
       imageId: image.id,
       title: 'Bakery sunrise',
       description: 'From an image',
+      hookText: '  POV: the first loaf of the day  ',
     })
     expect(res.statusCode, res.body).toBe(201)
     const body = transformToVideoResponseSchema.parse(res.json())
@@ -241,6 +247,10 @@ describe('POST /api/transform-to-video', () => {
 
     const video = await settled(body.videoId)
     expect(video).toMatchObject({ state: 'processed', title: 'Bakery sunrise', description: 'From an image' })
+    // The hook step (issue 30 item 8): the hook is burned in, centred in the hook style, for the whole video.
+    expect(video.textOverlays).toEqual([
+      { ...HOOK_OVERLAY_DEFAULTS, id: expect.any(String), text: 'POV: the first loaf of the day' },
+    ])
     const facts = await probeServed(body.videoUrl)
     expect(facts.video).toMatchObject({ width: 1080, height: 1920 })
     expect(facts.durationSec).toBeCloseTo(6, 1)
@@ -262,7 +272,10 @@ describe('POST /api/transform-to-video', () => {
     const res = await transform(me.cookie, { videoSource: 'demo', demoMediaId, title: 'Demo walkthrough' })
     expect(res.statusCode, res.body).toBe(201)
     const body = transformToVideoResponseSchema.parse(res.json())
-    expect((await settled(body.videoId)).state).toBe('processed')
+    const video = await settled(body.videoId)
+    expect(video.state).toBe('processed')
+    // No hook given: none is made up.
+    expect(video.textOverlays).toEqual([])
     const facts = await probeServed(body.videoUrl)
     expect(facts.video).toMatchObject({ width: 1080, height: 1920 })
   }, 90_000)

@@ -6,11 +6,13 @@ import {
   AI_IMAGE_MESSAGES,
   IMAGE_UPLOAD_MAX_BYTES,
   IMAGE_VIDEO_SECONDS,
+  transformHookOverlays,
   type AiImage,
   type CreatedVideo,
   type GenerateImageResponse,
   type MediaFile,
   type SaveImageResponse,
+  type TextOverlay,
   type TransformToVideoResponse,
   type generateImageInputSchema,
   type transformToVideoInputSchema,
@@ -47,7 +49,7 @@ export interface ImagesServiceDeps {
   /** The studio's create: queues the render; the video joins the person's list. */
   createVideo: (
     userId: string,
-    input: { title: string; description: string; sourceMediaId: string },
+    input: { title: string; description: string; sourceMediaId: string; textOverlays: TextOverlay[] },
   ) => Promise<CreatedVideo>
   /** Makes the zoom-and-pan clip of an image (integrations/ffmpeg/render/still-clip.ts). */
   makeStillClip: (imagePath: string, outputPath: string, seconds: number) => Promise<void>
@@ -249,6 +251,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
         title: input.title,
         description: input.description,
         sourceMediaId,
+        textOverlays: transformHookOverlays(input.hookText, randomUUID()),
       })
       return {
         success: true,

@@ -1,3 +1,4 @@
+import type { TransformHookSlot } from '../../../features/ai/components/transform-hook-step'
 import type { HookGeneratorSlot } from '../../../features/studio/components/create-video-form'
 import { HookGenerator, type HookAccount } from '../../../features/ai/components/hook-generator'
 import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
@@ -17,4 +18,9 @@ export function useHookAccounts(): HookAccount[] {
 /** The Create tab's AI hook generator with the person's TikTok accounts. */
 export function AccountHookGenerator(slot: HookGeneratorSlot) {
   return <HookGenerator {...slot} accounts={useHookAccounts()} />
+}
+
+/** Transform to Video's hook suggestions: the chosen one becomes the video's hook (issue 30 item 8). */
+export function TransformHookGenerator(slot: TransformHookSlot) {
+  return <HookGenerator {...slot} applyAs="hook" accounts={useHookAccounts()} />
 }

@@ -51,6 +51,11 @@ function setup(routes: Routes = {}, demoMediaId: string | null = null) {
       demoMediaId={demoMediaId}
       demoPicker={<p>Demo picker</p>}
       renderResult={(videoId) => <p>Result for {videoId}</p>}
+      hookGenerator={({ title, onApply }) => (
+        <button type="button" onClick={() => onApply(`Suggested for ${title}`)}>
+          Suggest a hook
+        </button>
+      )}
     />,
   )
   return { ...api, user }
@@ -199,7 +204,24 @@ describe('AI Generation tab', () => {
       demoMediaId: 'media-9',
       title: 'Tour',
       description: '',
+      hookText: '',
     })
+  })
+
+  it('burns in the hook typed or chosen from the suggestions, and clears it once the video is made', async () => {
+    const { user, calls } = setup({}, 'media-9')
+    await user.click(within(transformer()).getByRole('radio', { name: 'Demo video' }))
+    await user.type(within(transformer()).getByLabelText('Video title'), 'Tour')
+    const hook = within(transformer()).getByLabelText('Hook text')
+    await user.type(hook, 'typed, then replaced')
+    await user.click(within(transformer()).getByRole('button', { name: 'Suggest a hook' }))
+    expect((hook as HTMLInputElement).value).toBe('Suggested for Tour')
+    await user.click(within(transformer()).getByRole('button', { name: 'Transform to Video' }))
+    expect(await within(transformer()).findByText('Result for v1')).toBeTruthy()
+    expect(calls.find((c) => c.pathname === '/api/transform-to-video')?.body).toMatchObject({
+      hookText: 'Suggested for Tour',
+    })
+    expect((hook as HTMLInputElement).value).toBe('')
   })
 
   it.each([

@@ -31,6 +31,7 @@ export function HookGenerator({
   onApply,
   accountId: formAccountId,
   onAccountChange,
+  applyAs = 'overlay',
 }: {
   accounts: readonly HookAccount[]
   title: string
@@ -38,6 +39,11 @@ export function HookGenerator({
   onApply: (text: string) => void
   accountId?: string
   onAccountChange?: (accountId: string) => void
+  /**
+   * What a suggestion becomes: one more overlay (Create), or the video's one hook (Transform to Video), which a later
+   * choice replaces.
+   */
+  applyAs?: 'overlay' | 'hook'
 }) {
   const id = useId()
   const generate = useGenerateHooks()
@@ -134,13 +140,13 @@ export function HookGenerator({
                   <button
                     type="button"
                     className={`${secondaryButtonClass} shrink-0`}
-                    aria-label={`Add “${s.text}” as an overlay`}
+                    aria-label={applyAs === 'hook' ? `Use “${s.text}” as the hook` : `Add “${s.text}” as an overlay`}
                     onClick={() => {
                       onApply(s.text)
-                      setApplied((prev) => new Set(prev).add(s.id))
+                      setApplied((prev) => (applyAs === 'hook' ? new Set([s.id]) : new Set(prev).add(s.id)))
                     }}
                   >
-                    {added ? 'Added ✓' : 'Add as overlay'}
+                    {applyAs === 'hook' ? (added ? 'Hook ✓' : 'Use as hook') : added ? 'Added ✓' : 'Add as overlay'}
                   </button>
                 </li>
               )

@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field'
 import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { useTransformToVideo } from '../api/images'
+import { TransformHookStep, type TransformHookSlot } from './transform-hook-step'
 import {
   transformErrorMessage,
   transformRequest,
@@ -14,31 +15,35 @@ import {
 
 /**
  * Transform to Video's form: the source (the chosen image, or a demo video from `demoPicker`), a title and a
- * description; the video made shows below it (`renderResult`).
+ * description, and the hook burned in over it (`hookGenerator` suggests one); the video made shows below it
+ * (`renderResult`).
  */
 export function TransformForm({
   image,
   demoPicker,
   demoMediaId,
   renderResult,
+  hookGenerator,
 }: {
   image: AiImage | null
   demoPicker: ReactNode
   demoMediaId: string | null
   renderResult: (videoId: string) => ReactNode
+  hookGenerator?: (slot: TransformHookSlot) => ReactNode
 }) {
   const id = useId()
   const transform = useTransformToVideo()
   const [source, setSource] = useState<VideoSource>('image')
   const [title, setTitle] = useState('')
   const [description, setDescription] = useState('')
+  const [hook, setHook] = useState('')
   const [errors, setErrors] = useState<TransformErrors>({})
   const [made, setMade] = useState<{ videoId: string; message: string } | null>(null)
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (transform.isPending) return
-    const { errors: found, body } = transformRequest({ source, image, demoMediaId, title, description })
+    const { errors: found, body } = transformRequest({ source, image, demoMediaId, title, description, hook })
     setErrors(found)
     if (!body) return
     transform.mutate(body, {
@@ -50,6 +55,7 @@ export function TransformForm({
         setMade({ videoId: response.videoId, message: response.message })
         setTitle('')
         setDescription('')
+        setHook('')
       },
       onError: (err) => setErrors({ form: transformErrorMessage(err) }),
     })
@@ -149,6 +155,18 @@ export function TransformForm({
               onChange={(e) => setDescription(e.target.value)}
             />
           )}
+        />
+        <TransformHookStep
+          hook={hook}
+          title={title}
+          description={description}
+          disabled={transform.isPending}
+          error={errors.hook}
+          onChange={(value) => {
+            setHook(value)
+            setErrors((x) => ({ ...x, hook: undefined }))
+          }}
+          hookGenerator={hookGenerator}
         />
         {errors.form ? <MessageBanner tone="error">{errors.form}</MessageBanner> : null}
         <button type="submit" className={buttonClass} disabled={transform.isPending}>

@@ -12,11 +12,19 @@ describe('transformRequest', () => {
   it('sends the chosen image, or the chosen demo video, with the title and description', () => {
     expect(transformRequest(FORM)).toEqual({
       errors: {},
-      body: { videoSource: 'image', imageId: 'img-1', title: 'Tour', description: 'd' },
+      body: { videoSource: 'image', imageId: 'img-1', title: 'Tour', description: 'd', hookText: '' },
     })
     expect(transformRequest({ ...FORM, source: 'demo', demoMediaId: 'media-9' })).toEqual({
       errors: {},
-      body: { videoSource: 'demo', demoMediaId: 'media-9', title: 'Tour', description: 'd' },
+      body: { videoSource: 'demo', demoMediaId: 'media-9', title: 'Tour', description: 'd', hookText: '' },
+    })
+  })
+
+  it('sends the hook trimmed, and refuses one longer than an overlay may be', () => {
+    expect(transformRequest({ ...FORM, hook: '  POV: the tour  ' }).body).toMatchObject({ hookText: 'POV: the tour' })
+    expect(transformRequest({ ...FORM, hook: 'x'.repeat(151) })).toEqual({
+      errors: { hook: 'The hook can be at most 150 characters' },
+      body: null,
     })
   })
 

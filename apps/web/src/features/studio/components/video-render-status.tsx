@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import type { CreatedVideo } from '@hookpost/shared/studio'
 import { linkClass } from '../../../components/ui/form'
 import { Spinner } from '../../../components/ui/spinner'
 import { useFollowedVideo } from '../hooks/use-followed-video'
@@ -6,9 +8,18 @@ import { RenderProgress, VideoStateBadge } from './video-state-badge'
 
 /**
  * One created video followed as it renders (live, from the events the dashboard applies to the videos list): its
- * progress, why it failed, or the player once it is ready. `listHref` leads to the full list of videos.
+ * progress, why it failed, or the player once it is ready. `listHref` leads to the full list of videos; `actions` are
+ * what can be done with it next, once it is ready.
  */
-export function VideoRenderStatus({ videoId, listHref }: { videoId: string; listHref: string }) {
+export function VideoRenderStatus({
+  videoId,
+  listHref,
+  actions,
+}: {
+  videoId: string
+  listHref: string
+  actions?: (video: CreatedVideo) => ReactNode
+}) {
   const video = useFollowedVideo(videoId)
   if (!video) return <Spinner label="Loading the video..." className="h-6 w-6" />
   const ready = video.processed && video.processedVideoUrl !== null
@@ -35,11 +46,12 @@ export function VideoRenderStatus({ videoId, listHref }: { videoId: string; list
           className="aspect-[9/16] w-full max-w-[200px] rounded bg-black"
         />
       ) : null}
-      <p className="text-sm">
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        {ready && actions ? actions(video) : null}
         <Link to={listHref} className={linkClass}>
           See it in Your Videos
         </Link>
-      </p>
+      </div>
     </div>
   )
 }
