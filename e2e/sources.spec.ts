@@ -91,6 +91,22 @@ test.describe('Sources', () => {
       })
     await expect(card.getByText('Not 9:16: cropped to fill the frame (its centre is kept).')).toBeVisible()
 
+    // Asked right under the video it concerns (issue 30 item 9), before the Product Demo.
+    const demoGroup = card.getByRole('group', { name: /^Product Demo Video/ })
+    expect((await fit.boundingBox())!.y).toBeLessThan((await demoGroup.boundingBox())!.y)
+    // The crop focus: the sides are cut, so it moves left or right, by keyboard, and the preview follows.
+    const focus = card.getByRole('slider', { name: 'Crop focus' })
+    await expect(focus).toHaveAttribute('aria-valuetext', 'Centre')
+    await focus.focus()
+    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press('ArrowLeft')
+    await expect(focus).toHaveAttribute('aria-valuetext', '10% towards the left')
+    const player = card.getByTestId('overlay-preview').getByLabel('Preview of landscape.mp4')
+    await expect.poll(() => player.evaluate((v) => getComputedStyle(v).objectPosition)).toBe('40% 40%')
+    await expect(
+      card.getByText('Not 9:16: cropped to fill the frame (the part your crop focus chose is kept).'),
+    ).toBeVisible()
+
     await card.getByLabel('Title').fill('Wide cropped')
     await card.getByRole('button', { name: 'Create Video' }).click()
     await expect(card.getByText(MESSAGES.videoCreated)).toBeVisible({ timeout: 15_000 })
@@ -103,14 +119,14 @@ test.describe('Sources', () => {
       .filter({ has: page.getByRole('heading', { name: 'Wide cropped' }) })
     await expect(item.getByText('Ready', { exact: true })).toBeVisible({ timeout: 90_000 })
     await item.getByRole('button', { name: 'Play Wide cropped' }).click()
-    const player = item.getByLabel('Wide cropped, rendered video')
+    const rendered = item.getByLabel('Wide cropped, rendered video')
     await expect
       .poll(() =>
-        player.evaluate((v) => (v as HTMLVideoElement).readyState >= 1 && (v as HTMLVideoElement).duration > 0),
+        rendered.evaluate((v) => (v as HTMLVideoElement).readyState >= 1 && (v as HTMLVideoElement).duration > 0),
       )
       .toBe(true)
     expect(
-      await player.evaluate((v) => [(v as HTMLVideoElement).videoWidth, (v as HTMLVideoElement).videoHeight]),
+      await rendered.evaluate((v) => [(v as HTMLVideoElement).videoWidth, (v as HTMLVideoElement).videoHeight]),
     ).toEqual([1080, 1920])
   })
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { POST_LIMITS } from '../posts'
 import { OVERLAYS_MAX, textOverlaySchema } from './overlay-spec'
-import { sourceFitSchema } from './source-fit'
+import { CROP_FOCUS_CENTRE, cropFocusSchema, sourceFitSchema } from './source-fit'
 
 // Created videos (product.md §3 created_videos) and /api/videos.
 
@@ -39,6 +39,8 @@ export const createVideoInputSchema = z
     textOverlays: z.array(textOverlaySchema).max(OVERLAYS_MAX).default([]),
     /** How a video that is not portrait 9:16 fills the frame (ADR 032); a 9:16 one is unaffected. */
     fit: sourceFitSchema.default('blur'),
+    /** With `crop`: where the picture is kept along the cut axis, 0–100 (50, the centre, by default). */
+    cropFocus: cropFocusSchema.default(CROP_FOCUS_CENTRE),
   })
   .meta({ id: 'CreateVideoInput' })
 export type CreateVideoInput = z.input<typeof createVideoInputSchema>
@@ -50,6 +52,7 @@ export const createdVideoSchema = z
     description: z.string(),
     layout: videoLayoutSchema,
     fit: sourceFitSchema,
+    cropFocus: cropFocusSchema,
     textOverlays: z.array(textOverlaySchema),
     state: renderStateSchema,
     /** 0–100, frames done / total while rendering. */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { libraryItemSchema } from '../library'
 import { mediaFileSchema, POST_LIMITS } from '../posts'
 import { OVERLAYS_MAX, OVERLAY_TEXT_MAX, textOverlayFieldsSchema, textOverlaySchema } from './overlay-spec'
-import { sourceFitSchema } from './source-fit'
+import { CROP_FOCUS_CENTRE, cropFocusSchema, sourceFitSchema } from './source-fit'
 
 // The Create form's draft (issue 30 item 2, ADR 044): what the form holds, kept on the server for its person as they
 // type, so a reload, another tab or another device opens it again. One per person; `revision` says which save it is.
@@ -54,6 +54,8 @@ export const videoDraftContentSchema = z
     videos: z.object({ video: videoDraftChoiceSchema.nullable(), demo: videoDraftChoiceSchema.nullable() }),
     layout: z.enum(['sequence', 'split']),
     fit: sourceFitSchema,
+    /** A draft kept before the crop focus existed has none: the centre. */
+    cropFocus: cropFocusSchema.default(CROP_FOCUS_CENTRE),
     overlays: z.array(textOverlaySchema).max(OVERLAYS_MAX),
     newOverlay: overlayInProgressSchema,
     /** The TikTok account the AI hook generator writes for. */

@@ -23,6 +23,8 @@ export const createdVideo = pgTable(
     fit: text('fit', { enum: ['blur', 'crop'] })
       .notNull()
       .default('blur'),
+    /** With `crop`: where the picture is kept, 0–100 along the cut axis (50 = the centre). */
+    cropFocus: integer('crop_focus').notNull().default(50),
     textOverlays: jsonb('text_overlays').$type<StoredTextOverlay[]>().notNull().default([]),
     /** The primary (hook) video. */
     sourceMediaId: uuid('source_media_id')

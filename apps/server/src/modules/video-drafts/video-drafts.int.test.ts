@@ -63,6 +63,7 @@ function content(overrides: Partial<VideoDraftContent> = {}): VideoDraftContent 
     videos: { video: null, demo: null },
     layout: 'split',
     fit: 'crop',
+    cropFocus: 30,
     overlays: [
       { ...OVERLAY_DEFAULTS, id: 'ov_1', text: 'Stop scrolling', color: '#ffcc00', startMs: 0, endMs: 1500 },
       { ...OVERLAY_DEFAULTS, id: 'ov_2', text: 'Wait for it', anchor: { x: 0.4, y: 0.3 }, style: 'box' },

@@ -13,6 +13,7 @@ function view(overrides: Partial<VideoView> = {}): VideoView {
     description: 'We are live',
     layout: 'single',
     fit: 'blur',
+    cropFocus: 50,
     textOverlays: [
       {
         id: 'o1',

@@ -20,6 +20,7 @@ export function toCreatedVideoDto(view: VideoView): CreatedVideo {
     description: view.description,
     layout: view.layout,
     fit: view.fit,
+    cropFocus: view.cropFocus,
     // Stored before ADR 031 as version 1: migrated when read.
     textOverlays: readOverlays(view.textOverlays),
     state: view.state,

@@ -245,6 +245,7 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
             const plan: RenderPlan = {
               layout: claimed.layout,
               fit: claimed.fit,
+              cropFocus: claimed.cropFocus,
               hook: source(inputs.source, hookPath!),
               demo: demo && demoPath ? source(demo, demoPath) : null,
               overlays: readOverlays(claimed.textOverlays),

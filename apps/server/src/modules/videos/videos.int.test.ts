@@ -315,10 +315,18 @@ describe('creating and rendering a video', () => {
     const me = await person()
     const blurred = await createVideo(me.cookie, { title: 'Wide', sourceMediaId: me.demoId })
     expect(blurred.fit).toBe('blur')
-    const cropped = await createVideo(me.cookie, { title: 'Wide crop', sourceMediaId: me.demoId, fit: 'crop' })
-    expect(cropped.fit).toBe('crop')
-    const rows = await db().select({ id: createdVideo.id, fit: createdVideo.fit }).from(createdVideo)
-    expect(rows.find((r) => r.id === cropped.id)?.fit).toBe('crop')
+    expect(blurred.cropFocus).toBe(50)
+    const cropped = await createVideo(me.cookie, {
+      title: 'Wide crop',
+      sourceMediaId: me.demoId,
+      fit: 'crop',
+      cropFocus: 20,
+    })
+    expect(cropped).toMatchObject({ fit: 'crop', cropFocus: 20 })
+    const rows = await db()
+      .select({ id: createdVideo.id, fit: createdVideo.fit, cropFocus: createdVideo.cropFocus })
+      .from(createdVideo)
+    expect(rows.find((r) => r.id === cropped.id)).toMatchObject({ fit: 'crop', cropFocus: 20 })
     for (const video of [blurred, cropped]) {
       const done = await settled(me.cookie, video.id)
       expect(done.state).toBe('processed')
@@ -327,16 +335,18 @@ describe('creating and rendering a video', () => {
     }
   })
 
-  it('refuses a fit it does not know, and stores nothing', async () => {
+  it('refuses a fit it does not know or a crop focus outside 0–100, and stores nothing', async () => {
     const me = await person()
     const [before] = await db().select({ n: count() }).from(createdVideo)
-    const res = await inject(server, 'POST', '/api/videos', me.cookie, {
-      title: 'Wide',
-      sourceMediaId: me.demoId,
-      fit: 'stretch',
-    })
-    expect(res.statusCode).toBe(400)
-    expect(res.json().code).toBe('VALIDATION_FAILED')
+    for (const bad of [{ fit: 'stretch' }, { fit: 'crop', cropFocus: 101 }, { fit: 'crop', cropFocus: 12.5 }]) {
+      const res = await inject(server, 'POST', '/api/videos', me.cookie, {
+        title: 'Wide',
+        sourceMediaId: me.demoId,
+        ...bad,
+      })
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400)
+      expect(res.json().code).toBe('VALIDATION_FAILED')
+    }
     const [after] = await db().select({ n: count() }).from(createdVideo)
     expect(after!.n).toBe(before!.n)
   })

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { MESSAGES, type CreatedVideo, type createVideoInputSchema, type SourceFit } from '@hookpost/shared'
+import {
+  CROP_FOCUS_CENTRE,
+  MESSAGES,
+  type CreatedVideo,
+  type createVideoInputSchema,
+  type SourceFit,
+} from '@hookpost/shared'
 import type { MediaStorage } from '../../integrations/storage'
 import type { EventBus } from '../../lib/events'
 import { AppError } from '../../lib/errors'
@@ -23,8 +29,13 @@ export interface VideosServiceDeps {
   log: Log
 }
 
-/** The parsed body; `fit` may be left out by callers inside the server (it defaults to the blurred fill). */
-export type CreateVideoBody = Omit<z.output<typeof createVideoInputSchema>, 'fit'> & { fit?: SourceFit }
+/**
+ * The parsed body; `fit` and `cropFocus` may be left out by callers inside the server (the blurred fill; the centre).
+ */
+export type CreateVideoBody = Omit<z.output<typeof createVideoInputSchema>, 'fit' | 'cropFocus'> & {
+  fit?: SourceFit
+  cropFocus?: number
+}
 
 /** A stored file to send over HTTP (modules/media serve-file.ts). */
 export type VideoFile = ServedFile
@@ -105,6 +116,7 @@ export function createVideosService(deps: VideosServiceDeps) {
             description: input.description,
             layout: layoutFor(input),
             fit: input.fit ?? 'blur',
+            cropFocus: input.cropFocus ?? CROP_FOCUS_CENTRE,
             textOverlays: input.textOverlays,
             sourceMediaId: source.id,
             demoMediaId: demo?.id ?? null,

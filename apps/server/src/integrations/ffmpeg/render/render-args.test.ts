@@ -136,6 +136,23 @@ describe('fitFilters', () => {
     expect(fitFilters({ width: 1080, height: 1080 }, full, 'crop')).toEqual(cover)
   })
 
+  it('crop: the focus moves the kept window along the cut axis, clamped to the picture', () => {
+    const scale = 'scale=1080:1920:force_original_aspect_ratio=increase'
+    expect(fitFilters({ width: 1280, height: 720 }, full, 'crop', 0)).toEqual({
+      kind: 'chain',
+      filters: [scale, 'crop=1080:1920:(iw-ow)*0.00:(ih-oh)*0.00'],
+    })
+    expect(fitFilters({ width: 1280, height: 720 }, full, 'crop', 80)).toEqual({
+      kind: 'chain',
+      filters: [scale, 'crop=1080:1920:(iw-ow)*0.80:(ih-oh)*0.80'],
+    })
+    expect(fitFilters({ width: 1280, height: 720 }, full, 'crop', 50)).toEqual(cover)
+    // The blurred fill shows the whole picture: the focus has nothing to move.
+    expect(fitFilters({ width: 1280, height: 720 }, full, 'blur', 0)).toEqual(
+      fitFilters({ width: 1280, height: 720 }, full, 'blur'),
+    )
+  })
+
   it('blur: the source fitted inside, centred over a blurred copy of itself that covers the frame', () => {
     expect(fitFilters({ width: 1280, height: 720 }, full, 'blur')).toEqual({
       kind: 'blur',

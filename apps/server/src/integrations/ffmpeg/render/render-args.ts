@@ -1,4 +1,5 @@
 import {
+  CROP_FOCUS_CENTRE,
   isPortrait916,
   OUTPUT_FRAME,
   overlaysFor,
@@ -147,7 +148,8 @@ const HALF: Box = { width: OUTPUT_FRAME.width / 2, height: OUTPUT_FRAME.height }
 /**
  * How a source fills its box (ADR 032). The exact size passes untouched; a portrait 9:16 source (within 0.05) on the
  * whole frame is scaled to cover it and the few percent of overflow cropped, so nothing is stretched. Any other shape
- * on the whole frame follows the video's `fit`: `crop` covers the frame and keeps its centre; `blur` fits it inside,
+ * on the whole frame follows the video's `fit`: `crop` covers the frame and keeps its centre, or the part `cropFocus`
+ * names (0–100 along the cut axis; issue 30 item 9); `blur` fits it inside,
  * centred over a blurred copy of itself that covers the frame. Each half of a split is fitted and letterboxed in
  * black (`letterbox`), as before fit modes existed.
  */
@@ -163,11 +165,16 @@ export type FitPlan =
  */
 export const BLUR_FILL = { downscale: 8, radius: 8, passes: 2 } as const
 
-export function fitFilters(source: Pick<RenderSource, 'width' | 'height'>, box: Box, fit: BoxFit): FitPlan {
+export function fitFilters(
+  source: Pick<RenderSource, 'width' | 'height'>,
+  box: Box,
+  fit: BoxFit,
+  cropFocus: number = CROP_FOCUS_CENTRE,
+): FitPlan {
   const { width: w, height: h } = box
   if (source.width === w && source.height === h) return { kind: 'chain', filters: [] }
   const isFullFrame = w === FULL.width && h === FULL.height
-  const cover = [`scale=${w}:${h}:force_original_aspect_ratio=increase`, `crop=${w}:${h}`]
+  const cover = [`scale=${w}:${h}:force_original_aspect_ratio=increase`, coverCrop(box, cropFocus)]
   const contain = `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2`
   if (isFullFrame && isPortrait916(source.width, source.height)) return { kind: 'chain', filters: cover }
   switch (fit) {
@@ -194,10 +201,28 @@ export function fitFilters(source: Pick<RenderSource, 'width' | 'height'>, box: 
 }
 
 /**
+ * The crop after scaling to cover: only one axis overflows, so one offset moves the kept window along it (the other's
+ * `iw-ow` or `ih-oh` is 0). The centre is ffmpeg's own default, written as before.
+ */
+function coverCrop(box: Box, cropFocus: number): string {
+  if (cropFocus === CROP_FOCUS_CENTRE) return `crop=${box.width}:${box.height}`
+  const share = (Math.min(100, Math.max(0, cropFocus)) / 100).toFixed(2)
+  return `crop=${box.width}:${box.height}:(iw-ow)*${share}:(ih-oh)*${share}`
+}
+
+/**
  * One source's video, normalised (see the file comment), as graph statements ending in `[out]`: one chain, or for the
  * blurred fill the source split into a background and a foreground branch, overlaid.
  */
-function videoChain(input: number, source: RenderSource, box: Box, fit: BoxFit, frames: number, out: string): string[] {
+function videoChain(
+  input: number,
+  source: RenderSource,
+  box: Box,
+  fit: BoxFit,
+  frames: number,
+  out: string,
+  cropFocus: number = CROP_FOCUS_CENTRE,
+): string[] {
   const after = [
     'setsar=1',
     'format=yuv420p',
@@ -208,7 +233,7 @@ function videoChain(input: number, source: RenderSource, box: Box, fit: BoxFit, 
   ]
   // fps first: a 60 fps source drops half its frames before they are scaled.
   const fps = `fps=${OUTPUT_FRAME.fps}`
-  const plan = fitFilters(source, box, fit)
+  const plan = fitFilters(source, box, fit, cropFocus)
   if (plan.kind === 'chain') return [`[${input}:v]${[fps, ...plan.filters, ...after].join(',')}[${out}]`]
   return [
     `[${input}:v]${fps},split=2[${out}bg][${out}fg]`,
@@ -300,7 +325,7 @@ export function buildRenderArgs(plan: RenderPlan, overlayPngs: OverlayPngs, opts
 
   switch (plan.layout) {
     case 'single': {
-      graph.push(...videoChain(hookInput, plan.hook, FULL, plan.fit, hookFrames, 'v0'))
+      graph.push(...videoChain(hookInput, plan.hook, FULL, plan.fit, hookFrames, 'v0', plan.cropFocus))
       const audioInput = plan.hook.hasAudio ? hookInput : inputs.silence(hookFrames)
       graph.push(audioChain(audioInput, hookFrames, 'aout'))
       withOverlay(inputs, graph, 'v0', overlayPngs.hook, 'vout')
@@ -310,7 +335,7 @@ export function buildRenderArgs(plan: RenderPlan, overlayPngs: OverlayPngs, opts
       const demo = requireDemo(plan)
       const demoFrames = segmentFrames(demo.durationMs)
       const demoInput = inputs.file(demo.path)
-      graph.push(...videoChain(hookInput, plan.hook, FULL, plan.fit, hookFrames, 'v0'))
+      graph.push(...videoChain(hookInput, plan.hook, FULL, plan.fit, hookFrames, 'v0', plan.cropFocus))
       graph.push(...videoChain(demoInput, demo, FULL, plan.fit, demoFrames, 'v1'))
       graph.push(audioChain(plan.hook.hasAudio ? hookInput : inputs.silence(hookFrames), hookFrames, 'a0'))
       graph.push(audioChain(demo.hasAudio ? demoInput : inputs.silence(demoFrames), demoFrames, 'a1'))

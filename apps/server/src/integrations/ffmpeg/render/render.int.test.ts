@@ -66,6 +66,7 @@ function plan(
   demo: RenderSource | null,
   overlays: TextOverlay[],
   fit: RenderPlan['fit'] = 'blur',
+  cropFocus?: number,
 ) {
   const workDir = path.join(dir, `render-${++n}`)
   mkdirSync(workDir)
@@ -74,6 +75,7 @@ function plan(
     hook,
     demo,
     fit,
+    cropFocus,
     overlays,
     outputPath: path.join(workDir, 'out.mp4'),
     thumbnailPath: path.join(workDir, 'thumb.jpg'),
@@ -274,6 +276,27 @@ describe('renderVideo with ffmpeg', () => {
     ] as const) {
       expect(sharpness(frame, top, bottom)).toBeGreaterThan(0.002)
     }
+  })
+
+  it('fit crop with a focus: keeps the left or the right of a landscape clip, as chosen', async () => {
+    // Red on the left half, blue on the right.
+    const file = path.join(dir, 'red-blue.mp4')
+    await run(FFMPEG, [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', 'color=c=red:size=640x720:rate=25,pad=1280:720:0:0:color=blue'],
+      ...['-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file],
+    ])
+    const redBlue: RenderSource = { path: file, width: 1280, height: 720, durationMs: 1000, fps: 25, hasAudio: false }
+    const centreOf = async (focus: number) => {
+      const p = plan('single', redBlue, null, [], 'crop', focus)
+      await renderVideo(p, { ffmpegPath: FFMPEG, ffprobePath: FFPROBE })
+      const frame = await frameAt(p.outputPath, 0.5)
+      return [frame(40, H / 2), frame(W / 2, H / 2), frame(W - 40, H / 2)]
+    }
+    const isRed = ([r, g, b]: readonly number[]) => r! > 180 && g! < 80 && b! < 80
+    const isBlue = ([r, g, b]: readonly number[]) => b! > 180 && r! < 80 && g! < 80
+    expect((await centreOf(0)).every(isRed)).toBe(true)
+    expect((await centreOf(100)).every(isBlue)).toBe(true)
   })
 
   it('split: two silent videos side by side for the longer one, with a silent audio track', async () => {

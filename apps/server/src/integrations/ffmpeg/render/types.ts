@@ -24,6 +24,8 @@ export interface RenderPlan {
   demo: RenderSource | null
   /** How a full-frame source that is not portrait 9:16 fills the frame (ADR 032); a split's halves are letterboxed. */
   fit: SourceFit
+  /** With `crop`: where the primary video's picture is kept, 0–100 along the cut axis (the demo keeps its centre); absent, the centre. */
+  cropFocus?: number
   overlays: TextOverlay[]
   /** Where the H.264/AAC 1080×1920 30 fps `+faststart` MP4 goes (its folder exists). */
   outputPath: string

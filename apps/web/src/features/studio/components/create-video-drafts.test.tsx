@@ -43,6 +43,7 @@ function savedDraft(overrides: Partial<VideoDraftContent> = {}): VideoDraftView 
     },
     layout: 'split',
     fit: 'crop',
+    cropFocus: 25,
     overlays: [
       { ...OVERLAY_DEFAULTS, id: 'ov-1', text: 'Stop scrolling', color: '#ffcc00' },
       { ...OVERLAY_DEFAULTS, id: 'ov-2', text: 'Recipe below', position: 'bottom' },

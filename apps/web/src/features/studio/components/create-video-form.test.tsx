@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CreateVideoInput } from '@hookpost/shared/studio'
@@ -125,10 +125,17 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
     expect(preview().dataset.fit).toBe('cover')
     expect(screen.getByText('Not 9:16: cropped to fill the frame (its centre is kept).')).toBeTruthy()
 
+    // The crop keeps the part chosen: a wide video's sides are cut, so the focus moves left or right.
+    const focus = within(fit.parentElement!).getByRole('slider', { name: 'Crop focus' })
+    expect(focus.getAttribute('aria-valuetext')).toBe('Centre')
+    fireEvent.change(focus, { target: { value: '20' } })
+    expect(focus.getAttribute('aria-valuetext')).toBe('30% towards the left')
+    expect(preview().style.objectPosition).toBe('20% 20%')
+
     await ctx.user.type(screen.getByLabelText('Title'), 'Wide')
     await ctx.user.click(createButton())
     await waitFor(() => expect(ctx.posts()).toHaveLength(1))
-    expect(ctx.posts()[0]?.body).toMatchObject({ title: 'Wide', fit: 'crop' })
+    expect(ctx.posts()[0]?.body).toMatchObject({ title: 'Wide', fit: 'crop', cropFocus: 20 })
   })
 
   it('asks nothing about fit for a portrait video, which covers the preview', async () => {
@@ -317,6 +324,7 @@ describe('Create New Video form', { timeout: 30_000 }, () => {
       demoMediaId: null,
       layout: 'sequence',
       fit: 'blur',
+      cropFocus: 50,
       textOverlays: [
         {
           id: expect.stringMatching(/^ov_[0-9a-f]{24}$/) as unknown,

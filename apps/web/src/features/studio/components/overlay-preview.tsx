@@ -25,6 +25,7 @@ export function OverlayPreview({
   demoSize,
   layout,
   fit,
+  cropFocus,
   overlays,
   onMoveOverlay,
 }: Omit<PreviewSceneInput, 'chosen'> & {
@@ -35,7 +36,7 @@ export function OverlayPreview({
   const id = useId()
   const [chosen, setChosen] = useState<'hook' | 'demo'>('hook')
   const [showSafeZone, setShowSafeZone] = useState(true)
-  const scene = previewScene({ hook, demo, hookSize, demoSize, layout, fit, chosen })
+  const scene = previewScene({ hook, demo, hookSize, demoSize, layout, fit, cropFocus, chosen })
   const { segment, shownSource } = scene
   const playback = usePreviewPlayback()
   const nowMs = scene.offsetMs + playback.timeMs
@@ -76,6 +77,7 @@ export function OverlayPreview({
               key={segment}
               source={shownSource}
               fit={scene.shownFit}
+              position={scene.shownPosition}
               className="absolute inset-0 h-full w-full"
               onElement={playback.attach}
             />

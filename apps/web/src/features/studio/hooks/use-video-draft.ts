@@ -29,6 +29,7 @@ export function useVideoDraft(hookDemo: boolean, initial: VideoDraft) {
       dropVideo: (slot: VideoSlot, mediaId: string) => dispatch({ type: 'videoDropped', slot, mediaId }),
       chooseHookAccount: (accountId: string) => dispatch({ type: 'hookAccountChosen', accountId }),
       chooseFit: (fit: SourceFit) => dispatch({ type: 'fitChosen', fit }),
+      chooseCropFocus: (cropFocus: number) => dispatch({ type: 'cropFocusChosen', cropFocus }),
       chooseLayout: (layout: CombinedLayout) => dispatch({ type: 'layoutChosen', layout }),
       changeNewOverlay: (newOverlay: OverlayDraft) => dispatch({ type: 'newOverlayChanged', newOverlay }),
       addOverlay: () => dispatch({ type: 'overlayAdded', id: newOverlayId() }),

@@ -29,6 +29,7 @@ export function makeVideo(overrides: Partial<CreatedVideo> = {}): CreatedVideo {
     description: '',
     layout: 'single',
     fit: 'blur',
+    cropFocus: 50,
     textOverlays: [],
     state: 'processed',
     progress: processed ? 100 : 0,

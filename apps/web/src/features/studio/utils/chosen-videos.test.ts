@@ -26,6 +26,7 @@ describe('chosenVideos', () => {
       hookSize: null,
       demoSize: null,
       fitApplies: false,
+      cropAxis: null,
       videoMs: null,
     })
   })

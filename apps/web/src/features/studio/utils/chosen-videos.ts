@@ -1,4 +1,5 @@
 import type { MediaFile } from '@hookpost/shared/posts'
+import { cropCutsSides } from '@hookpost/shared/studio'
 import { mediaFileUrl } from '../../../lib/uploads/finalize-upload'
 import type { VideoUploadState } from '../../../lib/uploads/use-video-upload'
 import type { PreviewSource } from './preview-scene'
@@ -40,6 +41,11 @@ export type ChosenVideos = {
   demoSize: MediaFile | VideoDimensions | null
   /** Whether the form asks how to fit a video that is not 9:16. */
   fitApplies: boolean
+  /**
+   * What a crop cuts off the video (the hook) on the whole frame, when it is not 9:16: its sides or its top and bottom
+   * (the crop focus moves along it); null when a crop would not cut it.
+   */
+  cropAxis: CropAxis | null
   /** The video's length once the server measured it (overlay times must fall within it). */
   videoMs: number | null
 }
@@ -54,6 +60,9 @@ function outputMs(source: MediaFile | null, demo: MediaFile | null, combined: bo
   if (!combined || !demo) return source.durationMs
   return layout === 'sequence' ? source.durationMs + demo.durationMs : Math.max(source.durationMs, demo.durationMs)
 }
+
+/** The axis a crop to 9:16 cuts: the sides of a wider video, the ends (top and bottom) of a taller one. */
+export type CropAxis = 'sides' | 'ends'
 
 export function chosenVideos(
   draft: Pick<VideoDraft, 'chosen' | 'layout'>,
@@ -74,6 +83,13 @@ export function chosenVideos(
   const fitApplies = combined
     ? draft.layout === 'sequence' && (needsFit(hookSize) || needsFit(demoSize))
     : needsFit(hookSize)
+  const hookOnFullFrame = !combined || draft.layout === 'sequence'
+  const cropAxis: CropAxis | null =
+    hookOnFullFrame && hookSize && needsFit(hookSize)
+      ? cropCutsSides(hookSize.width, hookSize.height)
+        ? 'sides'
+        : 'ends'
+      : null
   return {
     hookPreview,
     demoPreview,
@@ -83,6 +99,7 @@ export function chosenVideos(
     hookSize,
     demoSize,
     fitApplies,
+    cropAxis,
     videoMs: outputMs(sourceMedia, demoMedia, combined, draft.layout),
   }
 }

@@ -33,6 +33,7 @@ describe('createVideoRequest', () => {
         demoMediaId: 'media-2',
         layout: 'sequence',
         fit: 'crop',
+        cropFocus: 50,
         textOverlays: [overlay],
       },
     })

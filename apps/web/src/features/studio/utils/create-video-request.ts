@@ -60,6 +60,7 @@ export function createVideoRequest(
     layout: draft.layout,
     textOverlays: draft.overlays,
     fit: draft.fit,
+    cropFocus: draft.cropFocus,
   })
   const all = { ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)), ...found }
   if (!parsed.success || Object.keys(found).length > 0) return { ok: false, errors: all }

@@ -36,6 +36,20 @@ describe('previewScene', () => {
     expect(scene({ hook, chosen: 'demo' }).segment).toBe('hook')
   })
 
+  it('places a cropped hook where its crop focus says, as the render keeps it; the demo stays centred', () => {
+    expect(scene({ hook, hookSize: wide, fit: 'crop' }).shownPosition).toBe('50% 50%')
+    const left = scene({ hook, hookSize: wide, fit: 'crop', cropFocus: 0 })
+    expect(left).toMatchObject({
+      shownPosition: '0% 0%',
+      fitNote: 'Not 9:16: cropped to fill the frame (the part your crop focus chose is kept).',
+    })
+    const demoShown = scene({ hook, demo, hookSize: wide, demoSize: wide, fit: 'crop', cropFocus: 80, chosen: 'demo' })
+    expect(demoShown).toMatchObject({
+      shownPosition: '50% 50%',
+      fitNote: 'Not 9:16: cropped to fill the frame (its centre is kept).',
+    })
+  })
+
   it('shows the segment chosen of a sequence; the demo’s times start when the hook ends', () => {
     const first = scene({ hook, demo, hookSize: portrait, demoSize: wide })
     expect(first).toMatchObject({ combined: true, segment: 'hook', offsetMs: 0, shownSource: hook })

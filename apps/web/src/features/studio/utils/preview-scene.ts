@@ -1,4 +1,4 @@
-import type { SourceFit } from '@hookpost/shared/studio'
+import { CROP_FOCUS_CENTRE, type SourceFit } from '@hookpost/shared/studio'
 import type { PreviewSegment } from './overlays'
 import { needsFit, previewFit, type PreviewFit } from './preview'
 
@@ -19,6 +19,7 @@ const FIT_NOTES: Record<SourceFit, string> = {
   blur: 'Not 9:16: shown whole over a blurred copy of itself.',
   crop: 'Not 9:16: cropped to fill the frame (its centre is kept).',
 }
+const FOCUSED_CROP_NOTE = 'Not 9:16: cropped to fill the frame (the part your crop focus chose is kept).'
 
 export type PreviewSceneInput = {
   hook: PreviewSource | null
@@ -29,6 +30,8 @@ export type PreviewSceneInput = {
   layout: 'sequence' | 'split'
   /** How a video that is not portrait 9:16 fills the whole frame (ADR 032). */
   fit: SourceFit
+  /** With the crop: where the hook's picture is kept, 0–100 along the cut axis (the demo keeps its centre). */
+  cropFocus?: number
   /** The segment picked with the Hook / Demo toggle (a sequence shows one at a time). */
   chosen: 'hook' | 'demo'
 }
@@ -43,6 +46,8 @@ export type PreviewScene = {
   shownSource: PreviewSource | null
   shownSize: PreviewSize | null
   shownFit: PreviewFit
+  /** Where a covering video is placed in the frame, as CSS object-position (the render's crop window). */
+  shownPosition: string
   /** Said under the frame when the video shown is not 9:16. */
   fitNote: string | null
   /** Whether there is anything to play. */
@@ -52,7 +57,16 @@ export type PreviewScene = {
 }
 
 /** What the preview shows for the videos chosen: which segment, which video on the frame, fitted how. */
-export function previewScene({ hook, demo, hookSize, demoSize, layout, fit, chosen }: PreviewSceneInput): PreviewScene {
+export function previewScene({
+  hook,
+  demo,
+  hookSize,
+  demoSize,
+  layout,
+  fit,
+  cropFocus = CROP_FOCUS_CENTRE,
+  chosen,
+}: PreviewSceneInput): PreviewScene {
   const combined = hook !== null && demo !== null
   const segment: PreviewSegment = !combined ? 'hook' : layout === 'split' ? 'split' : chosen
   // Overlay times are the output's: the demo of a sequence starts when the hook ends.
@@ -66,7 +80,14 @@ export function previewScene({ hook, demo, hookSize, demoSize, layout, fit, chos
     shownSource,
     shownSize,
     shownFit: previewFit('full', shownSize, fit),
-    fitNote: segment !== 'split' && shownSource && needsFit(shownSize) ? FIT_NOTES[fit] : null,
+    // CSS places a covering picture as ffmpeg's crop offset does: (frame − picture) × share along each axis.
+    shownPosition: segment === 'hook' ? `${cropFocus}% ${cropFocus}%` : '50% 50%',
+    fitNote:
+      segment !== 'split' && shownSource && needsFit(shownSize)
+        ? fit === 'crop' && segment === 'hook' && cropFocus !== CROP_FOCUS_CENTRE
+          ? FOCUSED_CROP_NOTE
+          : FIT_NOTES[fit]
+        : null,
     hasVideo: segment === 'split' ? combined : shownSource !== null,
     pictureName: combined ? SEGMENT_NAMES[segment] : 'The video',
   }

@@ -39,6 +39,7 @@ describe('the Create form’s draft', () => {
         description: '',
         chosen: { video: null, demo: null },
         fit: 'blur',
+        cropFocus: 50,
         layout: 'sequence',
         overlays: [],
         newOverlay: emptyDraft(),

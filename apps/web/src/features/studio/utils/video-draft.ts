@@ -1,6 +1,7 @@
 import type { LibraryVideo } from '@hookpost/shared/library'
 import type { MediaFile } from '@hookpost/shared/posts'
 import {
+  CROP_FOCUS_CENTRE,
   HOOK_DEMO_OVERLAY_DEFAULTS,
   type OverlayAnchor,
   type SourceFit,
@@ -35,6 +36,8 @@ export type VideoDraft = {
   /** The video chosen for each slot, if any: from the Library, or an upload once checked (one replaces the other). */
   chosen: Record<VideoSlot, VideoChoice | null>
   fit: SourceFit
+  /** With the crop fit: where the picture is kept along the cut axis, 0–100 (issue 30 item 9). */
+  cropFocus: number
   layout: CombinedLayout
   overlays: TextOverlay[]
   /** The Add text overlay form: its text and times, and the style the next overlay gets. */
@@ -66,6 +69,7 @@ export type VideoDraftAction =
   | { type: 'videoDropped'; slot: VideoSlot; mediaId: string }
   | { type: 'hookAccountChosen'; accountId: string }
   | { type: 'fitChosen'; fit: SourceFit }
+  | { type: 'cropFocusChosen'; cropFocus: number }
   | { type: 'layoutChosen'; layout: CombinedLayout }
   | { type: 'newOverlayChanged'; newOverlay: OverlayDraft }
   /** The overlay being written goes into the list with `id`. */
@@ -95,6 +99,7 @@ export function initialVideoDraft(hookDemo: boolean): VideoDraft {
     description: '',
     chosen: { video: null, demo: null },
     fit: 'blur',
+    cropFocus: CROP_FOCUS_CENTRE,
     layout: 'sequence',
     overlays: [],
     newOverlay: initialNewOverlay(hookDemo),
@@ -139,6 +144,8 @@ export function videoDraftReducer(state: VideoDraftState, action: VideoDraftActi
       return { ...state, draft: { ...draft, hookAccountId: action.accountId } }
     case 'fitChosen':
       return { ...state, draft: { ...draft, fit: action.fit } }
+    case 'cropFocusChosen':
+      return { ...state, draft: { ...draft, cropFocus: action.cropFocus } }
     case 'layoutChosen':
       return { ...state, draft: { ...draft, layout: action.layout } }
     case 'newOverlayChanged':

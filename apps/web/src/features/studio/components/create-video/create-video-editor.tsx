@@ -114,6 +114,7 @@ export function CreateVideoEditor({
           errors={errors}
           combined={videos.combined}
           fitApplies={videos.fitApplies}
+          cropAxis={videos.cropAxis}
           uploads={uploads}
           library={library}
           onFile={(slot, file) => {
@@ -124,6 +125,7 @@ export function CreateVideoEditor({
           onRemove={actions.removeVideo}
           onLayout={actions.chooseLayout}
           onFit={actions.chooseFit}
+          onCropFocus={actions.chooseCropFocus}
         />
 
         <fieldset className="space-y-4">
@@ -158,6 +160,7 @@ export function CreateVideoEditor({
           demoSize={videos.demoSize}
           layout={draft.layout}
           fit={draft.fit}
+          cropFocus={draft.cropFocus}
           overlays={draft.overlays}
           onMoveOverlay={actions.placeOverlay}
         />

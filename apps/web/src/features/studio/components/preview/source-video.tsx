@@ -29,11 +29,14 @@ function follow(main: HTMLVideoElement, copy: HTMLVideoElement): () => void {
 export function SourceVideo({
   source,
   fit,
+  position,
   className,
   onElement,
 }: {
   source: PreviewSource
   fit: PreviewFit
+  /** Where a covering video sits (CSS object-position): the crop focus. The centre when absent. */
+  position?: string
   className: string
   /** The element, for the preview's own controls (the native ones would cover the bottom overlay). */
   onElement?: (video: HTMLVideoElement | null) => void
@@ -75,6 +78,7 @@ export function SourceVideo({
       preload="metadata"
       aria-label={label}
       data-fit={fit}
+      style={fit === 'cover' && position ? { objectPosition: position } : undefined}
       className={
         blurred
           ? 'absolute inset-0 h-full w-full object-contain'

@@ -1,0 +1,1 @@
+ALTER TABLE "created_video" ADD COLUMN "crop_focus" integer DEFAULT 50 NOT NULL;
