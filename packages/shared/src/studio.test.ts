@@ -8,6 +8,7 @@ import {
   overlayWindowIn,
   placementFromPosition,
   readOverlay,
+  safeZoneClashes,
   safeTextArea,
   savedHookSchema,
   textOverlaySchema,
@@ -87,5 +88,31 @@ describe('overlay spec v2 (ADR 031)', () => {
     const measure = (t: string) => t.length * 10
     expect(wrapText('aaa bbb ccc', 70, measure)).toEqual(['aaa bbb', 'ccc'])
     expect(wrapText('aaaaaaaaaa', 50, measure)).toEqual(['aaaaa', 'aaaaa'])
+  })
+})
+
+describe('safeZoneClashes', () => {
+  const frame = { width: 1080, height: 1920 }
+  const block = (left: number, top: number, width = 400, height = 150) => ({ left, top, width, height })
+
+  it('finds nothing for text inside the safe area, whatever its placement', () => {
+    expect(safeZoneClashes(block(340, 154), frame)).toEqual([])
+    expect(safeZoneClashes(block(340, 1536 - 150), frame)).toEqual([])
+    // Beside the buttons' column but above where it starts.
+    expect(safeZoneClashes(block(900, 300), frame)).toEqual([])
+  })
+
+  it('names the top bar, the buttons and the caption a block sits under', () => {
+    expect(safeZoneClashes(block(340, 40), frame)).toEqual(['topBar'])
+    expect(safeZoneClashes(block(800, 1000), frame)).toEqual(['buttons'])
+    expect(safeZoneClashes(block(340, 1700), frame)).toEqual(['caption'])
+    // Across the buttons and into the caption.
+    expect(safeZoneClashes(block(800, 1450), frame)).toEqual(['buttons', 'caption'])
+  })
+
+  it('scales with the frame it was laid out for (the 280-wide preview)', () => {
+    const preview = { width: 280, height: 498 }
+    expect(safeZoneClashes(block(90, 450, 100, 40), preview)).toEqual(['caption'])
+    expect(safeZoneClashes(block(90, 200, 100, 40), preview)).toEqual([])
   })
 })

@@ -24,3 +24,35 @@ export function safeTextArea(frame: { width: number; height: number }) {
   const bottom = frame.height * (1 - TIKTOK_SAFE_ZONE.captionArea)
   return { left: side, right: frame.width - side, top, bottom }
 }
+
+/** The parts of TikTok's interface a block of text can sit under (ADR 031's safe zone). */
+export type SafeZoneClash = 'topBar' | 'buttons' | 'caption'
+
+export const SAFE_ZONE_CLASH_NAMES: Record<SafeZoneClash, string> = {
+  topBar: 'top bar',
+  buttons: 'buttons on the right',
+  caption: 'caption and sound bar',
+}
+
+/**
+ * Which of TikTok's interface parts cover `bounds` (pixels of `frame`), by more than a pixel of the frame's 1080: a
+ * dragged overlay can go there (the placements never do), where a viewer cannot read it (issue 30 item 9).
+ */
+export function safeZoneClashes(
+  bounds: { left: number; top: number; width: number; height: number },
+  frame: { width: number; height: number },
+): SafeZoneClash[] {
+  const slack = frame.width / OUTPUT_FRAME.width
+  const right = bounds.left + bounds.width
+  const bottom = bounds.top + bounds.height
+  const captionTop = frame.height * (1 - TIKTOK_SAFE_ZONE.captionArea)
+  const buttonsLeft = frame.width * (1 - TIKTOK_SAFE_ZONE.buttons.width)
+  const buttonsTop = frame.height * TIKTOK_SAFE_ZONE.buttons.top
+  const clashes: SafeZoneClash[] = []
+  if (bounds.top < frame.height * TIKTOK_SAFE_ZONE.topBar - slack) clashes.push('topBar')
+  if (right > buttonsLeft + slack && bottom > buttonsTop + slack && bounds.top < captionTop - slack) {
+    clashes.push('buttons')
+  }
+  if (bottom > captionTop + slack) clashes.push('caption')
+  return clashes
+}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import type { OverlayAnchor, TextOverlay } from '@hookpost/shared/studio'
 import { useOverlayCanvas } from '../hooks/use-overlay-canvas'
 import { usePreviewPlayback } from '../hooks/use-preview-playback'
-import { PREVIEW_FRAME, previewDescription, previewFit } from '../utils/preview'
+import { PREVIEW_FRAME, previewDescription, previewFit, safeZoneWarnings } from '../utils/preview'
 import { previewScene, type PreviewSceneInput } from '../utils/preview-scene'
 import { OverlayHandle } from './preview/overlay-handle'
 import { PreviewControls } from './preview/preview-controls'
@@ -42,6 +42,7 @@ export function OverlayPreview({
   const nowMs = scene.offsetMs + playback.timeMs
   const { canvasRef, shown, layouts, pixelRatio } = useOverlayCanvas(overlays, segment, nowMs)
   const { width, height } = PREVIEW_FRAME
+  const warnings = safeZoneWarnings(layouts)
   return (
     <div>
       <h3 id={`${id}-heading`} className="text-sm font-medium text-slate-800">
@@ -109,6 +110,14 @@ export function OverlayPreview({
         </div>
       </div>
       <PreviewControls playback={playback} hasVideo={scene.hasVideo} nowMs={nowMs} maxWidth={width} />
+      {/* Announced as an overlay is dragged under TikTok's interface, and when it leaves. */}
+      <div role="status" aria-label="Safe zone" className="mt-2 space-y-1" style={{ maxWidth: width }}>
+        {warnings.map((w) => (
+          <p key={w.id} className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
+            {w.text}
+          </p>
+        ))}
+      </div>
       <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
         <input
           type="checkbox"

@@ -21,6 +21,7 @@ import {
   needsFit,
   previewFit,
   previewFontRequests,
+  safeZoneWarnings,
   type PreviewCanvas,
 } from './preview'
 
@@ -192,6 +193,28 @@ describe('previewDescription', () => {
     expect(previewDescription([overlay({ text: 'One' }), overlay({ text: 'Two' })], 'The demo video')).toBe(
       'The demo video with text overlays: “One”, “Two”',
     )
+  })
+})
+
+describe('safeZoneWarnings', () => {
+  const at = (top: number, left = 90) => ({ left, top, width: 100, height: 40 })
+  it('warns about each overlay under TikTok’s interface, saying what covers it, and nothing for the rest', () => {
+    expect(
+      safeZoneWarnings([
+        { overlay: overlay({ id: 'a', text: 'Safe' }), bounds: at(200) },
+        { overlay: overlay({ id: 'b', text: 'Low' }), bounds: at(460) },
+        { overlay: overlay({ id: 'c', text: 'Corner' }), bounds: at(380, 200) },
+      ]),
+    ).toEqual([
+      {
+        id: 'b',
+        text: '“Low” sits under TikTok’s caption and sound bar: drag it into the clear area so viewers can read it.',
+      },
+      {
+        id: 'c',
+        text: '“Corner” sits under TikTok’s buttons on the right and caption and sound bar: drag it into the clear area so viewers can read it.',
+      },
+    ])
   })
 })
 

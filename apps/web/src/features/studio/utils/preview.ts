@@ -5,6 +5,8 @@ import {
   drawOverlays,
   layoutOverlays,
   overlayFont,
+  SAFE_ZONE_CLASH_NAMES,
+  safeZoneClashes,
   type OverlayCanvas,
   type OverlayLayout,
   type SourceFit,
@@ -136,4 +138,25 @@ export function gripAt(pointer: Point, frame: { left: number; top: number }, cen
 /** The anchor a drag gives: the block's centre kept at the grip's offset from the pointer (page coordinates). */
 export function draggedAnchor(pointer: Point, grip: DragGrip): Point {
   return anchorAt({ x: pointer.x - grip.frameLeft - grip.dx, y: pointer.y - grip.frameTop - grip.dy })
+}
+
+/**
+ * What the preview warns about an overlay dragged under TikTok's interface (issue 30 item 9): one sentence each, for
+ * the overlays `layouts` lays out in `frame`, in their order.
+ */
+export function safeZoneWarnings(
+  layouts: readonly Pick<OverlayLayout, 'overlay' | 'bounds'>[],
+  frame: { width: number; height: number } = PREVIEW_FRAME,
+): { id: string; text: string }[] {
+  return layouts.flatMap(({ overlay, bounds }) => {
+    const clashes = safeZoneClashes(bounds, frame)
+    if (clashes.length === 0) return []
+    const under = clashes.map((c) => SAFE_ZONE_CLASH_NAMES[c]).join(' and ')
+    return [
+      {
+        id: overlay.id,
+        text: `“${overlay.text}” sits under TikTok’s ${under}: drag it into the clear area so viewers can read it.`,
+      },
+    ]
+  })
 }

@@ -8,8 +8,10 @@ import { useSlotUpload, type SlotUpload } from '../../hooks/use-slot-upload'
 import { useVideoDraft, type VideoDraftActions } from '../../hooks/use-video-draft'
 import { chosenVideos, inFlight } from '../../utils/chosen-videos'
 import type { DimensionsReader } from '../../utils/video-dimensions'
+import { previewFit } from '../../utils/preview'
 import type { VideoDraft, VideoSlot } from '../../utils/video-draft'
 import { OverlayPreview } from '../overlay-preview'
+import { MiniPreview } from '../preview/mini-preview'
 import { VideoDetailsFields } from '../video-details-fields'
 import { CreateVideoFooter } from './create-video-footer'
 import { OverlaysSection, type HookGeneratorSlot } from './overlays-section'
@@ -60,6 +62,7 @@ export function CreateVideoEditor({
   dropped,
 }: CreateVideoEditorProps) {
   const formRef = useRef<HTMLFormElement>(null)
+  const previewRef = useRef<HTMLDivElement>(null)
   const { draft, errors, submitError, actions } = useVideoDraft(hookDemo, initial)
   const uploads: Record<VideoSlot, SlotUpload> = {
     video: useSlotUpload(uploader),
@@ -152,7 +155,7 @@ export function CreateVideoEditor({
         />
       </div>
 
-      <PreviewColumn>
+      <PreviewColumn ref={previewRef}>
         <OverlayPreview
           hook={videos.hookPreview}
           demo={videos.demoPreview}
@@ -165,6 +168,13 @@ export function CreateVideoEditor({
           onMoveOverlay={actions.placeOverlay}
         />
       </PreviewColumn>
+      <MiniPreview
+        source={videos.hookPreview}
+        fit={previewFit('full', videos.hookSize, draft.fit) === 'cover' ? 'cover' : 'contain'}
+        position={`${draft.cropFocus}% ${draft.cropFocus}%`}
+        overlays={draft.overlays}
+        fullPreview={previewRef}
+      />
 
       <CreateVideoFooter
         submitError={submitError}

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 
 /** The form's side column: the live preview (`children`) and how the form works. */
-export function PreviewColumn({ children }: { children: ReactNode }) {
+export function PreviewColumn({ children, ref }: { children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div className="min-w-0 space-y-5 self-start lg:sticky lg:top-16 lg:row-span-2">
+    <div ref={ref} className="min-w-0 scroll-mt-20 space-y-5 self-start lg:sticky lg:top-16 lg:row-span-2">
       {children}
       <div>
         <h3 className="text-sm font-medium text-slate-800">How it works</h3>
