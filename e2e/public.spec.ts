@@ -84,7 +84,10 @@ test.describe('public site', () => {
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan, exact: true }) })
       await expect(card).toContainText(price)
       await expect(card).toContainText(limit)
-      await expect(page.getByRole('link', { name: `Start free trial on ${plan}` })).toHaveAttribute('href', '/register')
+      await expect(page.getByRole('link', { name: `Start free trial on ${plan}` })).toHaveAttribute(
+        'href',
+        `/register?plan=${plan.toLowerCase()}`,
+      )
     }
   })
 

@@ -92,3 +92,29 @@ test('a saved hook on Create Hooks is drawn in the video’s face', async ({ pag
     )
     .toBe(true)
 })
+
+test('the plan picked on the pricing page is carried into sign-up and marked in Profile', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/pricing')
+  await page.getByRole('link', { name: 'Start free trial on Basic' }).click()
+  await expect(page).toHaveURL('/register?plan=basic')
+  await expect(page.getByText('Basic plan, $9/month.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Change plan' })).toHaveAttribute('href', '/pricing')
+
+  const password = 'correct horse 1'
+  await page.getByLabel('Email address').fill(uniqueEmail('picked-plan'))
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm Password').fill(password)
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check()
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/dashboard\?tab=schedule$/, { timeout: 30_000 })
+
+  await page.goto('/dashboard/profile')
+  const plan = page.getByRole('region', { name: 'Plan' })
+  await expect(plan.getByText('You picked Basic on the pricing page: it is marked below.')).toBeVisible()
+  const marked = plan.getByRole('listitem').filter({ hasText: 'Your pick' })
+  await expect(marked).toHaveCount(1)
+  await expect(marked.getByRole('button', { name: 'Choose Basic' })).toBeVisible()
+  // The trial is still the trial: nothing was bought.
+  await expect(plan.getByText(/Free trial/)).toBeVisible()
+})

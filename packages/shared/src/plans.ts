@@ -79,6 +79,11 @@ export const billingOverviewSchema = z
     state: z.enum(['trial', 'active', 'ended']),
     /** The paid plan, when there is one (null in the trial and after it). */
     plan: planIdSchema.nullable(),
+    /**
+     * The plan picked on the pricing page before signing up (issue 30 item 9), null when none: the one offered first
+     * when choosing a plan. Picking it charges nothing; the trial's limits stay Pro's.
+     */
+    chosenPlan: planIdSchema.nullable(),
     trialEndsAt: z.iso.datetime(),
     /** Whole days left in the trial, rounded up (0 once it ended). */
     trialDaysLeft: z.number().int().min(0),
@@ -100,6 +105,8 @@ export const billingOverviewSchema = z
 export type BillingOverview = z.infer<typeof billingOverviewSchema>
 
 export const checkoutBodySchema = z.object({ plan: planIdSchema }).strict()
+/** PUT /api/billing/chosen-plan: the plan picked on the pricing page, recorded once the person has signed up. */
+export const chosenPlanBodySchema = z.object({ plan: planIdSchema }).strict().meta({ id: 'ChosenPlan' })
 export const checkoutResultSchema = z
   .discriminatedUnion('kind', [
     z.object({ kind: z.literal('redirect'), url: z.url() }),

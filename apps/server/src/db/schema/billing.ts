@@ -16,6 +16,8 @@ export const subscription = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
     plan: text('plan', { enum: PLAN_IDS }),
+    /** The plan picked on the pricing page before sign-up (issue 30 item 9): offered first; it buys nothing. */
+    chosenPlan: text('chosen_plan', { enum: PLAN_IDS }),
     status: text('status', { enum: ['trial', 'active', 'ended'] })
       .notNull()
       .default('trial'),

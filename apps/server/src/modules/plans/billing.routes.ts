@@ -5,6 +5,7 @@ import {
   billingOverviewSchema,
   checkoutBodySchema,
   checkoutResultSchema,
+  chosenPlanBodySchema,
   MESSAGES,
 } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
@@ -40,6 +41,19 @@ export const billingRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = asy
       if (!email) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated)
       return plans.checkout(userId(request), email, request.body.plan)
     },
+  )
+
+  app.put(
+    '/chosen-plan',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Record the plan picked on the pricing page (offered first; it buys nothing)',
+        body: chosenPlanBodySchema,
+        response: { 200: billingOverviewSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => plans.choosePlan(userId(request), request.body.plan),
   )
 }
 

@@ -147,6 +147,32 @@ describe('the free trial', () => {
   }, 60_000)
 })
 
+describe('the plan picked on the pricing page', () => {
+  it('is recorded for the person who picked it, buys nothing and changes no limit; a wrong one is refused', async () => {
+    const me = await person()
+    const other = await person()
+    expect((await overview(me)).chosenPlan).toBeNull()
+    for (const body of [{ plan: 'gold' }, {}, { plan: 'basic', extra: 1 }]) {
+      const refused = await inject(world.server, 'PUT', '/api/billing/chosen-plan', me.cookie, body)
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400)
+    }
+    expect((await overview(me)).chosenPlan).toBeNull()
+
+    const res = await inject(world.server, 'PUT', '/api/billing/chosen-plan', me.cookie, { plan: 'basic' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(billingOverviewSchema.parse(res.json())).toMatchObject({
+      chosenPlan: 'basic',
+      state: 'trial',
+      plan: null,
+      // The trial keeps Pro's limits: picking Basic on the pricing page does not shrink them.
+      limits: { maxAccounts: 3, scheduledPostsPerMonth: null },
+    })
+    expect(await overview(me)).toMatchObject({ chosenPlan: 'basic', state: 'trial' })
+    expect((await overview(other)).chosenPlan).toBeNull()
+    expect((await inject(world.server, 'PUT', '/api/billing/chosen-plan', '', { plan: 'pro' })).statusCode).toBe(401)
+  })
+})
+
 describe('Basic: 30 scheduled posts per calendar month', () => {
   it('lets the 30th through, refuses the 31st on every path, and the next month is open again', async () => {
     const me = await person()

@@ -46,6 +46,13 @@ export const plansQueries = {
       .onConflictDoNothing()
   },
 
+  async recordChosenPlan(db: Executor, userId: string, plan: PlanId): Promise<void> {
+    await db
+      .update(subscription)
+      .set({ chosenPlan: plan, updatedAt: new Date() })
+      .where(eq(subscription.userId, userId))
+  },
+
   /** Takes the person's plan lock until the transaction ends (`db` must be a transaction). */
   async lock(db: Executor, userId: string): Promise<SubscriptionRow | undefined> {
     const [row] = await db.select().from(subscription).where(eq(subscription.userId, userId)).for('update')

@@ -76,6 +76,7 @@ export function createPlansService(deps: PlansServiceDeps) {
     return {
       state: ent.state,
       plan: ent.plan,
+      chosenPlan: row.chosenPlan,
       trialEndsAt: row.trialEndsAt.toISOString(),
       trialDaysLeft: ent.state === 'trial' ? trialDaysLeft(row.trialEndsAt, now) : 0,
       currentPeriodEnd: row.currentPeriodEnd ? row.currentPeriodEnd.toISOString() : null,
@@ -143,6 +144,17 @@ export function createPlansService(deps: PlansServiceDeps) {
       if (!row) return null
       const ent = entitlementAt(row, clock())
       return { plan: ent.plan ?? 'trial', trialEndsAt: row.trialEndsAt.toISOString() }
+    },
+
+    /**
+     * PUT /api/billing/chosen-plan: records the plan picked on the pricing page (the register page sends it once the
+     * person exists). It changes no limit and charges nothing; the overview answers with it.
+     */
+    async choosePlan(userId: string, plan: PlanId): Promise<BillingOverview> {
+      const row = await q.ensure(repo.db, userId)
+      if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+      await q.recordChosenPlan(repo.db, userId, plan)
+      return overviewFor(repo.db, userId)
     },
 
     /** At sign-up: the free trial starts now (by the app's clock, which tests move). */

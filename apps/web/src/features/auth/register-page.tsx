@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { signUpBodySchema } from '@hookpost/shared/auth'
+import { planById, planIdSchema, TRIAL_DAYS, type PlanId } from '@hookpost/shared/plans'
 import { MessageBanner } from '../../components/ui/message-banner'
 import { RequestError } from '../../components/ui/request-error'
-import { serverFieldErrors } from '../../lib/api-client'
+import { apiRequest, serverFieldErrors } from '../../lib/api-client'
 import { TextField, buttonClass, fieldErrors, linkClass } from '../../components/ui/form'
 import { paths } from '../../config/paths'
 import { useSetSessionUser } from '../../lib/auth'
@@ -14,13 +15,47 @@ import { EmailField } from './components/email-field'
 /** product.md §9: after sign-up the user lands on the dashboard after 2 s. */
 const REDIRECT_AFTER_SIGN_UP_MS = 2000
 
+/** The plan a pricing page's "Start free trial" named (`?plan=`), if it names one. */
+function usePickedPlan(): PlanId | null {
+  const [params] = useSearchParams()
+  const parsed = planIdSchema.safeParse(params.get('plan'))
+  return parsed.success ? parsed.data : null
+}
+
+/** The plan picked on the pricing page, said before the form (issue 30 item 9); the trial itself is Pro's. */
+function PickedPlanNote({ plan }: { plan: PlanId }) {
+  const { name, priceUsdPerMonth } = planById(plan)
+  return (
+    <div className="mb-6 rounded-md border border-violet-200 bg-violet-50 px-4 py-3 text-sm text-violet-900">
+      <p>
+        <span className="font-semibold">
+          {name} plan, ${priceUsdPerMonth}/month.
+        </span>{' '}
+        Your {TRIAL_DAYS}-day free trial starts today, with no card needed; {name} is offered first when you choose a
+        plan.
+      </p>
+      <Link to={paths.pricing} className={`${linkClass} mt-1 inline-block`}>
+        Change plan
+      </Link>
+    </div>
+  )
+}
+
 export function RegisterPage() {
   const signUp = useSignUp()
+  const picked = usePickedPlan()
+  const [pickNotSaved, setPickNotSaved] = useState(false)
   const setUser = useSetSessionUser()
   const [formErrors, setErrors] = useState<Record<string, string>>({})
   // The server's word on a field (a password on the list of the most common ones) shows on that field.
   const fromServer = serverFieldErrors(signUp.error)
   const errors = { ...fromServer, ...formErrors }
+
+  useEffect(() => {
+    if (!signUp.isSuccess || !picked) return
+    // The account exists and its session cookie is set: the pick is recorded for it (it buys nothing).
+    apiRequest('/api/billing/chosen-plan', { method: 'PUT', body: { plan: picked } }).catch(() => setPickNotSaved(true))
+  }, [signUp.isSuccess, picked])
 
   useEffect(() => {
     if (!signUp.isSuccess) return
@@ -54,8 +89,16 @@ export function RegisterPage() {
           sign in to your existing account
         </Link>
       </p>
+      {picked && !signUp.isSuccess ? <PickedPlanNote plan={picked} /> : null}
       {signUp.isSuccess ? (
-        <MessageBanner tone="success">Account created! Taking you to your dashboard...</MessageBanner>
+        <div className="space-y-3">
+          <MessageBanner tone="success">Account created! Taking you to your dashboard...</MessageBanner>
+          {pickNotSaved && picked ? (
+            <MessageBanner tone="info">
+              {`Your pick of ${planById(picked).name} could not be saved: choose it in Profile when your trial ends.`}
+            </MessageBanner>
+          ) : null}
+        </div>
       ) : (
         <>
           <RequestError error={Object.keys(fromServer).length > 0 ? null : signUp.error} />

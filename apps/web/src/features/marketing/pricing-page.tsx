@@ -50,7 +50,7 @@ export function PricingPage() {
                 </p>
                 <CheckList items={plan.features} className="mt-6 flex-1 space-y-3" />
                 <Link
-                  to="/register"
+                  to={`/register?plan=${plan.id}`}
                   aria-label={`Start free trial on ${plan.name}`}
                   className={`mt-8 w-full ${popular ? primaryButtonClass : secondaryButtonClass}`}
                 >

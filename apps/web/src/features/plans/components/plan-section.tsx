@@ -113,12 +113,28 @@ export function PlanSection() {
             </div>
           ) : null}
           <h3 className="mt-6 text-sm font-semibold text-slate-900">Choose a plan</h3>
+          {billing.data.chosenPlan && billing.data.state !== 'active' ? (
+            <p className="mt-1 text-sm text-slate-700">
+              You picked {planName(billing.data.chosenPlan)} on the pricing page: it is marked below.
+            </p>
+          ) : null}
           <ul className="mt-2 grid gap-3 sm:grid-cols-3" aria-label="Plans">
             {PLANS.map((plan) => {
               const current = billing.data.state === 'active' && billing.data.plan === plan.id
+              const pick = billing.data.state !== 'active' && billing.data.chosenPlan === plan.id
               return (
-                <li key={plan.id} className="flex flex-col rounded-md border border-slate-200 p-3">
-                  <p className="font-semibold text-slate-900">{plan.name}</p>
+                <li
+                  key={plan.id}
+                  className={`flex flex-col rounded-md border p-3 ${pick ? 'border-violet-600 ring-1 ring-violet-600' : 'border-slate-200'}`}
+                >
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                    {plan.name}
+                    {pick ? (
+                      <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs font-semibold text-white">
+                        Your pick
+                      </span>
+                    ) : null}
+                  </p>
                   <p className="text-sm text-slate-700">${plan.priceUsdPerMonth} per month</p>
                   <ul className="mt-2 flex-1 space-y-1 text-xs text-slate-600">
                     {plan.features.slice(0, 2).map((f) => (

@@ -11,6 +11,7 @@ function overview(overrides: Partial<BillingOverview> = {}): BillingOverview {
   return {
     state: 'trial',
     plan: null,
+    chosenPlan: null,
     trialEndsAt: '2026-12-09T10:00:00.000Z',
     trialDaysLeft: 14,
     currentPeriodEnd: null,
@@ -28,6 +29,17 @@ afterEach(() => {
 })
 
 describe('PlanSection', () => {
+  it('marks the plan picked on the pricing page until a plan is active', async () => {
+    mockApi(() => ({ status: 200, body: overview({ chosenPlan: 'basic' }) }))
+    renderRoute(<PlanSection />)
+    const section = await screen.findByRole('region', { name: 'Plan' })
+    expect(await within(section).findByText('You picked Basic on the pricing page: it is marked below.')).toBeTruthy()
+    const plans = within(section).getByRole('list', { name: 'Plans' })
+    const marked = within(plans).getByText('Your pick').closest('li')!
+    expect(within(marked).getByRole('button', { name: 'Choose Basic' })).toBeTruthy()
+    expect(within(plans).getAllByText('Your pick')).toHaveLength(1)
+  })
+
   it('shows the trial and usage, and activates a chosen plan at once (manual billing)', async () => {
     const basic = overview({
       state: 'active',
