@@ -96,7 +96,7 @@ for (const [screen, viewport] of [
       await expect(form.getByText(`Posting to ${displayName}`)).toBeVisible({ timeout: 15_000 })
       await expect(form.getByLabel('Date')).toHaveValue(utcDay(day))
       await expect(form.getByLabel('Time', { exact: true })).toHaveValue('14:00')
-      await expect(form.getByLabel('Time zone')).toHaveValue('UTC')
+      await expect(form.getByLabel('Time zone')).toHaveValue(/^UTC \(GMT\)$/)
       await expect(form.getByLabel('Who can view this video')).toHaveValue('SELF_ONLY')
       await expect(form.getByRole('checkbox', { name: 'Allow comments' })).toBeChecked()
       await expect(form.getByLabel('Title')).toHaveValue('')

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { formatDateTime, formatDateTimeInZone } from '@hookpost/shared/date-format'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { clipForSpec } from './clip'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import { connectSandboxCreator, expect, openScheduleDialog, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 import { chooseTimeZone } from './time-zone-picker'
 
 /**
@@ -35,15 +35,7 @@ function offsetNow(zone: string): string {
 test.use({ timezoneId: LA })
 
 async function schedulePost(page: Page, title: string, date: string, time: string) {
-  const form = page.getByRole('dialog', { name: 'Schedule a video' })
-  // The connected notice goes away as the page settles, moving the button: press it again if it moved.
-  await expect(async () => {
-    await page
-      .getByRole('region', { name: 'Schedule New Video' })
-      .getByRole('button', { name: 'Schedule a video' })
-      .click()
-    await expect(form).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+  const form = await openScheduleDialog(page)
   await form.getByLabel('Video file').setInputFiles(clip.path)
   await expect(form.getByLabel('Preview of clip.mp4')).toBeVisible({ timeout: 30_000 })
   await form.getByLabel('Title').fill(title)
