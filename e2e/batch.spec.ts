@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { makeClip } from './clip'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import { chooseTimeZone } from './time-zone-picker'
 
 /**
  * Batch schedule (issue 21 item 3) against the real server and the TikTok sandbox: drop three clips, title them, let
@@ -43,7 +44,7 @@ async function openBatch(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Batch schedule' }).click()
   const dialog = page.getByRole('dialog', { name: 'Batch schedule' })
   await expect(dialog).toBeVisible()
-  await dialog.getByLabel('Time zone').selectOption('UTC')
+  await chooseTimeZone(dialog, 'UTC')
   return dialog
 }
 

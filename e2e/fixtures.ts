@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 
 /**
@@ -106,4 +106,18 @@ export async function connectSandboxCreator(page: Page, displayName: string, use
   const account = accounts.find((a) => a.accountUsername === username)
   expect(account, 'the connected account').toBeDefined()
   return account!.id
+}
+
+/** Opens the Schedule tab's "Schedule a video" dialog and returns it. */
+export async function openScheduleDialog(page: Page): Promise<Locator> {
+  const form = page.getByRole('dialog', { name: 'Schedule a video' })
+  // The connected notice goes away as the page settles, moving the button: press it again if it moved under the click.
+  await expect(async () => {
+    await page
+      .getByRole('region', { name: 'Schedule New Video' })
+      .getByRole('button', { name: 'Schedule a video' })
+      .click()
+    await expect(form).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  return form
 }

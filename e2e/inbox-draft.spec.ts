@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { INBOX_PENDING_CAP } from '@hookpost/shared/posts'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import { connectSandboxCreator, expect, openScheduleDialog, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 import { writeClip } from './clip'
 
 /**
@@ -38,15 +38,7 @@ test('a video sent as a draft: in the TikTok inbox, posted there by the creator,
   await signUp(page, uniqueEmail('inbox-draft'))
   await connectSandboxCreator(page, displayName, username)
 
-  const form = page.getByRole('dialog', { name: 'Schedule a video' })
-  // The connected notice goes away as the page settles, moving the button: press it again if it moved under the click.
-  await expect(async () => {
-    await page
-      .getByRole('region', { name: 'Schedule New Video' })
-      .getByRole('button', { name: 'Schedule a video' })
-      .click()
-    await expect(form).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+  const form = await openScheduleDialog(page)
   await expect(form.getByText(`Posting to ${displayName}`)).toBeVisible()
   await form.getByLabel('Video file').setInputFiles(clipPath)
   await expect(form.getByLabel('Preview of clip.mp4')).toBeVisible({ timeout: 30_000 })

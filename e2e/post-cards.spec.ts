@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { Post } from '@hookpost/shared/posts'
 import { clipForSpec } from './clip'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import { chooseTimeZone } from './time-zone-picker'
 
 /**
  * Issue 30 item 4, posts you can tell apart (ADR 047), against the real server, its stats sync and the TikTok sandbox:
@@ -37,7 +38,7 @@ async function scheduleClip(page: Page, title: string): Promise<Post> {
   // Public, so TikTok's Display API reports it (tiktok-api.md §5).
   await form.getByLabel('Who can view this video').selectOption({ label: 'Everyone' })
   await form.getByRole('checkbox', { name: 'Allow comments' }).check()
-  await form.getByLabel('Time zone').selectOption('UTC')
+  await chooseTimeZone(form, 'UTC')
   const at = new Date(Date.now() + 10 * 60_000).toISOString()
   await form.getByLabel('Date').fill(at.slice(0, 10))
   await form.getByLabel('Time', { exact: true }).fill(at.slice(11, 16))

@@ -57,10 +57,13 @@ async function addSlot(queue: Locator, day: string, time: string) {
   await queue.getByRole('button', { name: 'Add slot' }).click()
 }
 
-/** The "Next free slots" the queue shows: 'Monday 2026-11-30 09:00', … */
+/** The "Next free slots" the queue shows: 'Mon, Nov 30, 2026, 9:00 AM; … (UTC)' → each moment (ADR 049). */
 async function nextFreeSlots(queue: Locator): Promise<string[]> {
   const text = (await queue.getByText(/^Next free slots: /).textContent()) ?? ''
-  return text.replace(/^Next free slots: /, '').split(', ')
+  return text
+    .replace(/^Next free slots: /, '')
+    .replace(/ \([^)]*\)$/, '')
+    .split('; ')
 }
 
 test.describe('Queue', () => {

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { clipForSpec } from './clip'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import { chooseTimeZone } from './time-zone-picker'
 
 /**
  * A scheduling success nobody can miss (issue 30 items 1 and 8, ADR 042), against the real server and the TikTok
@@ -66,7 +67,7 @@ for (const [screen, viewport] of [
     await fillVideo(form, 'Day one')
     await form.getByLabel('Who can view this video').selectOption({ label: 'Only me' })
     await form.getByRole('checkbox', { name: 'Allow comments' }).check()
-    await form.getByLabel('Time zone').selectOption('UTC')
+    await chooseTimeZone(form, 'UTC')
     // Far enough ahead that the first post may sit in another month than today's: the calendar follows it.
     await form.getByLabel('Date').fill(utcDay(3))
     await form.getByLabel('Time', { exact: true }).fill('14:00')
@@ -95,7 +96,7 @@ for (const [screen, viewport] of [
       await expect(form.getByText(`Posting to ${displayName}`)).toBeVisible({ timeout: 15_000 })
       await expect(form.getByLabel('Date')).toHaveValue(utcDay(day))
       await expect(form.getByLabel('Time', { exact: true })).toHaveValue('14:00')
-      await expect(form.getByLabel('Time zone')).toHaveValue('UTC')
+      await expect(form.getByLabel('Time zone')).toHaveValue(/^UTC \(GMT\)$/)
       await expect(form.getByLabel('Who can view this video')).toHaveValue('SELF_ONLY')
       await expect(form.getByRole('checkbox', { name: 'Allow comments' })).toBeChecked()
       await expect(form.getByLabel('Title')).toHaveValue('')
@@ -133,7 +134,8 @@ test('a created video goes to the queue from the Create tab, and the Schedule ta
   await expect(queue.getByRole('list', { name: 'Posting slots' }).getByRole('listitem')).toHaveCount(7)
   const zone = ((await queue.getByText(/^Times are in /).textContent()) ?? '').match(/^Times are in ([^,.]+)/)?.[1]
   const slots = ((await queue.getByText(/^Next free slots: /).textContent()) ?? '').replace(/^Next free slots: /, '')
-  const firstSlot = slots.split(', ')[0]
+  // 'Mon, Nov 30, 2026, 6:30 PM; … (UTC)': one moment a slot, the zone once (ADR 049).
+  const firstSlot = slots.replace(/ \([^)]*\)$/, '').split('; ')[0]
 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
   const studio = page.getByRole('region', { name: 'Create New Video' })

@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 import { writeClip } from './clip'
+import { chooseTimeZone } from './time-zone-picker'
 
 /**
  * The Schedule tab's 'Schedule New Video' form against the real server and the TikTok sandbox: connect a sandbox
@@ -82,7 +83,7 @@ test.describe('Schedule New Video', () => {
     await card.getByLabel('Description').fill('Three ingredients, five minutes #breakfast')
     await card.getByLabel('Who can view this video').selectOption({ label: 'Only me' })
     await card.getByRole('checkbox', { name: 'Allow comments' }).check()
-    await card.getByLabel('Time zone').selectOption('UTC')
+    await chooseTimeZone(card, 'UTC')
     const when = utcInMinutes(2)
     await card.getByLabel('Date').fill(when.date)
     await card.getByLabel('Time', { exact: true }).fill(when.time)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { requirePostSource, schedulePostFieldsSchema, postSchema } from './posts'
-import { addDays, instantToZoned, todayInZone, zonedToInstant } from './time'
+import { addDays, todayInZone, zonedToInstant } from './time'
 
 /**
  * The queue (issue 21 item 2, ADR 029): per account, posting slots (a weekday and a wall-clock time in the account's
@@ -151,10 +151,4 @@ export function nextFreeSlots(args: {
     }
   }
   return found
-}
-
-/** A slot instant as the queue shows it: 'Monday 2026-03-30 09:00' in `zone`. */
-export function describeSlotInstant(at: Date, zone: string): string {
-  const { date, time } = instantToZoned(at, zone)
-  return `${WEEKDAY_NAMES[dayIndexOf(date)] ?? ''} ${date} ${time}`
 }

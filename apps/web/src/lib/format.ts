@@ -20,32 +20,12 @@ export function formatDuration(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
-
-/**
- * 'Tue, Apr 7, 2026, 2:30 PM' in `zone` (English, as the rest of the app). A zone this browser does not know is
- * shown in UTC rather than failing the whole screen.
- */
-export function dateTimeIn(instant: string, zone: string): string {
-  let format = dateTimeFormats.get(zone)
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        weekday: 'short',
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone: zone,
-      })
-    } catch {
-      return zone === 'UTC' ? new Date(instant).toISOString() : dateTimeIn(instant, 'UTC')
-    }
-    dateTimeFormats.set(zone, format)
-  }
-  return format.format(new Date(instant))
-}
+/** 'Tue, Apr 7, 2026, 2:30 PM' in `zone`, and with ' (zone)' after it: the one date format (ADR 049). */
+export {
+  formatDate as dateIn,
+  formatDateTime as dateTimeIn,
+  formatDateTimeInZone as dateTimeWithZone,
+} from '@hookpost/shared/date-format'
 
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

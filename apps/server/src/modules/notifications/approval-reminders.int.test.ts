@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { and, eq, like } from 'drizzle-orm'
+import { formatDateTimeInZone } from '@hookpost/shared/date-format'
 import { mailOutbox, notification } from '../../db/schema'
 import { inject } from '../../testing/http-test-kit'
 import { inSeconds, postInput } from '../publishing/testing/publishing-test-kit'
@@ -57,15 +58,9 @@ describe('approval reminders', () => {
     const sent = await Promise.all([a!.runApprovalReminders(), b!.runApprovalReminders()])
     const mine = await reminders(me.userId)
     expect(mine).toHaveLength(1)
-    const time = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Berlin',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(soon.scheduledAt))
-    expect(mine[0]!.title).toMatch(
-      new RegExp(`^“Soon” goes out at .*${time} \\(Europe/Berlin\\) only if you approve it$`),
-    )
+    // The one date format (ADR 049), in the run's zone.
+    const when = formatDateTimeInZone(new Date(soon.scheduledAt), 'Europe/Berlin')
+    expect(mine[0]!.title).toBe(`“Soon” goes out at ${when} only if you approve it`)
     expect(mine[0]!.link).toBe('/dashboard?tab=automation')
     expect(await reminders(quiet.userId)).toEqual([])
     // Only the notices this run made count: others' drafts of other tests may be due too.

@@ -91,7 +91,7 @@ describe('notice text and mail', () => {
     const posts = [{ title: 'A <b>', accountUsername: 'maya', publishedAt: new Date('2026-01-14T18:30:00Z') }]
     const notice = digestNotice(window, 'UTC', posts, 3)
     expect(notice.title).toBe('3 posts went out in the last day')
-    expect(notice.body).toContain('- A <b> (@maya, Wed 18:30)')
+    expect(notice.body).toContain('- A <b> (@maya, Wed, Jan 14, 2026, 6:30 PM)')
     expect(notice.body).toContain('- and 2 more')
     expect(noticeMail(notice, 'http://localhost:3000').html).toContain('A &lt;b&gt;')
     expect(digestNotice(window, 'UTC', posts, 1).title).toBe('1 post went out in the last day')

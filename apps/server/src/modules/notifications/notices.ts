@@ -1,4 +1,5 @@
 import { addDays, DIGEST_HOUR, instantToZoned, MESSAGES, zonedToInstant, type NotificationKind } from '@hookpost/shared'
+import { formatDateTime, formatDateTimeInZone } from '@hookpost/shared/date-format'
 
 /**
  * What the posts and TikTok modules tell the notifications module (ADR 034). They call the port at the point where a
@@ -73,17 +74,8 @@ export const SCHEDULE_LINK = '/dashboard?tab=schedule'
 /** The Automation tab, whose History lists the drafts with Review (ADR 048). */
 export const AUTOMATION_LINK = '/dashboard?tab=automation'
 
-/** 'Wed 2 Dec, 14:30 (Europe/Berlin)': a time as the person reads it, with the zone it is in. */
-export function timeInZone(at: Date, zone: string): string {
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short' })
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-  return `${day.format(at)}, ${time.format(at)} (${zone})`
-}
+/** 'Wed, Dec 2, 2026, 2:30 PM (Europe/Berlin)': a time as the app writes it everywhere (ADR 049), with its zone. */
+export const timeInZone = formatDateTimeInZone
 
 /** The unique key of an event: one notice (and one mail) per key and user. */
 export function dedupeKey(event: NoticeEvent): string {
@@ -205,10 +197,7 @@ export interface DigestPost {
 
 /** The digest's notice: how many posts went out, and the first few of them with their local times. */
 export function digestNotice(window: DigestWindow, zone: string, posts: DigestPost[], total: number): NoticeDraft {
-  const time = (at: Date) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(
-      at,
-    )
+  const time = (at: Date) => formatDateTime(at, zone)
   const lines = posts.map((p) => `- ${p.title} (@${p.accountUsername}, ${time(p.publishedAt)})`)
   const more = total > posts.length ? [`- and ${total - posts.length} more`] : []
   const count = total === 1 ? '1 post' : `${total} posts`

@@ -12,13 +12,13 @@ import { useLibrary } from '../../../features/studio/api/get-library'
 import { RenderedVideoPlayer } from '../../../features/studio/components/rendered-video-player'
 import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
 import { statusLabel } from '../../../features/tiktok/components/account-status-badge'
-import { dateTimeIn } from '../../../lib/format'
+import { dateTimeWithZone } from '../../../lib/format'
 import { tabHref } from './tabs'
 
 /** The planned post's rendered video (with its burned-in hook), beside the caption being reviewed (issue 30 item 11). */
 function plannedVideo(slot: AutomationSlot) {
   if (!slot.videoId || slot.format !== 'video') return undefined
-  const when = `${dateTimeIn(slot.scheduledAt, slot.timeZone)} (${slot.timeZone})`
+  const when = dateTimeWithZone(slot.scheduledAt, slot.timeZone)
   const hook = slot.hookText ? `, with its hook “${slot.hookText}”` : ''
   return <RenderedVideoPlayer videoId={slot.videoId} label={`Video of the post of ${when}${hook}`} />
 }

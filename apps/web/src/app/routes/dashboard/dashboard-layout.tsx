@@ -7,6 +7,7 @@ import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import { paths } from '../../../config/paths'
 import { browserTimeZone, useProfile, useUpdateProfile } from '../../../features/profile/api/profile-api'
+import { TimeZoneMismatchNotice } from '../../../features/profile/components/time-zone-mismatch-notice'
 import { NotificationBell } from '../../../features/notifications/components/notification-bell'
 import { ProcessingNotice } from '../../../features/studio/components/processing-notice'
 import { TrialEndedBanner } from '../../../features/plans/components/trial-ended-banner'
@@ -14,6 +15,7 @@ import { UpgradePrompt } from '../../../features/plans/components/upgrade-prompt
 import { SandboxBadge } from '../../../features/tiktok/components/sandbox-badge'
 import { isConnectionProblem } from '../../../lib/api-client'
 import { useAppInfo } from '../../../lib/app-info'
+import { ProfileZoneProvider } from '../../../lib/display-zone'
 import { useSession } from '../../../lib/auth'
 import { RequireAuth } from '../../guards'
 import { useLiveUpdates } from '../../live-updates'
@@ -109,6 +111,7 @@ function Shell() {
         <main id="main" className="min-w-0 flex-1 p-4 sm:p-6">
           <TiktokConnectedBanner />
           <TrialEndedBanner />
+          <TimeZoneMismatchNotice />
           {profile.isError && isConnectionProblem(profile.error) ? (
             <ConnectionError />
           ) : (
@@ -119,9 +122,12 @@ function Shell() {
                 </div>
               }
             >
-              <DescribeAccountHost>
-                <Outlet />
-              </DescribeAccountHost>
+              {/* Every tab shows times in the profile's zone (issue 30 item 3). */}
+              <ProfileZoneProvider zone={profile.data?.timeZone ?? null}>
+                <DescribeAccountHost>
+                  <Outlet />
+                </DescribeAccountHost>
+              </ProfileZoneProvider>
             </Suspense>
           )}
           {/* Whatever the plan refused, wherever: its message and "Choose a plan" (ADR 036). */}

@@ -6,13 +6,17 @@ import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { RequestError } from '../../../components/ui/request-error'
 import { Spinner } from '../../../components/ui/spinner'
+import { useDisplayZone } from '../../../lib/display-zone'
+import { dateIn } from '../../../lib/format'
 import { useBilling, useCheckout } from '../api/billing-api'
 
 /** The id the upgrade prompt's "Choose a plan" link goes to (`/dashboard/profile#plan`). */
 export const PLAN_SECTION_ID = 'plan'
 
-function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' })
+/** The day in the profile's zone, written as every other date (ADR 049). */
+function useLongDate(): (iso: string) => string {
+  const zone = useDisplayZone()
+  return (iso) => dateIn(iso, zone)
 }
 
 function planName(id: PlanId): string {
@@ -20,6 +24,7 @@ function planName(id: PlanId): string {
 }
 
 function Status({ billing }: { billing: BillingOverview }) {
+  const longDate = useLongDate()
   if (billing.state === 'active' && billing.plan) {
     return (
       <p className="mt-1 text-sm text-slate-700">

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef } from 'react'
+import { useId, useRef } from 'react'
 import { BATCH_MAX_ROWS } from '@hookpost/shared/posts-batch'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
@@ -6,9 +6,9 @@ import { Field } from '../../../components/ui/field'
 import { buttonClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
+import { TimeZoneCombobox } from '../../../components/ui/time-zone-combobox'
 import { tusVideoUploader, type VideoUploader } from '../../../lib/uploads/upload-video'
 import { useBatchDraft } from '../hooks/use-batch-draft'
-import { timeZoneOptions } from '../utils/time-zones'
 import { BatchCsvFill } from './batch-csv-fill'
 import { BatchRowFields } from './batch-row-fields'
 import { BatchTiktokSettings } from './batch-tiktok-settings'
@@ -43,7 +43,6 @@ export function BatchScheduleDialog({
   const listRef = useRef<HTMLOListElement>(null)
   const draft = useBatchDraft({ listRef, accounts, userTimeZone, onScheduled, uploader, now })
   const { rows, timeZone, scheduling } = draft
-  const zones = useMemo(() => timeZoneOptions(new Date(), [timeZone]), [timeZone])
 
   return (
     <ModalDialog labelledBy={headingId} onClose={onClose} preventClose={scheduling}>
@@ -65,15 +64,7 @@ export function BatchScheduleDialog({
           label="Time zone"
           hint="Every date and time in this batch, and in the CSV file, is in this zone."
           error={undefined}
-          render={(props) => (
-            <select {...props} name="timeZone" value={timeZone} onChange={(e) => draft.setTimeZone(e.target.value)}>
-              {zones.map((z) => (
-                <option key={z.zone} value={z.zone}>
-                  {z.label}
-                </option>
-              ))}
-            </select>
-          )}
+          render={(props) => <TimeZoneCombobox {...props} value={timeZone} onChange={draft.setTimeZone} />}
         />
 
         <BatchCsvFill

@@ -42,7 +42,7 @@ describe('The Schedule tab’s success banner (ADR 042)', () => {
       <ScheduleSuccessBanner outcome={outcome('queued')} onView={vi.fn()} onAnother={vi.fn()} onDismiss={vi.fn()} />,
     )
     const banner = screen.getByRole('region', { name: QUEUED_HEADLINE })
-    expect(banner.textContent).toContain('“Day one”: Added to the queue for Tuesday 2026-12-01 14:00 (Europe/Berlin).')
+    expect(banner.textContent).toContain('“Day one”: Added to the queue for Tue, Dec 1, 2026, 2:00 PM (Europe/Berlin).')
   })
 
   it('takes the focus again for the next post', () => {

@@ -1,8 +1,7 @@
-import { useMemo } from 'react'
 import { lastSchedulableDate } from '@hookpost/shared/posts'
 import { todayInZone } from '@hookpost/shared/time'
 import { Field } from '../../../components/ui/field'
-import { timeZoneOptions } from '../utils/time-zones'
+import { TimeZoneCombobox } from '../../../components/ui/time-zone-combobox'
 import { SuggestedTimes } from './suggested-times'
 
 export interface ScheduleTimeValues {
@@ -32,7 +31,6 @@ export function ScheduleTimeFields({
   suggestionsFor?: string
   onChange: (field: keyof ScheduleTimeValues, value: string) => void
 }) {
-  const zones = useMemo(() => timeZoneOptions(new Date(), [values.timeZone]), [values.timeZone])
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -84,18 +82,7 @@ export function ScheduleTimeFields({
         error={errors.timeZone}
         hint={zoneHint}
         render={(props) => (
-          <select
-            {...props}
-            name="timeZone"
-            value={values.timeZone}
-            onChange={(e) => onChange('timeZone', e.target.value)}
-          >
-            {zones.map((z) => (
-              <option key={z.zone} value={z.zone}>
-                {z.label}
-              </option>
-            ))}
-          </select>
+          <TimeZoneCombobox {...props} value={values.timeZone} onChange={(zone) => onChange('timeZone', zone)} />
         )}
       />
     </>

@@ -112,7 +112,7 @@ describe('Add to queue in the Schedule form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(ctx.onScheduled).toHaveBeenCalledTimes(1))
     const outcome = ctx.onScheduled.mock.calls[0]![0]
     expect(outcome.how).toBe('queued')
-    expect(outcomeSentence(outcome)).toBe('Added to the queue for Monday 2027-01-11 09:30 (America/New_York).')
+    expect(outcomeSentence(outcome)).toBe('Added to the queue for Mon, Jan 11, 2027, 9:30 AM (America/New_York).')
     // "Schedule another" after a queued post: the slot's time, the next day.
     expect(outcome.next).toMatchObject({ accountId: 'acc-1', date: '2027-01-12', time: '09:30' })
     expect(add).toHaveBeenCalledTimes(1)

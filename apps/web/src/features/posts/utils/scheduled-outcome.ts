@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { postFormatSchema, postModeSchema, postSchema, privacyLevelSchema, type Post } from '@hookpost/shared/posts'
-import { describeSlotInstant } from '@hookpost/shared/queue'
 import { addDays, instantToZoned } from '@hookpost/shared/time'
-import { dateTimeIn } from '../../../lib/format'
+import { dateTimeWithZone } from '../../../lib/format'
 import type { ScheduleFormValues } from './schedule-form'
 
 /**
@@ -67,8 +66,8 @@ export function nextPostPreset(
  */
 export function outcomeSentence({ post, how }: Pick<ScheduledOutcome, 'post' | 'how'>): string {
   return how === 'queued'
-    ? `Added to the queue for ${describeSlotInstant(new Date(post.scheduledAt), post.timeZone)} (${post.timeZone}).`
-    : `Scheduled for ${dateTimeIn(post.scheduledAt, post.timeZone)} (${post.timeZone}).`
+    ? `Added to the queue for ${dateTimeWithZone(post.scheduledAt, post.timeZone)}.`
+    : `Scheduled for ${dateTimeWithZone(post.scheduledAt, post.timeZone)}.`
 }
 
 /** The outcome another tab sent in the location's state, if it is one. */

@@ -19,6 +19,5 @@ export function useUpdateProfile() {
   })
 }
 
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-}
+/** The browser's zone, from the one place that reads it (lib/time-zones). */
+export { browserTimeZone } from '../../../lib/time-zones'

@@ -1,16 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import {
-  describeSlotInstant,
-  QUEUE_LIMITS,
-  sortSlots,
-  WEEKDAY_NAMES,
-  type AccountQueue,
-  type QueueSlot,
-} from '@hookpost/shared/queue'
+import { QUEUE_LIMITS, sortSlots, WEEKDAY_NAMES, type AccountQueue, type QueueSlot } from '@hookpost/shared/queue'
 import { rowDangerButtonClass, secondaryButtonClass } from '../../../components/ui/button-styles'
 import { Field } from '../../../components/ui/field'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { userMessage } from '../../../lib/api-client'
+import { dateTimeIn } from '../../../lib/format'
 import { useSetQueueSlots } from '../api/set-queue-slots'
 
 const EVERY_DAY = 'every'
@@ -128,8 +122,8 @@ export function PostingSlots({ queue }: { queue: AccountQueue }) {
       ) : null}
       {queue.nextFreeSlots.length > 0 ? (
         <p className="mt-3 text-sm text-slate-700">
-          Next free slots:{' '}
-          {queue.nextFreeSlots.map((at) => describeSlotInstant(new Date(at), queue.timeZone)).join(', ')}
+          Next free slots: {queue.nextFreeSlots.map((at) => dateTimeIn(at, queue.timeZone)).join('; ')} (
+          {queue.timeZone})
         </p>
       ) : null}
     </div>

@@ -81,12 +81,12 @@ describe('QueueSection', () => {
     const list = await screen.findByRole('list', { name: 'Queued posts' })
     const items = within(list).getAllByRole('listitem')
     expect(items.map((i) => i.textContent)).toEqual([
-      expect.stringContaining('PancakesMonday 2027-01-11 09:30 (America/New_York)'),
-      expect.stringContaining('WafflesWednesday 2027-01-13 18:00 (America/New_York)'),
+      expect.stringContaining('PancakesMon, Jan 11, 2027, 9:30 AM (America/New_York)'),
+      expect.stringContaining('WafflesWed, Jan 13, 2027, 6:00 PM (America/New_York)'),
     ])
     expect(screen.getByRole('button', { name: 'Move Pancakes up' })).toHaveProperty('disabled', true)
     expect(screen.getByRole('button', { name: 'Move Waffles down' })).toHaveProperty('disabled', true)
-    expect(screen.getByText('Next free slots: Monday 2027-01-18 09:30')).toBeTruthy()
+    expect(screen.getByText('Next free slots: Mon, Jan 18, 2027, 9:30 AM (America/New_York)')).toBeTruthy()
   })
 
   it('moves a post up by keyboard and keeps the focus on it', async () => {

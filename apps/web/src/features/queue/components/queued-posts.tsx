@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { describeSlotInstant, type AccountQueue, type QueueMoveDirection } from '@hookpost/shared/queue'
+import type { AccountQueue, QueueMoveDirection } from '@hookpost/shared/queue'
+import { dateTimeWithZone } from '../../../lib/format'
 import { rowButtonClass } from '../../../components/ui/button-styles'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { userMessage } from '../../../lib/api-client'
@@ -37,7 +38,7 @@ export function QueuedPosts({ queue }: { queue: AccountQueue }) {
                 </p>
                 <p className="text-sm text-slate-700">
                   {entry.scheduledAt
-                    ? `${describeSlotInstant(new Date(entry.scheduledAt), queue.timeZone)} (${queue.timeZone})`
+                    ? dateTimeWithZone(entry.scheduledAt, queue.timeZone)
                     : 'Held: gets the next free slot when the queue is resumed'}
                 </p>
               </div>

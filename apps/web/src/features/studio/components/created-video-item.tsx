@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { CreatedVideo } from '@hookpost/shared/studio'
 import { rowButtonClass, rowDangerButtonClass } from '../../../components/ui/button-styles'
-import { formatDuration } from '../../../lib/format'
+import { useDisplayZone } from '../../../lib/display-zone'
+import { dateTimeWithZone, formatDuration } from '../../../lib/format'
 import { STUDIO_MESSAGES } from '../utils/messages'
 import { describeOverlayStyle } from '../utils/overlays'
 import { RenderProgress, VideoStateBadge } from './video-state-badge'
@@ -11,8 +12,6 @@ const LAYOUT_LABELS: Record<CreatedVideo['layout'], string> = {
   sequence: 'Hook, then demo',
   split: 'Hook and demo side by side',
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** One created video: its render's state, and what can be done with it. */
 export function CreatedVideoItem({
@@ -33,6 +32,8 @@ export function CreatedVideoItem({
   onEditAsNew?: () => void
 }) {
   const id = useId()
+  // On the one clock (issue 30 item 3): the profile's zone, as the calendar, not the browser's.
+  const zone = useDisplayZone()
   const [playing, setPlaying] = useState(false)
   const [expanded, setExpanded] = useState(false)
   const [scheduleProblem, setScheduleProblem] = useState(false)
@@ -66,7 +67,7 @@ export function CreatedVideoItem({
           <p className="text-sm text-slate-600">
             {LAYOUT_LABELS[video.layout]}
             {video.durationMs !== null ? ` · ${formatDuration(video.durationMs)}` : ''} ·{' '}
-            <time dateTime={video.createdAt}>{dateFormat.format(new Date(video.createdAt))}</time>
+            <time dateTime={video.createdAt}>{dateTimeWithZone(video.createdAt, zone)}</time>
           </p>
           {video.state === 'rendering' ? <RenderProgress video={video} /> : null}
           {video.state === 'failed' ? (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { installDialogPolyfill, makeAccount, mockApi, notFound, renderRoute } from '../testing/test-utils'
 import { MESSAGES } from '@hookpost/shared/messages'
+import { chooseTimeZone, shownZone } from '../../../testing/time-zones'
 import { AccountDialog } from './account-dialog'
 
 const REQUIRED = 'Please fill in all required fields'
@@ -159,6 +160,8 @@ describe('AccountDialog', () => {
           targetAudience: 'Busy parents',
           niche: '',
           appGoals: '',
+          // A new account follows the profile's zone until it is given one of its own.
+          timeZone: null,
         },
       },
     ])
@@ -182,6 +185,32 @@ describe('AccountDialog', () => {
       path: `/api/tiktok/accounts/${account.id}`,
       body: { accountName: 'Ana Cooks', niche: 'Dinners', appGoals: 'Installs' },
     })
+  })
+
+  it('gives an account a zone of its own with the zone picker, and back to the profile zone', async () => {
+    const account = makeAccount({ timeZone: null })
+    const { calls } = mockApi(({ method }) => (method === 'PATCH' ? { status: 200, body: { account } } : notFound))
+    const user = userEvent.setup()
+    const { onSaved } = renderDialog(account)
+    expect(screen.getByRole('radio', { name: /^Your profile zone/ })).toHaveProperty('checked', true)
+    expect(screen.queryByLabelText('Account time zone')).toBeNull()
+    await user.click(screen.getByRole('radio', { name: 'A zone of its own' }))
+    await chooseTimeZone(user, screen.getByLabelText('Account time zone'), 'America/Los_Angeles')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('updated'))
+    expect(calls[0]).toMatchObject({ method: 'PATCH', body: { timeZone: 'America/Los_Angeles' } })
+  })
+
+  it('sends null to make an account with its own zone follow the profile zone again', async () => {
+    const account = makeAccount({ timeZone: 'Asia/Tokyo' })
+    const { calls } = mockApi(({ method }) => (method === 'PATCH' ? { status: 200, body: { account } } : notFound))
+    const user = userEvent.setup()
+    const { onSaved } = renderDialog(account)
+    expect(shownZone(screen.getByLabelText('Account time zone'))).toBe('Asia/Tokyo')
+    await user.click(screen.getByRole('radio', { name: /^Your profile zone/ }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('updated'))
+    expect(calls[0]).toMatchObject({ method: 'PATCH', body: { timeZone: null } })
   })
 
   it("shows a TikTok-connected account's username read-only, says why, and sends it unchanged", async () => {

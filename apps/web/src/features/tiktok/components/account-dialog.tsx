@@ -24,6 +24,7 @@ import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { TabList, tabIds } from '../../../components/ui/tab-list'
 import { AccountDescriptionFields } from './account-description-fields'
+import { AccountTimeZoneField } from './account-time-zone'
 
 export type AccountSaved = 'added' | 'updated'
 
@@ -57,6 +58,8 @@ export function AccountDialog({
   const lockedUsername = account !== null && usernameFromTiktok(account)
   const [values, setValues] = useState<AccountValues>(() => initialValues(account))
   const [errors, setErrors] = useState<AccountErrors>({})
+  // null: the account follows the profile's zone (the server's default for an account without one).
+  const [timeZone, setTimeZone] = useState<string | null>(account?.timeZone ?? null)
   const create = useCreateTiktokAccount()
   const update = useUpdateTiktokAccount()
   const saving = create.isPending || update.isPending
@@ -97,9 +100,12 @@ export function AccountDialog({
       },
     }
     if (account) {
-      update.mutate({ id: account.id, body: parsed.data }, { ...options, onSuccess: () => onSaved('updated') })
+      update.mutate(
+        { id: account.id, body: { ...parsed.data, timeZone } },
+        { ...options, onSuccess: () => onSaved('updated') },
+      )
     } else {
-      create.mutate(parsed.data, { ...options, onSuccess: () => onSaved('added') })
+      create.mutate({ ...parsed.data, timeZone }, { ...options, onSuccess: () => onSaved('added') })
     }
   }
 
@@ -193,6 +199,7 @@ export function AccountDialog({
               />
             )}
           />
+          <AccountTimeZoneField value={timeZone} onChange={setTimeZone} />
         </div>
 
         <div

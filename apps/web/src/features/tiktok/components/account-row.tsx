@@ -3,6 +3,7 @@ import { rowButtonClass, rowDangerButtonClass } from '../../../components/ui/but
 import type { ConnectTiktok } from '../hooks/use-connect-tiktok'
 import { AccountAvatar } from './account-avatar'
 import { AccountStatusBadge } from './account-status-badge'
+import { AccountZone } from './account-time-zone'
 
 /**
  * One account at a glance (issue 30): picture, name, @username, status and sandbox badges, and what can be done with
@@ -26,6 +27,7 @@ export function AccountRow({
       <div className="min-w-0 flex-1 basis-40">
         <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{account.accountName}</p>
         <p className="text-sm [overflow-wrap:anywhere] text-slate-600">@{account.accountUsername}</p>
+        <AccountZone account={account} className="text-xs [overflow-wrap:anywhere] text-slate-600" />
         <div className="mt-1 flex flex-wrap gap-1">
           <AccountStatusBadge status={account.status} />
           {account.sandbox ? (

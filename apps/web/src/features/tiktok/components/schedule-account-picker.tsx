@@ -6,6 +6,7 @@ import { linkClass } from '../../../components/ui/form'
 import { paths } from '../../../config/paths'
 import { statusLabel } from './account-status-badge'
 import { AccountsOverview, type AccountActions } from './accounts-overview'
+import { AccountZone } from './account-time-zone'
 
 /** How an account reads in a picker: its name, handle, and why it cannot post or that it is a sandbox one. */
 export function accountOptionLabel(account: TiktokAccount): string {
@@ -104,6 +105,7 @@ function AccountPicker({
             </option>
           ))}
         </select>
+        {account ? <AccountZone account={account} className="mt-1 text-xs text-slate-600" /> : null}
         {actions ? (
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <button

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react'
 import type { CalendarPost } from '@hookpost/shared/posts'
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
-import { dateTimeIn } from './calendar'
+import { dateTimeWithZone } from '../../../../lib/format'
 
 /**
  * Before 'Post now' (issue 21): it goes to TikTok at once instead of at its time, and cannot be taken back. The server
@@ -25,7 +25,7 @@ export function PostNowDialog({
   return (
     <ConfirmDialog
       title={`Post “${post.title}” now?`}
-      text={`It goes to TikTok now instead of ${dateTimeIn(post.scheduledAt, zone)} (${zone}), to @${post.account.accountUsername}. This cannot be undone; its progress shows here.`}
+      text={`It goes to TikTok now instead of ${dateTimeWithZone(post.scheduledAt, zone)}, to @${post.account.accountUsername}. This cannot be undone; its progress shows here.`}
       confirmLabel="Post now"
       busyLabel="Posting..."
       busy={posting}
