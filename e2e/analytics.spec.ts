@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { ANALYTICS_CSV_COLUMNS, ANALYTICS_MESSAGES } from '@hookpost/shared/analytics'
-import type { Post } from '@hookpost/shared/posts'
+import { schedulePublic, waitUntilUploaded } from './analytics-posts'
 import { makeClip, uploadClip } from './clip'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
@@ -21,54 +21,6 @@ let clip: Buffer
 test.beforeAll(() => {
   clip = makeClip()
 })
-
-/** A public post (the Display API reports only public videos) due in the next whole minute at least 20 s away. */
-async function schedulePublic(page: Page, accountId: string, mediaId: string, title: string): Promise<Post> {
-  const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000)
-  const res = await page.request.post('/api/posts', {
-    data: {
-      accountId,
-      mediaId,
-      title,
-      description: 'Made by the analytics e2e test',
-      privacyLevel: 'PUBLIC_TO_EVERYONE',
-      allowComment: true,
-      allowDuet: false,
-      allowStitch: false,
-      date: due.toISOString().slice(0, 10),
-      time: due.toISOString().slice(11, 16),
-      timeZone: 'UTC',
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { post: Post }).post
-}
-
-async function waitUntilUploaded(page: Page, ids: string[]) {
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/api/posts')
-        const { posts } = (await res.json()) as { posts: Post[] }
-        return ids.map((id) => posts.find((p) => p.id === id)?.state)
-      },
-      { timeout: 170_000, intervals: [2_000] },
-    )
-    .toEqual(ids.map(() => 'uploaded'))
-  // Stats are read for posts TikTok has given their public id, which can come a little after the upload is done.
-  await expect
-    .poll(
-      async () =>
-        Promise.all(
-          ids.map(async (id) => {
-            const res = await page.request.get(`/api/posts/${id}`)
-            return ((await res.json()) as { post: Post }).post.tiktokPostId !== null
-          }),
-        ),
-      { timeout: 60_000, intervals: [1_000] },
-    )
-    .toEqual(ids.map(() => true))
-}
 
 function region(page: Page, name: string): Locator {
   return page.getByRole('region', { name })
@@ -90,7 +42,7 @@ async function refreshStats(page: Page) {
   await refresh.click()
   expect((await requested).status()).toBe(202)
   await expect(page.getByText('Refreshing stats…')).toBeHidden({ timeout: 60_000 })
-  await expect(page.getByText(/^Last updated /)).toBeVisible()
+  await expect(page.getByText(/^Updated /)).toBeVisible()
   await expect(refresh).toBeEnabled()
 }
 
@@ -115,9 +67,9 @@ test.describe('Analytics tab', () => {
     await waitUntilUploaded(page, [first.id, second.id])
 
     await openAnalytics(page)
-    // The only account is chosen already; the period is in the browser's zone.
+    // The only account is chosen already; every date and time is in the person's zone (the browser's, by default).
     await expect(page.getByLabel('TikTok account')).toHaveValue(accountId)
-    await expect(page.getByText(`Days in ${ZONE}`, { exact: false })).toBeVisible()
+    await expect(page.getByText(`All dates and times on this tab are in ${ZONE}`, { exact: false })).toBeVisible()
     // The figures of a sandbox account are simulated, and the tab says so.
     await expect(page.getByText(ANALYTICS_MESSAGES.sandboxFigures)).toBeVisible()
     await refreshStats(page)

@@ -1,6 +1,14 @@
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import {
+  connectSandboxCreator,
+  expect,
+  openFromDashboardMenu,
+  signUp,
+  test,
+  uniqueEmail,
+  uniqueHandle,
+} from './fixtures'
 
 /**
  * Issue 30: connecting accounts front and centre. "Connect TikTok account" is the first action on the Schedule tab
@@ -27,7 +35,7 @@ function accountsSection(page: Page): Locator {
 }
 
 async function openProfile(page: Page) {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile & Accounts' }).click()
+  await openFromDashboardMenu(page, 'Profile & Accounts')
   await expect(page).toHaveURL(PROFILE_URL)
 }
 

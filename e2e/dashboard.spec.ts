@@ -1,4 +1,4 @@
-import { expect, signIn, signUp, test, uniqueEmail } from './fixtures'
+import { expect, openFromDashboardMenu, signIn, signUp, test, uniqueEmail } from './fixtures'
 import { chooseTimeZone } from './time-zone-picker'
 
 const tabs = [
@@ -139,7 +139,7 @@ test.describe('dashboard shell', () => {
     const email = uniqueEmail('phone')
     await signUp(page, email)
     await expect(page.getByText('TikTok sandbox: nothing is posted to the real TikTok.')).toBeVisible()
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+    await openFromDashboardMenu(page, 'Create Videos')
     await expect(page.getByRole('heading', { level: 1, name: 'Create Videos' })).toBeVisible()
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { VIDEO_DRAFT_MESSAGES } from '@hookpost/shared/studio'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { expect, openFromDashboardMenu, signUp, test, uniqueEmail } from './fixtures'
 
 /**
  * The Create form's draft (issue 30 item 2) against the real server: what the form holds is saved as the person types
@@ -10,10 +10,8 @@ import { expect, signUp, test, uniqueEmail } from './fixtures'
  * in it only after asking.
  */
 
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' })
-
 async function openTab(page: Page, name: 'Create Videos' | 'Create Hooks') {
-  await menu(page).getByRole('link', { name }).click()
+  await openFromDashboardMenu(page, name)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 }
 

@@ -121,3 +121,23 @@ export async function openScheduleDialog(page: Page): Promise<Locator> {
   }).toPass({ timeout: 20_000 })
   return form
 }
+
+/** At this width and below the dashboard has no side menu: the top bar's Menu button opens it as a drawer (ADR 051). */
+export const PHONE_MAX_WIDTH = 640
+
+/**
+ * The dashboard's navigation, ready to use: the side menu, or on a phone (the page's viewport, so no guessing) the
+ * Menu drawer, opened first.
+ */
+export async function dashboardNav(page: Page): Promise<Locator> {
+  if ((page.viewportSize()?.width ?? 1280) <= PHONE_MAX_WIDTH) {
+    await page.getByRole('button', { name: 'Menu', exact: true }).click()
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+  }
+  return page.getByRole('navigation', { name: 'Dashboard' })
+}
+
+/** Follows one of the dashboard's links (a tab, or Profile & Accounts), on any screen. */
+export async function openFromDashboardMenu(page: Page, name: string) {
+  await (await dashboardNav(page)).getByRole('link', { name }).click()
+}

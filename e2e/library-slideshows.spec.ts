@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { CreatedVideo } from '@hookpost/shared/studio'
 import type { Slideshow } from '@hookpost/shared/slideshows'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { expect, openFromDashboardMenu, signUp, test, uniqueEmail } from './fixtures'
 import { colourImages, type ColourImages } from './images'
 
 /**
@@ -21,10 +21,6 @@ test.beforeAll(() => {
 })
 
 test.afterAll(() => images?.remove())
-
-function createTab(page: Page) {
-  return page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' })
-}
 
 /** A slideshow of the given images (uploaded into the gallery, or the gallery's first image again), saved. */
 async function saveSlideshow(page: Page, title: string, slides: (typeof COLOURS)[number][] | 'from-gallery') {
@@ -68,7 +64,7 @@ test('a slideshow exported as a video in the studio joins the open Library and i
 }) => {
   test.setTimeout(300_000)
   await signUp(page, uniqueEmail('library-slides'))
-  await createTab(page).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   await page.getByRole('radio', { name: 'Slideshow', exact: true }).check()
   await saveSlideshow(page, 'Sunrise tips', [...COLOURS])
   await saveSlideshow(page, 'Night notes', 'from-gallery')
@@ -130,7 +126,7 @@ test('the Library with a slideshow at 375 px: no sideways scroll, its card and l
   test.setTimeout(180_000)
   await page.setViewportSize({ width: 375, height: 800 })
   await signUp(page, uniqueEmail('library-slides-phone'))
-  await createTab(page).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   await page.getByRole('radio', { name: 'Slideshow', exact: true }).check()
   await saveSlideshow(page, 'A slideshow with a rather long title for a phone', [COLOURS[0]])
   await noSidewaysScroll(page)

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { expect, openFromDashboardMenu, signUp, test, uniqueEmail } from './fixtures'
 
 /**
  * The Library tab of Create New Video against the real server: the stock clips it made with ffmpeg at start (real
@@ -13,7 +13,7 @@ function createCard(page: Page): Locator {
 }
 
 async function openLibrary(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   await expect(page).toHaveURL('/dashboard?tab=create')
   const card = createCard(page)
   await card.getByRole('tab', { name: 'Library', exact: true }).click()

@@ -1,7 +1,15 @@
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { Slideshow } from '@hookpost/shared/slideshows'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import {
+  connectSandboxCreator,
+  expect,
+  openFromDashboardMenu,
+  signUp,
+  test,
+  uniqueEmail,
+  uniqueHandle,
+} from './fixtures'
 import { colourImages, type ColourImages } from './images'
 import { jpegSize } from './jpeg'
 
@@ -24,7 +32,7 @@ test.afterAll(() => images?.remove())
 const sandboxUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`
 
 async function nav(page: Page, tab: string) {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: tab }).click()
+  await openFromDashboardMenu(page, tab)
 }
 
 async function openSlideshowStudio(page: Page): Promise<Locator> {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { AUTOMATION_MESSAGES } from '@hookpost/shared/automation'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { createAccount, expect, resetLinkFor, signUp, test, uniqueEmail } from './fixtures'
+import { createAccount, dashboardNav, expect, resetLinkFor, signUp, test, uniqueEmail } from './fixtures'
 
 /**
  * Issue 21 item 7: the small things a new user hit, walked as that user. One account added by hand is chosen for them
@@ -102,15 +102,20 @@ test('the dashboard menu on a 375 px phone shows each tab’s name', async ({ pa
   const warnings = collectWarnings(page)
   await page.setViewportSize({ width: 375, height: 812 })
   await signUp(page, uniqueEmail('small-menu'))
-  const menu = nav(page)
-  const box = await menu.boundingBox()
-  expect(box?.width).toBeLessThanOrEqual(72)
+  // Issue 30 item 10: no rail beside the page on a phone; the page has the whole width, the Menu button the links.
+  await expect(nav(page)).toBeHidden()
+  const main = (await page.getByRole('main').boundingBox())!
+  expect(main.x).toBeLessThanOrEqual(0.5)
+  expect(main.width).toBeGreaterThanOrEqual(374)
+  const menu = await dashboardNav(page)
+  const box = (await page.getByRole('dialog', { name: 'Menu' }).boundingBox())!
   for (const name of [
     'Schedule Videos',
     'Create Videos',
     'Create Hooks',
     'Automation',
     'AI Generation',
+    'Analytics',
     'Profile & Accounts',
   ]) {
     const link = menu.getByRole('link', { name })
@@ -118,15 +123,19 @@ test('the dashboard menu on a 375 px phone shows each tab’s name', async ({ pa
     const words = link.getByText(name, { exact: true })
     await expect(words).toBeVisible()
     const wordsBox = (await words.boundingBox())!
-    expect(wordsBox.x).toBeGreaterThanOrEqual(box!.x)
-    expect(wordsBox.x + wordsBox.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5)
+    expect(wordsBox.x).toBeGreaterThanOrEqual(box.x)
+    expect(wordsBox.x + wordsBox.width).toBeLessThanOrEqual(box.x + box.width + 0.5)
     expect(wordsBox.height).toBeGreaterThan(6)
   }
   // The page does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await menu.getByRole('link', { name: 'Automation' }).click()
   await expect(page).toHaveURL('/dashboard?tab=automation')
-  await expect(menu.getByRole('link', { name: 'Automation' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden()
+  await expect((await dashboardNav(page)).getByRole('link', { name: 'Automation' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   expect(warnings, 'console warnings').toEqual([])
 })
 

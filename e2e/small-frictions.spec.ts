@@ -1,9 +1,18 @@
 import type { Page } from '@playwright/test'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import {
+  connectSandboxCreator,
+  dashboardNav,
+  expect,
+  openFromDashboardMenu,
+  signUp,
+  test,
+  uniqueEmail,
+  uniqueHandle,
+} from './fixtures'
 
 /**
  * Issue 30 item 9, the smaller frictions, walked as a creator would: the features page names Analytics, the Queue and
- * batch scheduling; the side menu stays in reach on a long page (desktop and 375 px); the queue's account and the
+ * batch scheduling; the side menu stays in reach on a long page (and the phone's Menu button); the queue's account and the
  * calendar's account filter survive a reload; a saved hook on Create Hooks is drawn in the video's face, not a serif.
  */
 
@@ -21,29 +30,41 @@ test('the features page names Analytics, the Queue, batch scheduling and slidesh
   await expect(page.getByText(/from a CSV file/)).toBeVisible()
 })
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: '375 px', width: 375, height: 740 },
-]) {
-  test(`the side menu stays in view at the bottom of a long page (${viewport.name})`, async ({ page }) => {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height })
-    await signUp(page, uniqueEmail('sticky-menu'))
-    await nav(page).getByRole('link', { name: 'Create Videos' }).click()
-    await expect(page.getByRole('button', { name: 'Create Video' })).toBeVisible({ timeout: 30_000 })
-    const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
-    expect(scrollable, 'the Create tab is longer than the screen').toBeGreaterThan(200)
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-    for (const name of ['Schedule Videos', 'Profile & Accounts']) {
-      await expect(nav(page).getByRole('link', { name })).toBeInViewport()
-    }
-    // Below the top bar, not under it.
-    const bar = (await page.getByRole('banner').boundingBox())!
-    const first = (await nav(page).getByRole('link', { name: 'Schedule Videos' }).boundingBox())!
-    expect(first.y).toBeGreaterThanOrEqual(bar.y + bar.height - 1)
-    await nav(page).getByRole('link', { name: 'Schedule Videos' }).click()
-    await expect(page).toHaveURL('/dashboard?tab=schedule')
-  })
-}
+test('the side menu stays in view at the bottom of a long page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signUp(page, uniqueEmail('sticky-menu'))
+  await nav(page).getByRole('link', { name: 'Create Videos' }).click()
+  await expect(page.getByRole('button', { name: 'Create Video' })).toBeVisible({ timeout: 30_000 })
+  const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+  expect(scrollable, 'the Create tab is longer than the screen').toBeGreaterThan(200)
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  for (const name of ['Schedule Videos', 'Profile & Accounts']) {
+    await expect(nav(page).getByRole('link', { name })).toBeInViewport()
+  }
+  // Below the top bar, not under it.
+  const bar = (await page.getByRole('banner').boundingBox())!
+  const first = (await nav(page).getByRole('link', { name: 'Schedule Videos' }).boundingBox())!
+  expect(first.y).toBeGreaterThanOrEqual(bar.y + bar.height - 1)
+  await nav(page).getByRole('link', { name: 'Schedule Videos' }).click()
+  await expect(page).toHaveURL('/dashboard?tab=schedule')
+})
+
+test('on a 375 px phone the Menu button stays in view at the bottom of a long page, and opens every tab', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await signUp(page, uniqueEmail('sticky-menu-phone'))
+  await openFromDashboardMenu(page, 'Create Videos')
+  await expect(page.getByRole('button', { name: 'Create Video' })).toBeVisible({ timeout: 30_000 })
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeInViewport()
+  const menu = await dashboardNav(page)
+  for (const name of ['Schedule Videos', 'Profile & Accounts']) {
+    await expect(menu.getByRole('link', { name })).toBeInViewport()
+  }
+  await menu.getByRole('link', { name: 'Schedule Videos' }).click()
+  await expect(page).toHaveURL('/dashboard?tab=schedule')
+})
 
 test('the queue’s account and the calendar’s account filter are kept after a reload', async ({ page }) => {
   test.setTimeout(150_000)

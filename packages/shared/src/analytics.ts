@@ -119,6 +119,42 @@ export interface AnalyticsOverview {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// GET /api/analytics/accounts?from=…&to=…&tz=… → AccountsOverview: every account of the person side by side
+// (issue 30 item 10, "All accounts" in the Analytics tab's account choice).
+
+export const accountsOverviewQuerySchema = analyticsQuerySchema.omit({ accountId: true })
+export type AccountsOverviewQuery = z.infer<typeof accountsOverviewQuerySchema>
+
+/** What one account did in the range, as the all-accounts comparison table shows it. */
+export interface AccountComparison {
+  accountId: string
+  accountName: string
+  accountUsername: string
+  sandbox: boolean
+  /** The latest follower count; null when TikTok gave none (no user.info.stats, or never read). */
+  followers: number | null
+  /** Gained during the range by all of the account's posts (as AnalyticsOverview.growth). */
+  views: number
+  likes: number
+  comments: number
+  shares: number
+  /** Posts published in the range that TikTok reports on (as AnalyticsTotals.posts). */
+  posts: number
+  /** When its figures were last fetched (ISO), null before the first sync. */
+  syncedAt: string | null
+}
+
+export interface AccountsOverview {
+  from: string
+  to: string
+  timeZone: string
+  /** The sums over every account; `followers` sums the accounts whose count is known (null when none is). */
+  totals: Omit<AccountComparison, 'accountId' | 'accountName' | 'accountUsername' | 'sandbox' | 'syncedAt'>
+  /** Every account of the person, in the order they were added (as the accounts list). */
+  accounts: AccountComparison[]
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // What hook a post carried (stored per post when it is scheduled; table post_hook).
 
 export interface PostHook {
@@ -235,7 +271,9 @@ export interface Leaderboard {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// GET /api/analytics/best-times?accountId=<uuid> → BestTimes (from the account's whole history, in its zone)
+// GET /api/analytics/best-times?accountId=<uuid>[&tz=<IANA zone>] → BestTimes (from the account's whole history, in
+// `tz` when given — the Analytics tab's one zone, the person's — else in the account's zone, as the Schedule form and
+// the automation plan in it)
 
 export const BEST_TIMES_MIN_POSTS = 10
 

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client'
 import { tiktokAccount } from '../../db/schema'
 import type { Executor } from '../../db/transactional'
 import { syncStateOf } from '../stats-sync'
+import { accountComparisons } from './accounts-overview.repository'
 
 /**
  * The Analytics tab's reads. Every statement is scoped by user id and account id, and each endpoint is a handful of
@@ -148,6 +149,9 @@ function createQueries(db: Executor) {
     h."source_label"`
 
   return {
+    /** Every account of the user with what it did in [start, end) — one statement (accounts-overview.repository.ts). */
+    accountComparisons: (userId: string, start: Date, end: Date) => accountComparisons(db, userId, start, end),
+
     /** The signed-in user's account (its username names the CSV); undefined for anyone else's. */
     async findAccount(userId: string, accountId: string): Promise<{ username: string } | undefined> {
       const [row] = await db

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { analyticsQuerySchema, apiErrorSchema, topPostsQuerySchema } from '@hookpost/shared'
+import {
+  accountsOverviewQuerySchema,
+  analyticsQuerySchema,
+  apiErrorSchema,
+  topPostsQuerySchema,
+} from '@hookpost/shared'
 import { userId } from '../../lib/request-user'
 import type { AnalyticsService } from './analytics.service'
 
@@ -28,6 +33,23 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       },
     },
     async (request) => analytics.overview(userId(request), request.query),
+  )
+
+  app.get(
+    '/accounts',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'All accounts: each of your accounts’ followers and what it gained and published in the range, and the sums',
+        description:
+          'Every TikTok account of yours (no one else’s), in the order they were added, for the days from `from` to ' +
+          '`to` inclusive in the IANA zone `tz` (at most 366 days; 400 otherwise). One statement, however many accounts.',
+        querystring: accountsOverviewQuerySchema,
+        response: answer('AccountsOverview'),
+      },
+    },
+    async (request) => analytics.accountsOverview(userId(request), request.query),
   )
 
   app.get(

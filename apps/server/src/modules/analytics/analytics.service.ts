@@ -8,6 +8,8 @@ import {
   LEADERBOARD_ROWS_MAX,
   MESSAGES,
   overlayStyleLabel,
+  type AccountsOverview,
+  type AccountsOverviewQuery,
   type AnalyticsOverview,
   type AnalyticsQuery,
   type AnalyticsSeriesPoint,
@@ -23,6 +25,7 @@ import {
 } from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import type { Log as BaseLog } from '../../lib/log'
+import { buildAccountsOverview } from './accounts-overview'
 import { analyticsCsv, analyticsCsvFileName, type AnalyticsCsvRow } from './analytics-csv'
 import { resolveRange, type AnalyticsRange } from './analytics-range'
 import type {
@@ -253,6 +256,16 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           followers: latestFollowers,
           series,
         }
+      })
+    },
+
+    /** GET /api/analytics/accounts: every account of the person side by side, and their sums (issue 30 item 10). */
+    accountsOverview(userId: string, query: AccountsOverviewQuery): Promise<AccountsOverview> {
+      return orFail(async () => {
+        const resolved = resolveRange(query)
+        if (!resolved.ok) throw new AppError('VALIDATION_FAILED', resolved.issue.message, [resolved.issue])
+        const { range } = resolved
+        return buildAccountsOverview(range, await repo.accountComparisons(userId, range.start, range.end))
       })
     },
 

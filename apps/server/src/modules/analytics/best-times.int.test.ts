@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANALYTICS_MESSAGES, BEST_TIMES_MIN_POSTS, MESSAGES, type BestTimes } from '@hookpost/shared'
 import { inject, signUp } from '../../testing/http-test-kit'
 import { startTestServer, type TestServer } from '../../testing/test-runtime'
+import { INVALID_TIME_ZONE } from './analytics-range'
 import { seedScoredPosts } from './testing/scored-posts-kit'
 
 /** GET /api/analytics/best-times over HTTP on a real database, with scored posts written as the sync leaves them. */
@@ -60,6 +61,35 @@ describe('best time to post', () => {
     expect(times.suggestions.map((s) => [s.weekday, s.hour, s.posts])).toEqual([['tuesday', 18, 6]])
     expect(times.suggestions[0]!.relativeViews).toBeGreaterThan(1.3)
     expect(times.suggestions[0]!.relativeViews).toBeLessThan(2)
+  })
+
+  it('maps the same posts in the zone asked for (the Analytics tab’s, the person’s), and refuses a zone that is none', async () => {
+    const me = await personWithAccount('Asia/Tokyo')
+    await seedScoredPosts(
+      server.runtime.database.db,
+      me,
+      [2, 2.2].map((rv, i) => ({ publishedAt: tuesday(9, i), relativeViews: rv })),
+    )
+    // 09:15 UTC on a Tuesday in November is 10:15 in Berlin (18:15 in the account's Tokyo).
+    const res = await inject(
+      server,
+      'GET',
+      `/api/analytics/best-times?accountId=${me.accountId}&tz=Europe%2FBerlin`,
+      me.cookie,
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const times = res.json<BestTimes>()
+    expect(times.timeZone).toBe('Europe/Berlin')
+    expect(times.cells.find((c) => c.weekday === 'tuesday' && c.hour === 10)?.posts).toBe(2)
+    expect(times.cells.find((c) => c.weekday === 'tuesday' && c.hour === 18)?.posts).toBe(0)
+    const bad = await inject(
+      server,
+      'GET',
+      `/api/analytics/best-times?accountId=${me.accountId}&tz=Mars%2FBase`,
+      me.cookie,
+    )
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: INVALID_TIME_ZONE })
   })
 
   it('falls back to UTC, says so, and explains when there are too few posts', async () => {

@@ -1,8 +1,9 @@
 import { and, eq, gt, isNotNull } from 'drizzle-orm'
-import { MESSAGES, type BestTimes } from '@hookpost/shared'
+import { isValidTimeZone, MESSAGES, type BestTimes } from '@hookpost/shared'
 import type { Database } from '../../db/client'
 import { postStats, tiktokAccount } from '../../db/schema'
 import { AppError } from '../../lib/errors'
+import { INVALID_TIME_ZONE } from './analytics-range'
 import { bestTimes, type ScoredPost } from './best-times'
 
 /**
@@ -41,11 +42,22 @@ export type BestTimesRepository = ReturnType<typeof createBestTimesRepository>
 
 export function createBestTimesService(repo: BestTimesRepository) {
   return {
-    /** GET /api/analytics/best-times: the heat map and suggestions of one of the person's accounts (else 404). */
-    async forAccount(userId: string, accountId: string): Promise<BestTimes> {
+    /**
+     * GET /api/analytics/best-times: the heat map and suggestions of one of the person's accounts (else 404), in
+     * `timeZone` when given (the Analytics tab shows every time in the person's zone, ADR 051), else in the account's
+     * (the Schedule form and the automation plan in it).
+     */
+    async forAccount(userId: string, accountId: string, timeZone?: string): Promise<BestTimes> {
+      if (timeZone !== undefined && !isValidTimeZone(timeZone)) {
+        throw new AppError('VALIDATION_FAILED', INVALID_TIME_ZONE, [{ path: 'tz', message: INVALID_TIME_ZONE }])
+      }
       const account = await repo.accountZone(userId, accountId)
       if (!account) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound)
-      return bestTimes({ accountId, timeZone: account.timeZone, posts: await repo.scoredPosts(userId, accountId) })
+      return bestTimes({
+        accountId,
+        timeZone: timeZone ?? account.timeZone,
+        posts: await repo.scoredPosts(userId, accountId),
+      })
     },
   }
 }

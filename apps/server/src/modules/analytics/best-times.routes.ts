@@ -32,14 +32,18 @@ export const bestTimesRoutes: FastifyPluginAsyncZod<{ bestTimes: BestTimesServic
         tags: ['analytics'],
         summary: 'Best time to post: a weekday × hour map of the account’s posts and the best hours',
         description:
-          'From the account’s whole history, in its time zone (UTC when it has none). Each cell is the geometric ' +
+          'From the account’s whole history, in the IANA zone `tz` when given, else in the account’s time zone (UTC ' +
+          'when it has none). Each cell is the geometric ' +
           'mean of its posts’ views relative to the account’s typical post; suggestions rank cells shrunk toward 1× ' +
           '(three imaginary typical posts each), need 2 posts and beat 1×. Under the minimum of posts `enough` is ' +
           'false and `suggestions` is empty.',
-        querystring: z.object({ accountId: z.uuid({ message: ANALYTICS_MESSAGES.accountRequired }) }),
+        querystring: z.object({
+          accountId: z.uuid({ message: ANALYTICS_MESSAGES.accountRequired }),
+          tz: z.string().min(1).max(64).optional(),
+        }),
         response: { 200: bestTimesSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => bestTimes.forAccount(userId(request), request.query.accountId),
+    async (request) => bestTimes.forAccount(userId(request), request.query.accountId, request.query.tz),
   )
 }

@@ -5,12 +5,15 @@ export function AccountSelect({
   accounts,
   value,
   required = false,
+  placeholder = 'Choose an account',
   error,
   onChange,
 }: {
   accounts: readonly { id: string; label: string }[]
   value: string
   required?: boolean
+  /** The empty first option; null for none (a screen where something is always chosen, e.g. "All accounts"). */
+  placeholder?: string | null
   error: string | undefined
   onChange: (accountId: string) => void
 }) {
@@ -21,7 +24,7 @@ export function AccountSelect({
       error={error}
       render={(props) => (
         <select {...props} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">Choose an account</option>
+          {placeholder === null ? null : <option value="">{placeholder}</option>}
           {accounts.map((a) => (
             <option key={a.id} value={a.id}>
               {a.label}

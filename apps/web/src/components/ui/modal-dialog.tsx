@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { CrossIcon } from './cross-icon'
 
+const PLACEMENT_CLASSES = {
+  center: 'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg rounded-lg',
+  start: 'my-0 mr-auto ml-0 h-dvh max-h-dvh w-72 max-w-[85vw] rounded-r-lg',
+} as const
+
 /**
  * A native modal `<dialog>`, mounted while open. `showModal()` gives us what a modal needs from the browser itself: the
  * rest of the page becomes inert (focus cannot leave), Escape closes it, and it sits in the top layer. Closing by Escape
@@ -14,6 +19,7 @@ export function ModalDialog({
   initialFocus,
   fallbackFocus,
   preventClose = false,
+  placement = 'center',
   children,
 }: {
   labelledBy: string
@@ -23,6 +29,8 @@ export function ModalDialog({
   fallbackFocus?: RefObject<HTMLElement | null>
   /** While saving, Escape does nothing (the request is on its way either way). */
   preventClose?: boolean
+  /** `start`: a drawer along the left edge, full height (the dashboard's menu on a phone). */
+  placement?: 'center' | 'start'
   children: ReactNode
 }) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -53,7 +61,7 @@ export function ModalDialog({
         if (preventClose) event.preventDefault()
       }}
       onClose={onClose}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className={`${PLACEMENT_CLASSES[placement]} overflow-y-auto bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
     >
       {children}
     </dialog>

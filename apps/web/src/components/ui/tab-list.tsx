@@ -22,12 +22,15 @@ export function TabList<K extends string>({
   tabs,
   selected,
   onSelect,
+  wrap = false,
 }: {
   label: string
   baseId: string
   tabs: readonly TabItem<K>[]
   selected: K
   onSelect: (key: K) => void
+  /** Let the tabs run onto more lines when they do not fit (a phone), instead of running past the edge. */
+  wrap?: boolean
 }) {
   const refs = useRef<Partial<Record<K, HTMLButtonElement | null>>>({})
 
@@ -47,7 +50,11 @@ export function TabList<K extends string>({
   }
 
   return (
-    <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200">
+    <div
+      role="tablist"
+      aria-label={label}
+      className={`flex gap-1 border-b border-slate-200 ${wrap ? 'flex-wrap' : ''}`}
+    >
       {tabs.map((t) => {
         const isSelected = t.key === selected
         const ids = tabIds(baseId, t.key)

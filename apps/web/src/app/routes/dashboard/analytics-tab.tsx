@@ -6,7 +6,7 @@ import { linkClass } from '../../../components/ui/form'
 import { MessageBanner } from '../../../components/ui/message-banner'
 import { AnalyticsPanel } from '../../../features/analytics/components/analytics-panel'
 import { useNow } from '../../../features/posts/components/scheduled-videos/use-now'
-import { browserTimeZone } from '../../../features/profile/api/profile-api'
+import { browserTimeZone, useProfile } from '../../../features/profile/api/profile-api'
 import { useTiktokAccounts } from '../../../features/tiktok/api/get-accounts'
 import { statusLabel } from '../../../features/tiktok/components/account-status-badge'
 import { useConnectTiktok } from '../../../features/tiktok/hooks/use-connect-tiktok'
@@ -38,21 +38,25 @@ function ReconnectButton({ accountId, status }: { accountId: string; status: Sta
 
 /**
  * The Analytics tab (issue 19): the analytics feature's panel, with the person's TikTok accounts and the way to
- * reconnect one (tiktok feature) composed here, since features never import each other. Lazy: the charts library is
+ * reconnect one (tiktok feature) and the person's time zone (profile feature) composed here, since features never
+ * import each other. Lazy: the charts library is
  * fetched only when this tab is opened.
  */
 export function AnalyticsTab() {
   const accounts = useTiktokAccounts()
+  const profile = useProfile()
   const now = useNow()
   return (
     <AnalyticsPanel
       accounts={{
-        status: accounts.status,
+        // Nothing is asked for before the person's zone is known: every range is in it.
+        status: profile.isPending ? 'pending' : accounts.status,
         items: (accounts.data ?? []).map((a) => ({ id: a.id, label: accountLabel(a), sandbox: a.sandbox })),
         retrying: accounts.isFetching,
         onRetry: () => void accounts.refetch(),
       }}
-      timeZone={browserTimeZone()}
+      // One zone for the whole tab: the person's (the shell sets it to the browser's once when none was chosen).
+      timeZone={profile.data?.timeZone ?? browserTimeZone()}
       now={now}
       reconnect={(accountId, status) => <ReconnectButton accountId={accountId} status={status} />}
       noAccounts={

@@ -20,6 +20,7 @@ import { useSession } from '../../../lib/auth'
 import { RequireAuth } from '../../guards'
 import { useLiveUpdates } from '../../live-updates'
 import { DescribeAccountHost } from './describe-account-host'
+import { NavDrawer } from './nav-drawer'
 import { SideMenu } from './side-menu'
 import { tabFromSearch } from './tabs'
 import { UserMenu } from './user-menu'
@@ -90,12 +91,14 @@ function Shell() {
     >
       <header ref={headerRef} className="sticky top-0 z-20 border-b border-slate-200 bg-white">
         <div className="flex items-center justify-between gap-2 px-3 py-2 sm:px-4">
-          <div className="flex min-w-0 items-center gap-3">
+          {/* The logo keeps its width; on a phone the email gives way (truncated) beside the Menu button. */}
+          <div className="flex shrink-0 items-center gap-2 sm:gap-3">
+            <NavDrawer activeTab={activeTab} />
             <Logo to={paths.dashboard} label="Hookpost dashboard" />
             {/* Phones have no room beside the email: the line under the bar says it there. */}
             {appInfo.data?.tiktokSandbox ? <SandboxBadge className="hidden sm:inline-flex" /> : null}
           </div>
-          <div className="flex items-center gap-1">
+          <div className="flex min-w-0 items-center gap-1">
             <NotificationBell timeZone={profile.data?.timeZone ?? browserTimeZone()} />
             <UserMenu email={email} />
           </div>

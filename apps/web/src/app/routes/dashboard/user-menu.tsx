@@ -26,7 +26,7 @@ export function UserMenu({ email }: { email: string }) {
   }
 
   return (
-    <div className="relative">
+    <div className="relative min-w-0">
       <button
         ref={buttonRef}
         type="button"
@@ -40,7 +40,7 @@ export function UserMenu({ email }: { email: string }) {
             setOpen(true)
           }
         }}
-        className="flex max-w-[11rem] items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700 sm:max-w-xs"
+        className="flex max-w-[min(11rem,100%)] items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700 sm:max-w-xs"
       >
         <span className="truncate">{email}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0" fill="currentColor">

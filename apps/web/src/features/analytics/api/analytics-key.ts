@@ -3,6 +3,9 @@ import type { AnalyticsQuery } from '@hookpost/shared/analytics'
 import type { ServerEvent } from '@hookpost/shared/events'
 import { accountAnalyticsKey, analyticsKey } from '../../../lib/analytics-keys'
 
+/** The all-accounts overview's queries (issue 30 item 10): refreshed whenever any account's sync finishes. */
+export const allAccountsAnalyticsKey = [...analyticsKey, 'all-accounts'] as const
+
 /** The key of a range query: the account, what is asked, then the range (and any extra, e.g. the sort). */
 export function rangeQueryKey(kind: string, query: AnalyticsQuery, ...extra: string[]) {
   return [...accountAnalyticsKey(query.accountId), kind, query.from, query.to, query.tz, ...extra] as const
@@ -20,12 +23,14 @@ export function keepSameAccount<T>(accountId: string) {
 /**
  * Applies one live event (`GET /api/events`) to the analytics caches. `analytics.synced` says an account's figures
  * were fetched (or the fetch found a problem): everything shown about that account is fetched again, its sync state
- * included, which ends the "Refreshing stats" progress.
+ * included, which ends the "Refreshing stats" progress — and the all-accounts overview, which sums it in.
  */
 export function applyAnalyticsEvent(queryClient: QueryClient, event: ServerEvent) {
   switch (event.type) {
     case 'analytics.synced':
       void queryClient.invalidateQueries({ queryKey: accountAnalyticsKey(event.accountId) })
+      // The all-accounts sums include this account's figures.
+      void queryClient.invalidateQueries({ queryKey: allAccountsAnalyticsKey })
       return
     case 'post.updated':
     case 'post.deleted':

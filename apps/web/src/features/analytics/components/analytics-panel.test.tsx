@@ -13,10 +13,11 @@ import {
   makeTopPost,
   renderWithQueryClient,
 } from '../testing/test-utils'
-import { AnalyticsPanel, type AnalyticsPanelProps } from './analytics-panel'
+import { AnalyticsPanel, zoneNote, type AnalyticsPanelProps } from './analytics-panel'
 
 afterEach(() => {
   cleanup()
+  window.localStorage.clear()
   vi.unstubAllGlobals()
 })
 
@@ -58,12 +59,12 @@ async function card(container: HTMLElement, label: string): Promise<HTMLElement>
 }
 
 describe('Analytics: account and period', () => {
-  it('preselects the only account and asks for the last 28 days in the browser’s zone', async () => {
+  it('preselects the only account and asks for the last 28 days in the person’s zone, said once', async () => {
     const api = analyticsApi()
     setup()
     expect((screen.getByLabelText('TikTok account') as HTMLSelectElement).value).toBe(ACCOUNT_ID)
     expect((screen.getByRole('radio', { name: 'Last 28 days' }) as HTMLInputElement).checked).toBe(true)
-    expect(screen.getByText(/Days in Europe\/Berlin/)).toBeTruthy()
+    expect(screen.getAllByText(/Europe\/Berlin/).map((el) => el.textContent)).toEqual([zoneNote(ZONE)])
     expect(screen.getByText('Mar 19 – Apr 15, 2026')).toBeTruthy()
     await screen.findByRole('heading', { name: 'Overview' })
     await waitFor(() => expect(api.gets('overview')).toHaveLength(1))
@@ -74,27 +75,10 @@ describe('Analytics: account and period', () => {
       to: '2026-04-15',
       tz: ZONE,
     })
-    expect(api.gets('best-times')[0]?.search.get('accountId')).toBe(ACCOUNT_ID)
-  })
-
-  it('with several accounts asks which one first, and fetches nothing before', async () => {
-    const api = analyticsApi()
-    const { user } = setup({
-      accounts: {
-        status: 'success',
-        items: [
-          { id: 'other', label: 'Bo Bakes (@bobakes)' },
-          { id: ACCOUNT_ID, label: 'Ana Cooks (@anacooks)' },
-        ],
-        retrying: false,
-        onRetry: () => undefined,
-      },
-    })
-    expect(screen.getByText(ANALYTICS_MESSAGES.accountRequired)).toBeTruthy()
-    expect(api.calls).toHaveLength(0)
-    await user.selectOptions(screen.getByLabelText('TikTok account'), ACCOUNT_ID)
-    await screen.findByText('12,345')
-    expect(api.calls.every((c) => c.search.get('accountId') === ACCOUNT_ID)).toBe(true)
+    await waitFor(() => expect(api.gets('best-times')).toHaveLength(1))
+    expect(Object.fromEntries(api.gets('best-times')[0]!.search)).toEqual({ accountId: ACCOUNT_ID, tz: ZONE })
+    // One account: nothing else to choose, no "All accounts".
+    expect(screen.queryByRole('option', { name: 'All accounts' })).toBeNull()
   })
 
   it('says there is no account yet, with the way to connect one', () => {
@@ -294,7 +278,10 @@ describe('Analytics: best time to post', () => {
     setup()
     const best = section('Best time to post')
     const table = await within(best).findByRole('table', { name: /Views by weekday and hour/ })
-    expect(table.querySelector('caption')?.textContent).toContain('America/New York')
+    // In the tab's one zone, said once at the top: the caption does not name another.
+    expect(table.querySelector('caption')?.textContent).toBe(
+      'Views by weekday and hour, from 12 posts, in your time zone',
+    )
     const headers = within(table).getAllByRole('columnheader')
     expect(headers).toHaveLength(24)
     expect(headers[18]?.textContent).toContain('6 PM')
@@ -345,7 +332,7 @@ describe('Analytics: sync state and Refresh stats', () => {
   it('shows progress until analytics.synced for this account arrives, then fetches the figures again', async () => {
     const api = analyticsApi()
     const { user, queryClient } = setup()
-    expect(await screen.findByText(/^Last updated Wed, Apr 15, 2026, 11:00 AM$/)).toBeTruthy()
+    expect(await screen.findByText(/^Updated Wed, Apr 15, 2026, 11:00 AM$/)).toBeTruthy()
     await screen.findByText('12,345')
 
     await user.click(screen.getByRole('button', { name: 'Refresh stats' }))
@@ -367,7 +354,7 @@ describe('Analytics: sync state and Refresh stats', () => {
     act(() => applyAnalyticsEvent(queryClient, { type: 'analytics.synced', accountId: ACCOUNT_ID }))
     expect(await screen.findByText('13,000')).toBeTruthy()
     await waitFor(() => expect(screen.queryByText('Refreshing stats…')).toBeNull())
-    expect(screen.getByText(/^Last updated Wed, Apr 15, 2026, 11:58 AM$/)).toBeTruthy()
+    expect(screen.getByText(/^Updated Wed, Apr 15, 2026, 11:58 AM$/)).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Refresh stats' }) as HTMLButtonElement).disabled).toBe(false)
     expect(api.gets('overview').length).toBeGreaterThan(overviewsBefore)
   })

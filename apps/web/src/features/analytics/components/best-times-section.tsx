@@ -11,6 +11,7 @@ import {
   type HeatLevel,
 } from '../utils/format'
 import { HOURS, heatRows } from '../utils/heat-map'
+import { ScrollRegion } from './figures-table'
 
 const LEVEL_CLASSES: Record<HeatLevel, string> = {
   0: 'bg-slate-100 text-slate-900',
@@ -26,13 +27,14 @@ function postsLabel(posts: number): string {
 }
 
 /**
- * Best time to post: the account's posts by weekday and hour (in the account's zone), shaded by how their views
- * compare with its typical post. A real table (a row per weekday, a column per hour) with every cell's figures for
- * screen readers, a legend for the shades, and the suggested hours as a list.
+ * Best time to post: the account's posts by weekday and hour (in the zone asked for: the tab's one zone, the
+ * person's), shaded by how their views compare with its typical post. A real table (a row per weekday, a column per
+ * hour) with every cell's figures for screen readers, a legend for the shades, and the suggested hours as a list. On
+ * a phone the table scrolls sideways inside its own region, the weekday column held at its left edge so every row
+ * stays labelled.
  */
 export function BestTimesSection({ bestTimes }: { bestTimes: BestTimes }) {
   const rows = heatRows(bestTimes.cells)
-  const zone = bestTimes.timeZone.replace(/_/g, ' ')
 
   return (
     <div className="space-y-4">
@@ -52,19 +54,14 @@ export function BestTimesSection({ bestTimes }: { bestTimes: BestTimes }) {
       ) : null}
       {bestTimes.posts > 0 ? (
         <>
-          <div
-            role="region"
-            aria-label="Views by weekday and hour"
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-fuchsia-700"
-          >
+          <ScrollRegion label="Views by weekday and hour">
             <table className="border-separate border-spacing-0.5 text-xs">
               <caption className="mb-1 text-left text-sm text-slate-600">
-                Views by weekday and hour, from {postsLabel(bestTimes.posts)}, in {zone} (the account’s time zone)
+                Views by weekday and hour, from {postsLabel(bestTimes.posts)}, in your time zone
               </caption>
               <thead>
                 <tr>
-                  <td />
+                  <td className="sticky left-0 z-10 bg-white" />
                   {HOURS.map((hour) => (
                     <th key={hour} scope="col" className="w-8 min-w-8 font-normal text-slate-600">
                       <span aria-hidden="true">{hour}</span>
@@ -76,7 +73,10 @@ export function BestTimesSection({ bestTimes }: { bestTimes: BestTimes }) {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.weekday}>
-                    <th scope="row" className="pr-1 text-left font-medium whitespace-nowrap text-slate-700">
+                    <th
+                      scope="row"
+                      className="sticky left-0 z-10 bg-white pr-1 text-left font-medium whitespace-nowrap text-slate-700"
+                    >
                       <span aria-hidden="true">{WEEKDAY_LABELS[row.weekday].slice(0, 3)}</span>
                       <span className="sr-only">{WEEKDAY_LABELS[row.weekday]}</span>
                     </th>
@@ -102,7 +102,7 @@ export function BestTimesSection({ bestTimes }: { bestTimes: BestTimes }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <div>
             <h3 className="text-sm font-medium text-slate-700">Legend</h3>
             <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">

@@ -29,5 +29,30 @@ export function FiguresTable({
   )
 }
 
+/**
+ * A wide table's own sideways scroller (a phone): a named region that takes focus, so the arrow keys scroll it, and
+ * the page itself never grows wider than the screen.
+ */
+export function ScrollRegion({
+  label,
+  className = '',
+  children,
+}: {
+  label: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={`relative overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-fuchsia-700 ${className}`}
+    >
+      {children}
+    </div>
+  )
+}
+
 export const thClass = 'sticky top-0 bg-slate-50 px-3 py-2 font-medium whitespace-nowrap text-slate-700'
 export const tdClass = 'px-3 py-1.5 whitespace-nowrap text-slate-800 tabular-nums'

@@ -28,9 +28,11 @@ export function LeaderboardSection({ leaderboard }: { leaderboard: Leaderboard }
         “1.8× typical” means posts with this hook got 1.8 times the views of this account’s typical post at the same
         age.
       </p>
-      <div className="relative mt-3 overflow-x-auto">
+      {/* The tabs wrap onto a second line on a phone rather than hide past the edge (issue 30 item 10). */}
+      <div className="mt-3">
         <TabList
           label="Compare hooks by"
+          wrap
           baseId={id}
           selected={dimension}
           onSelect={setDimension}

@@ -3,11 +3,12 @@ import { ANALYTICS_MESSAGES, type AnalyticsOverview } from '@hookpost/shared/ana
 import { formatCompact, formatCount, formatLongDay, formatRate, formatShortDay, describeChange } from '../utils/format'
 import { FiguresTable, tdClass, thClass } from './figures-table'
 
-type Card = { label: string; value: string; change?: ReturnType<typeof describeChange> }
+export type Card = { label: string; value: string; change?: ReturnType<typeof describeChange> }
 
 const changeClass = { up: 'text-green-800', down: 'text-red-800', flat: 'text-slate-600' } as const
 
-function Cards({ title, cards }: { title: string; cards: Card[] }) {
+/** A row of figure cards under a small heading (the overview's, and the all-accounts totals). */
+export function Cards({ title, cards }: { title: string; cards: Card[] }) {
   return (
     <div>
       <h3 className="text-sm font-medium text-slate-700">{title}</h3>

@@ -3,15 +3,14 @@ import { TextField } from '../../../components/ui/form'
 import { PERIOD_CHOICES, PERIOD_LABELS, type DateRange, type PeriodChoice } from '../utils/period'
 
 /**
- * 'Period': the last 7, 28 or 90 days, or a custom From/To (both days included). The dates are days in `timeZone`
- * (the browser's), which is said under the control so nobody wonders whose midnight "today" is.
+ * 'Period': the last 7, 28 or 90 days, or a custom From/To (both days included). The dates are days in the tab's one
+ * zone, the person's, which the tab says once beside this control (analytics-panel.tsx).
  */
 export function PeriodPicker({
   choice,
   custom,
   problem,
   range,
-  timeZone,
   onChoose,
   onCustomChange,
 }: {
@@ -22,7 +21,6 @@ export function PeriodPicker({
   problem: string | null
   /** The range shown now, as a label. */
   range: string | null
-  timeZone: string
   onChoose: (choice: PeriodChoice) => void
   onCustomChange: (range: DateRange) => void
 }) {
@@ -56,11 +54,7 @@ export function PeriodPicker({
           />
         </div>
       ) : null}
-      <p className="text-sm text-slate-600">
-        {range ? <span className="font-medium text-slate-800">{range}</span> : null}
-        {range ? ' · ' : null}
-        Days in {timeZone.replace(/_/g, ' ')} (this browser’s time zone)
-      </p>
+      {range ? <p className="text-sm font-medium text-slate-800">{range}</p> : null}
     </div>
   )
 }

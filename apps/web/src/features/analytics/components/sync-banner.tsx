@@ -42,9 +42,10 @@ function ProgressNote({ text }: { text: string }) {
 }
 
 /**
- * The account's sync state above its figures: when they were last fetched, 'Refresh stats' (progress shows until the
- * server's `analytics.synced` for this account arrives and the state is fetched again), and, when TikTok cannot be
- * read, why and the way out (`reconnect`, composed in app/ from the tiktok feature).
+ * The account's sync state above its figures: when they were last fetched ("Updated …", which moves on by itself:
+ * the server syncs every connected account on a schedule and each `analytics.synced` fetches this state and the
+ * figures again), 'Refresh stats' to read them now (progress shows until that event arrives), and, when TikTok cannot
+ * be read, why and the way out (`reconnect`, composed in app/ from the tiktok feature).
  */
 export function SyncBanner({
   accountId,
@@ -52,7 +53,7 @@ export function SyncBanner({
   reconnect,
 }: {
   accountId: string
-  /** Where "Last updated" is shown (the browser's zone). */
+  /** The zone "Updated" is shown in (the tab's one zone, the person's). */
   timeZone: string
   reconnect: (accountId: string, status: StatsSyncStatus) => ReactNode
 }) {
@@ -98,7 +99,7 @@ export function SyncBanner({
       ) : null}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <p className="text-sm text-slate-700">
-          {sync.syncedAt ? `Last updated ${dateTimeIn(sync.syncedAt, timeZone)}` : 'Not updated from TikTok yet'}
+          {sync.syncedAt ? `Updated ${dateTimeIn(sync.syncedAt, timeZone)}` : 'Not updated from TikTok yet'}
         </p>
         {blocked ? null : (
           <button

@@ -1,4 +1,6 @@
 import type {
+  AccountComparison,
+  AccountsOverview,
   AccountSyncState,
   AnalyticsOverview,
   AnalyticsSeriesPoint,
@@ -132,7 +134,53 @@ export function makeBestTimes(overrides: Partial<BestTimes> = {}): BestTimes {
   }
 }
 
+export const SECOND_ACCOUNT_ID = '0b9d6a7e-2f1c-4c3b-8e5d-1a2b3c4d5e6f'
+
+export function makeComparison(overrides: Partial<AccountComparison> = {}): AccountComparison {
+  return {
+    accountId: ACCOUNT_ID,
+    accountName: 'Ana Cooks',
+    accountUsername: 'anacooks',
+    sandbox: true,
+    followers: 1240,
+    views: 12345,
+    likes: 1234,
+    comments: 56,
+    shares: 7,
+    posts: 3,
+    syncedAt: '2026-04-15T09:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/** Two accounts (Ana's and Bo's) and their sums. */
+export function makeAccountsOverview(overrides: Partial<AccountsOverview> = {}): AccountsOverview {
+  return {
+    from: '2026-03-19',
+    to: '2026-04-15',
+    timeZone: 'Europe/Berlin',
+    totals: { followers: 1540, views: 13345, likes: 1334, comments: 60, shares: 9, posts: 5 },
+    accounts: [
+      makeComparison(),
+      makeComparison({
+        accountId: SECOND_ACCOUNT_ID,
+        accountName: 'Bo Bakes',
+        accountUsername: 'bobakes',
+        followers: 300,
+        views: 1000,
+        likes: 100,
+        comments: 4,
+        shares: 2,
+        posts: 2,
+        syncedAt: '2026-04-15T09:30:00.000Z',
+      }),
+    ],
+    ...overrides,
+  }
+}
+
 export type AnalyticsData = {
+  accounts: AccountsOverview
   sync: AccountSyncState
   overview: AnalyticsOverview
   topPosts: TopPost[]
@@ -146,9 +194,12 @@ export type AnalyticsData = {
  */
 export function analyticsApi(
   initial: Partial<AnalyticsData> = {},
-  fail: Partial<Record<'sync' | 'overview' | 'top-posts' | 'leaderboard' | 'best-times' | 'post-sync', ApiReply>> = {},
+  fail: Partial<
+    Record<'accounts' | 'sync' | 'overview' | 'top-posts' | 'leaderboard' | 'best-times' | 'post-sync', ApiReply>
+  > = {},
 ) {
   const data: AnalyticsData = {
+    accounts: makeAccountsOverview(),
     sync: makeSync(),
     overview: makeOverview(),
     topPosts: [makeTopPost()],
@@ -166,6 +217,8 @@ export function analyticsApi(
     const failure = fail[endpoint as keyof typeof fail]
     if (failure) return failure
     switch (endpoint) {
+      case 'accounts':
+        return { status: 200, body: data.accounts }
       case 'sync':
         return { status: 200, body: { sync: data.sync } }
       case 'overview':
