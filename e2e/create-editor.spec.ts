@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { expect, openFromDashboardMenu, signUp, test, uniqueEmail } from './fixtures'
 
 /**
  * The Create editor's guidance (issue 30 items 9 and 10): an overlay dragged (or nudged) under TikTok's interface is
@@ -8,7 +8,7 @@ import { expect, signUp, test, uniqueEmail } from './fixtures'
  */
 
 async function openCreate(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   const card = page.getByRole('region', { name: 'Create New Video' })
   await expect(card.getByRole('button', { name: 'Create Video' })).toBeVisible()
   return card
