@@ -18,6 +18,7 @@ import { eventually, startTestServer, type TestServer } from '../../testing/test
 import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
 import { connectCreator, sandboxVideos } from '../publishing/testing/publishing-test-kit'
 import { weekdayOf } from '@hookpost/shared'
+import { formatDateTimeInZone } from '@hookpost/shared/date-format'
 
 /**
  * The automation end to end on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with real renders of
@@ -448,13 +449,9 @@ describe('review before posting', () => {
       dedupeKey: `approval_needed:${saved.runs[0]!.id}`,
     })
     const firstDraft = posts.reduce((a, b) => (a.scheduledAt < b.scheduledAt ? a : b))
-    const shownTime = new Intl.DateTimeFormat('en-GB', {
-      timeZone: firstDraft.timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(firstDraft.scheduledAt))
-    expect(awaiting!.body).toContain(`${shownTime} (${firstDraft.timeZone}) only if you approve it`)
+    // The first draft's moment in its zone, in the one date format (ADR 049).
+    const shownTime = formatDateTimeInZone(firstDraft.scheduledAt, firstDraft.timeZone)
+    expect(awaiting!.body).toContain(`The first goes out ${shownTime} only if you approve it`)
     expect(await awaitingNotices()).toHaveLength(1)
 
     // The person edits the first draft's caption, then approves it.
