@@ -298,18 +298,6 @@ describe('planning, rendering and scheduling', () => {
     const slotRows = await db().select().from(automationSlot).where(eq(automationSlot.userId, me.userId))
     expect(slotRows).toHaveLength(8)
 
-    // Run Now plans the next days not planned yet, whole days, at least 3 posts: two days of two.
-    const ran = await inject(server, 'POST', '/api/automation/run-now', me.cookie)
-    expect(ran.statusCode, ran.body).toBe(200)
-    const now = automationOverviewSchema.parse(ran.json())
-    expect(now.runs[0]).toMatchObject({ trigger: 'run_now' })
-    expect(now.runs[0]!.slots.map((s) => instantToZoned(new Date(s.scheduledAt), 'UTC').date)).toEqual([
-      addDays(D, 4),
-      addDays(D, 4),
-      addDays(D, 5),
-      addDays(D, 5),
-    ])
-
     // Turning it off cancels everything that has not gone out: posts, their jobs and their videos.
     const off = await save(me.cookie, settings(me.accountId, { enabled: false }))
     expect(allSlots(off).every((s) => s.state === 'cancelled')).toBe(true)

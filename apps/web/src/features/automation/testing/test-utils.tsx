@@ -7,7 +7,7 @@ import type {
 } from '@hookpost/shared/automation'
 import type { LibraryVideo } from '@hookpost/shared/library'
 import { mockApi, type ApiReply } from '../../../testing/api-mock'
-import type { AccountChoices } from '../components/advanced-settings'
+import type { AccountChoices } from '../components/account-choice'
 import type { ImageChoices } from '../components/slideshow-image-selection'
 import type { LibraryChoices } from '../components/video-selection'
 
@@ -44,6 +44,9 @@ export function makeSettings(overrides: Partial<AutomationSettings> = {}): Autom
   }
 }
 
+/** What the server's History says of a Run Now post (run-now.ts). */
+export const RUN_NOW_SUMMARY = 'Made 1 post now: it is posted as soon as its video is ready'
+
 let serial = 0
 export function makeSlot(overrides: Partial<AutomationSlot> = {}): AutomationSlot {
   serial += 1
@@ -64,6 +67,9 @@ export function makeSlot(overrides: Partial<AutomationSlot> = {}): AutomationSlo
     postId: null,
     hookReason: null,
     timeReason: null,
+    approved: false,
+    edited: false,
+    regenerating: false,
     ...overrides,
   }
 }
@@ -97,6 +103,7 @@ export function automationApi(
     get?: () => ApiReply
     put?: (body: AutomationSettingsInput) => ApiReply | Promise<ApiReply>
     runNow?: () => ApiReply | Promise<ApiReply>
+    regenerate?: (slotId: string) => ApiReply | Promise<ApiReply>
   } = {},
 ) {
   let overview = initial
@@ -124,10 +131,15 @@ export function automationApi(
       if (options.runNow) return options.runNow()
       overview = {
         ...overview,
-        runs: [makeRun({ summary: 'Planned 3 posts for Wednesday, 15 April' }), ...overview.runs],
+        runs: [
+          makeRun({ summary: RUN_NOW_SUMMARY, slots: [makeSlot({ scheduledAt: '2026-04-15T10:00:05.000Z' })] }),
+          ...overview.runs,
+        ],
       }
       return { status: 200, body: overview }
     }
+    const regenerate = /^\/api\/automation\/slots\/([^/]+)\/regenerate$/.exec(pathname)
+    if (regenerate && method === 'POST' && options.regenerate) return options.regenerate(regenerate[1]!)
     return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
   })
   return {
@@ -139,6 +151,7 @@ export function automationApi(
     gets: () => api.calls.filter((c) => c.method === 'GET' && c.pathname === '/api/automation'),
     puts: () => api.calls.filter((c) => c.method === 'PUT'),
     runs: () => api.calls.filter((c) => c.pathname === '/api/automation/run-now'),
+    regenerations: () => api.calls.filter((c) => c.pathname.endsWith('/regenerate')),
   }
 }
 
