@@ -19,6 +19,7 @@ import { automationKey } from '../api/get-automation'
 import { AUTOMATION_TABS } from '../utils/form'
 import { AutomationPanel } from './automation-panel'
 import { RegenerateHook } from './regenerate-hook'
+import { touchedQuestion } from './save-confirm-dialog'
 
 beforeAll(installDialogPolyfill)
 afterEach(cleanup)
@@ -125,6 +126,26 @@ describe('saving changed settings over posts the person approved or edited (ADR 
     await ctx.user.click(screen.getByRole('button', { name: 'Save and plan again' }))
     expect(await screen.findByText(/^Automation settings saved/)).toBeTruthy()
     expect(ctx.puts()[0]?.body).toMatchObject({ approvedOrEdited: 'keep' })
+  })
+})
+
+describe('what the keep-or-replace question says', () => {
+  it('counts them in words for one, some or all of the waiting posts', () => {
+    expect(touchedQuestion('replan', 1, 1)).toMatchObject({
+      text: expect.stringContaining('You approved or edited it. Keep it as it is (its day gets no new posts)'),
+      keepLabel: 'Save, keep it',
+      replaceLabel: 'Save, replace it',
+    })
+    expect(touchedQuestion('replan', 3, 2).text).toContain(
+      'You approved or edited 2 of the 3 posts not posted yet. Keep them as they are (the others are planned again; their days get no new posts)',
+    )
+    expect(touchedQuestion('off', 2, 2)).toMatchObject({
+      text: expect.stringContaining(
+        'You approved or edited all 2 of them. Keep them (they still go out at their time)',
+      ),
+      keepLabel: 'Turn off, keep them',
+      replaceLabel: 'Turn off, cancel them too',
+    })
   })
 })
 

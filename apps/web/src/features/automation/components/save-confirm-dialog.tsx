@@ -1,8 +1,5 @@
-import { useId, useRef, type RefObject } from 'react'
-import { buttonClass } from '../../../components/ui/form'
-import { dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button-styles'
+import type { RefObject } from 'react'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { ModalDialog } from '../../../components/ui/modal-dialog'
 import type { SaveQuestion, TouchedChoice } from '../utils/save-settings'
 
 const posts = (n: number) => (n === 1 ? 'post' : `${n} posts`)
@@ -30,23 +27,28 @@ function question(kind: SaveQuestion['kind'], waiting: number) {
  * them too. `touched` of the `waiting` posts.
  */
 export function touchedQuestion(kind: SaveQuestion['kind'], waiting: number, touched: number) {
-  const them = touched === 1 ? 'it' : 'them'
-  const which = `You approved or edited ${touched === waiting ? (touched === 1 ? 'it' : `all ${touched}`) : touched} of the ${posts(waiting)} not posted yet.`
+  const one = touched === 1
+  const them = one ? 'it' : 'them'
+  const which =
+    touched === waiting
+      ? `You approved or edited ${one ? 'it' : `all ${touched} of them`}.`
+      : `You approved or edited ${touched} of the ${posts(waiting)} not posted yet.`
   if (kind === 'off') {
     return {
       title: 'Turn automation off?',
       text: `The posts automation planned that are not posted yet will be cancelled. ${which} Keep ${them} (${
-        touched === 1 ? 'it still goes' : 'they still go'
-      } out at ${touched === 1 ? 'its' : 'their'} time), or cancel ${them} too?`,
+        one ? 'it still goes out at its' : 'they still go out at their'
+      } time), or cancel ${them} too?`,
       keepLabel: `Turn off, keep ${them}`,
       replaceLabel: `Turn off, cancel ${them} too`,
     }
   }
+  const rest = touched === waiting ? '' : 'the others are planned again; '
   return {
     title: 'Plan your posts again?',
     text: `Saving these changes plans your coming days again with the new settings. ${which} Keep ${them} as ${
-      touched === 1 ? 'it is' : 'they are'
-    } (the others are planned again; the days of the ones you keep get no new posts), or replace ${them} with new posts too?`,
+      one ? 'it is' : 'they are'
+    } (${rest}${one ? 'its day gets' : 'their days get'} no new posts), or replace ${them} with new posts too?`,
     keepLabel: `Save, keep ${them}`,
     replaceLabel: `Save, replace ${them}`,
   }
@@ -84,67 +86,21 @@ export function SaveConfirmDialog({
       />
     )
   }
+  const { keepLabel, replaceLabel, ...asking } = touchedQuestion(
+    asked.kind,
+    Math.max(waiting, asked.touched),
+    asked.touched,
+  )
   return (
-    <KeepOrReplaceDialog
-      {...touchedQuestion(asked.kind, Math.max(waiting, asked.touched), asked.touched)}
+    <ConfirmDialog
+      {...asking}
+      confirmLabel={replaceLabel}
+      busyLabel="Saving..."
       busy={busy}
-      onConfirm={onConfirm}
+      onConfirm={() => onConfirm('replace')}
+      alternative={{ label: keepLabel, onClick: () => onConfirm('keep') }}
       onClose={onClose}
       fallbackFocus={fallbackFocus}
     />
-  )
-}
-
-function KeepOrReplaceDialog({
-  title,
-  text,
-  keepLabel,
-  replaceLabel,
-  busy,
-  onConfirm,
-  onClose,
-  fallbackFocus,
-}: {
-  title: string
-  text: string
-  keepLabel: string
-  replaceLabel: string
-  busy: boolean
-  onConfirm: (choice: TouchedChoice) => void
-  onClose: () => void
-  fallbackFocus: RefObject<HTMLElement | null>
-}) {
-  const id = useId()
-  const cancelRef = useRef<HTMLButtonElement>(null)
-  return (
-    <ModalDialog
-      labelledBy={`${id}-title`}
-      describedBy={`${id}-text`}
-      onClose={onClose}
-      // Cancel first: nothing is saved or lost one Enter away.
-      initialFocus={cancelRef}
-      fallbackFocus={fallbackFocus}
-      preventClose={busy}
-    >
-      <div className="space-y-4 p-4 sm:p-6">
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        <p id={`${id}-text`} className="text-sm text-slate-700">
-          {text}
-        </p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <button ref={cancelRef} type="button" className={secondaryButtonClass} onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className={dangerButtonClass} onClick={() => onConfirm('replace')} disabled={busy}>
-            {replaceLabel}
-          </button>
-          <button type="button" className={buttonClass} onClick={() => onConfirm('keep')} disabled={busy}>
-            {busy ? 'Saving...' : keepLabel}
-          </button>
-        </div>
-      </div>
-    </ModalDialog>
   )
 }
