@@ -71,8 +71,6 @@ export const AUTOMATION_LIMITS = {
   minGapMinutes: 30,
   /** Random picks per slot before falling back to even spacing. */
   triesPerSlot: 100,
-  /** Run Now plans this many posts. */
-  runNowPosts: 3,
   /** Videos one automation may rotate through. */
   videosMax: 50,
   /** Gallery images one slideshow automation may draw backgrounds from. */
