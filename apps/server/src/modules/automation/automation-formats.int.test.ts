@@ -221,7 +221,25 @@ describe('automation runs: slideshows and drafts', () => {
     // Least recently used first: the second post starts with the two images the first did not use.
     const bySlot = slots.map((s, i) => ({ at: s.scheduledAt, bg: used[i]! })).sort((a, b) => a.at.localeCompare(b.at))
     expect(bySlot[1]!.bg.slice(0, 2).sort()).toEqual(images.filter((id) => !bySlot[0]!.bg.includes(id)).sort())
-  }, 300_000)
+
+    // Regenerate (ADR 050): a new hook slide and a new photo set on the same post, which waits for approval.
+    const first = slots[0]!
+    const res = await inject(server, 'POST', `/api/automation/slots/${first.id}/regenerate`, me.cookie)
+    expect(res.statusCode, res.body).toBe(200)
+    const redone = await eventually(async () => {
+      const s = allSlots(await overview(me.cookie)).find((x) => x.id === first.id)
+      return s && !s.regenerating && s.state === 'draft' ? s : undefined
+    }, 180_000)
+    expect(redone.hookText).not.toBe(first.hookText)
+    expect(redone.slideshowId).not.toBe(first.slideshowId)
+    const [redrafted] = await db().select().from(post).where(eq(post.id, first.postId!))
+    expect(redrafted).toMatchObject({ state: 'draft', scheduledAt: new Date(first.scheduledAt) })
+    const [show] = await db().select().from(slideshow).where(eq(slideshow.id, redone.slideshowId!))
+    expect(redrafted!.photoSetId).toBe(show!.photoSetId)
+    expect(show!.slides[0]!.overlays[0]).toMatchObject({ text: redone.hookText })
+    // The slideshow it replaced is gone.
+    expect(await db().select().from(slideshow).where(eq(slideshow.id, first.slideshowId!))).toEqual([])
+  }, 420_000)
 
   it('send as drafts: alternate video and slideshow posts go to the TikTok inbox; past the cap a post fails with why', async () => {
     setNow(`${addDays(D, 10)}T08:00:00Z`)
