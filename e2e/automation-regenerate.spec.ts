@@ -1,4 +1,4 @@
-import { planReviewedDrafts, slotStates } from './automation-drafts'
+import { planReviewedDrafts, REVIEW_VIEWPORTS, slotStates } from './automation-drafts'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
@@ -11,12 +11,7 @@ import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle 
 const ZONE = 'Europe/Berlin'
 test.use({ timezoneId: ZONE })
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'a 375 px phone', width: 375, height: 800 },
-] as const
-
-for (const viewport of VIEWPORTS) {
+for (const viewport of REVIEW_VIEWPORTS) {
   test(`on ${viewport.name}: the account on every sub-tab; Regenerate a draft; the save asks to keep the approved one`, async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import {
   addDays,
@@ -16,8 +16,9 @@ import {
 } from '@hookpost/shared'
 import { automationSlot, photoSet, post, postHook, slideshow } from '../../db/schema'
 import { inject, signUp } from '../../testing/http-test-kit'
-import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
-import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
+import { eventually, type TestServer } from '../../testing/test-runtime'
+import type { TestSandbox } from '../../testing/tiktok-sandbox'
+import { useAutomationWorld } from './testing/automation-world'
 import { connectCreator } from '../publishing/testing/publishing-test-kit'
 
 /**
@@ -25,28 +26,12 @@ import { connectCreator } from '../publishing/testing/publishing-test-kit'
  * TEST_DATABASE_URL): slideshow automations draw backgrounds from the chosen gallery images, render a real photo set
  * and schedule a photo post; "send as drafts" schedules inbox posts. The clock is moved to a day 50 days ahead.
  */
-let offsetMs = 0
-const clock = () => new Date(Date.now() + offsetMs)
-const setNow = (iso: string) => {
-  offsetMs = Date.parse(iso) - Date.now()
-}
-
-let sandbox: TestSandbox
+const world = useAutomationWorld({ automationSeed: () => 7, automation: { renderPollSeconds: 1 } })
+const { setNow } = world
 let server: TestServer
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  server = await startTestServer(sandbox.env, {
-    prepareStock: true,
-    clock,
-    automationSeed: () => 7,
-    automation: { renderPollSeconds: 1 },
-  })
-  await server.runtime.library.prepareStock()
-}, 300_000)
-afterAll(async () => {
-  await server?.close()
-  await sandbox?.close()
+let sandbox: TestSandbox
+beforeAll(() => {
+  ;({ server, sandbox } = world)
 })
 
 const db = () => server.runtime.database.db

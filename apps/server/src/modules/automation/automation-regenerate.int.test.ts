@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import {
   addDays,
@@ -13,8 +13,9 @@ import {
 } from '@hookpost/shared'
 import { createdVideo } from '../../db/schema'
 import { inject, signUp } from '../../testing/http-test-kit'
-import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
-import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
+import { eventually, type TestServer } from '../../testing/test-runtime'
+import type { TestSandbox } from '../../testing/tiktok-sandbox'
+import { useAutomationWorld } from './testing/automation-world'
 import { connectCreator, sandboxVideos } from '../publishing/testing/publishing-test-kit'
 
 /**
@@ -22,32 +23,16 @@ import { connectCreator, sandboxVideos } from '../publishing/testing/publishing-
  * of the stock clips, the TikTok sandbox over HTTP. Planned posts are put on days well ahead by moving the clock, so
  * they never fall due; Run Now's posts are made at the real time and go out at once.
  */
-let offsetMs = 0
-const clock = () => new Date(Date.now() + offsetMs)
-const setNow = (iso: string) => {
-  offsetMs = Date.parse(iso) - Date.now()
-}
-
-let sandbox: TestSandbox
+const world = useAutomationWorld({ automation: { renderPollSeconds: 1 }, posts: { dueGraceMs: 0 } })
+const { setNow } = world
 let server: TestServer
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  server = await startTestServer(sandbox.env, {
-    prepareStock: true,
-    clock,
-    automation: { renderPollSeconds: 1 },
-    posts: { dueGraceMs: 0 },
-  })
-  await server.runtime.library.prepareStock()
-}, 300_000)
-afterAll(async () => {
-  await server?.close()
-  await sandbox?.close()
+let sandbox: TestSandbox
+beforeAll(() => {
+  ;({ server, sandbox } = world)
 })
 
 const db = () => server.runtime.database.db
-const today = () => clock().toISOString().slice(0, 10)
+const today = () => world.clock().toISOString().slice(0, 10)
 
 async function person() {
   const { cookie, userId } = await signUp(server)
@@ -178,7 +163,7 @@ describe('Regenerate', () => {
 
 describe('Run Now', () => {
   it('makes one post now and publishes it once, even when clicked twice at once', async () => {
-    offsetMs = 0
+    world.resetClock()
     const me = await person()
     // No posting day in the next three: saving plans nothing, so Run Now's post is the only one.
     await save(
@@ -212,7 +197,7 @@ describe('Run Now', () => {
   }, 150_000)
 
   it('with review before posting, its post waits for approval, due within the hour, and says so', async () => {
-    offsetMs = 0
+    world.resetClock()
     const me = await person()
     await save(me.cookie, settings(me.accountId, { days: [weekdayOf(addDays(today(), 3))] }))
     const res = await inject(server, 'POST', '/api/automation/run-now', me.cookie)

@@ -2,50 +2,30 @@ import { act, cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { type AutomationOverview, type AutomationSettings } from '@hookpost/shared/automation'
+import type { AutomationOverview, AutomationSettings } from '@hookpost/shared/automation'
 import { MESSAGES } from '@hookpost/shared/messages'
 import {
-  accountChoices,
   automationApi,
-  imageChoices,
   installDialogPolyfill,
-  libraryChoices,
   makeOverview,
   makeRun,
   makeSlot,
+  READY_SETTINGS,
+  renderAutomationPanel,
   renderWithQueryClient,
 } from '../testing/test-utils'
 import { automationKey } from '../api/get-automation'
 import { AUTOMATION_TABS } from '../utils/form'
-import { AutomationPanel } from './automation-panel'
 import { RegenerateHook } from './regenerate-hook'
 import { touchedQuestion } from './save-confirm-dialog'
 
 beforeAll(installDialogPolyfill)
 afterEach(cleanup)
 
-const READY: Partial<AutomationSettings> = {
-  enabled: true,
-  accountId: 'acc-1',
-  videoIds: ['stock:feature-tour'],
-  postSettings: { privacyLevel: 'SELF_ONLY', allowComment: false, allowDuet: false, allowStitch: false },
-  reviewBeforePosting: true,
-}
+const READY: Partial<AutomationSettings> = { ...READY_SETTINGS, reviewBeforePosting: true }
 
 function setup(overview: AutomationOverview, options: Parameters<typeof automationApi>[1] = {}) {
-  const api = automationApi(overview, options)
-  const user = userEvent.setup()
-  const { queryClient } = renderWithQueryClient(
-    <AutomationPanel
-      accounts={accountChoices()}
-      library={libraryChoices()}
-      images={imageChoices()}
-      profileTimeZone="Europe/Paris"
-      noAccounts={<p>Connect an account first</p>}
-      onEditPost={() => undefined}
-    />,
-  )
-  return { ...api, user, queryClient }
+  return { ...renderAutomationPanel(overview, options), user: userEvent.setup() }
 }
 
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) })

@@ -10,19 +10,17 @@ import {
 import { AI_MESSAGES } from '@hookpost/shared/ai'
 import { NOTICE_MS } from '../../../lib/use-notice'
 import type { ApiReply } from '../../../testing/api-mock'
+import type { automationApi } from '../testing/test-utils'
 import {
   accountChoices,
-  automationApi,
   installDialogPolyfill,
-  imageChoices,
-  libraryChoices,
   makeOverview,
   makeRun,
   makeSlot,
-  renderWithQueryClient,
+  renderAutomationPanel,
 } from '../testing/test-utils'
 import { SAVED_MESSAGE } from '../utils/save-settings'
-import { AutomationPanel, type AutomationPanelProps } from './automation-panel'
+import type { AutomationPanelProps } from './automation-panel'
 
 beforeAll(installDialogPolyfill)
 afterEach(() => {
@@ -37,20 +35,8 @@ function setup(
   props: Partial<AutomationPanelProps> & { fakeTimers?: boolean } = {},
 ) {
   const { fakeTimers, ...panelProps } = props
-  const api = automationApi(overview, options)
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {})
-  renderWithQueryClient(
-    <AutomationPanel
-      accounts={accountChoices()}
-      library={libraryChoices()}
-      images={imageChoices()}
-      profileTimeZone="Europe/Paris"
-      noAccounts={<p>Connect an account first</p>}
-      onEditPost={() => undefined}
-      {...panelProps}
-    />,
-  )
-  return { ...api, user }
+  return { ...renderAutomationPanel(overview, options, panelProps), user }
 }
 
 const toggle = () => screen.findByRole('switch', { name: 'Automation' })

@@ -11,6 +11,8 @@ import type { AccountChoices } from '../components/account-choice'
 import type { ImageChoices } from '../components/slideshow-image-selection'
 import type { LibraryChoices } from '../components/video-selection'
 
+import { renderWithQueryClient } from '../../../testing/api-mock'
+import { AutomationPanel, type AutomationPanelProps } from '../components/automation-panel'
 export { installDialogPolyfill, renderWithQueryClient } from '../../../testing/api-mock'
 
 /** What GET /api/automation answers before the person ever saved (the contract's defaults), in Paris. */
@@ -42,6 +44,15 @@ export function makeSettings(overrides: Partial<AutomationSettings> = {}): Autom
     updatedAt: null,
     ...overrides,
   }
+}
+
+/** Automation on with everything a video automation needs, saved. */
+export const READY_SETTINGS: Partial<AutomationSettings> = {
+  enabled: true,
+  accountId: 'acc-1',
+  videoIds: ['stock:feature-tour'],
+  postSettings: { privacyLevel: 'SELF_ONLY', allowComment: false, allowDuet: false, allowStitch: false },
+  updatedAt: '2026-04-15T10:00:00.000Z',
 }
 
 /** What the server's History says of a Run Now post (run-now.ts). */
@@ -208,4 +219,25 @@ export function accountChoices(overrides: Partial<AccountChoices> = {}): Account
     onRetry: () => {},
     ...overrides,
   }
+}
+
+/** The Automation tab's panel over `automationApi(overview, options)`, with the test accounts, Library and gallery. */
+export function renderAutomationPanel(
+  overview: AutomationOverview,
+  options: Parameters<typeof automationApi>[1] = {},
+  props: Partial<AutomationPanelProps> = {},
+) {
+  const api = automationApi(overview, options)
+  const { queryClient } = renderWithQueryClient(
+    <AutomationPanel
+      accounts={accountChoices()}
+      library={libraryChoices()}
+      images={imageChoices()}
+      profileTimeZone="Europe/Paris"
+      noAccounts={<p>Connect an account first</p>}
+      onEditPost={() => undefined}
+      {...props}
+    />,
+  )
+  return { ...api, queryClient }
 }
