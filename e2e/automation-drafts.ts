@@ -1,6 +1,12 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect } from './fixtures'
 
+/** The automation reviews are walked on both (issue 30 item 11). */
+export const REVIEW_VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'a 375 px phone', width: 375, height: 800 },
+] as const
+
 /** 'Monday' … for `instant` in `zone`. */
 export function weekdayIn(instant: Date, zone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' }).format(instant)

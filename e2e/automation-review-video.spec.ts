@@ -1,5 +1,5 @@
 import type { Post } from '@hookpost/shared/posts'
-import { planReviewedDrafts } from './automation-drafts'
+import { planReviewedDrafts, REVIEW_VIEWPORTS } from './automation-drafts'
 import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
@@ -12,12 +12,7 @@ import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle 
 const ZONE = 'Europe/Berlin'
 test.use({ timezoneId: ZONE })
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'a 375 px phone', width: 375, height: 800 },
-] as const
-
-for (const viewport of VIEWPORTS) {
+for (const viewport of REVIEW_VIEWPORTS) {
   test(`on ${viewport.name}: the draft's video plays in the review dialog; Reject and TikTok gets nothing`, async ({
     page,
   }) => {

@@ -6,7 +6,7 @@ import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle 
 
 /**
  * The Automation tab against the real server, its planner and renderer, and the TikTok sandbox: what enabling needs
- * (each of the spec's messages in turn, nothing sent), then a real configuration saved and Run Now, the run's posts
+ * (each of the spec's messages in turn, nothing sent), then a real configuration saved and Run Now (one post, posted now), the run's posts
  * going from preparing to rendering to scheduled in the History without a reload, and those posts on the Schedule
  * tab's calendar and list with their 'Automation' marker. And the tab on a 375 px phone, by keyboard.
  */
@@ -146,25 +146,28 @@ test('enable automation: each missing choice said in turn, then save, Run Now, t
   // product.md §9: a success notice clears after 5 s.
   await expect(settings.getByText(/^Automation settings saved/)).toBeHidden({ timeout: 8_000 })
 
-  // Run Now: the next posting days not planned yet, at least 3 posts.
-  await settings.getByRole('button', { name: 'Run Now' }).click()
-  await expect(settings.getByText(/^Planned \d+ posts?: /)).toBeVisible({ timeout: 30_000 })
-  const run = history.getByRole('listitem', { name: 'Run Now' }).first()
-  await expect(run).toBeVisible()
-  const states = run.getByRole('list', { name: 'Planned posts' }).locator('[data-state]')
-  await expect.poll(() => states.count()).toBeGreaterThanOrEqual(3)
+  // The planned posts of the save are made live, without a reload: from being prepared or rendered to scheduled.
+  const planned = history.getByRole('listitem', { name: 'Settings saved' }).first()
+  const states = planned.getByRole('list', { name: 'Planned posts' }).locator('[data-state]')
+  await expect.poll(() => states.count()).toBeGreaterThanOrEqual(1)
   const count = await states.count()
-  // Live, without a reload: from being prepared or rendered to scheduled.
-  await expect
-    .poll(async () => (await states.allTextContents()).some((s) => s === 'Preparing' || s === 'Rendering'))
-    .toBe(true)
   await expect
     .poll(async () => (await states.allTextContents()).filter((s) => s === 'Scheduled').length, {
       timeout: 200_000,
       intervals: [1_000],
     })
     .toBe(count)
-  await expect(run.getByText('Failed')).toHaveCount(0)
+  await expect(planned.getByText('Failed')).toHaveCount(0)
+
+  // Run Now (ADR 050): one post made now and posted as soon as its video is ready, said live as it goes.
+  await settings.getByRole('button', { name: 'Run Now' }).click()
+  const runStatus = settings.getByRole('status').filter({ hasText: /^Run Now: / })
+  await expect(runStatus).toHaveText(/^Run Now: (making|rendering|posting)/, { timeout: 30_000 })
+  const run = history.getByRole('listitem', { name: 'Run Now' }).first()
+  await expect(run.getByText('Made 1 post now: it is posted as soon as its video is ready')).toBeVisible()
+  await expect(run.getByRole('list', { name: 'Planned posts' }).locator('[data-state]')).toHaveCount(1)
+  await expect(runStatus).toHaveText('Run Now: posted to TikTok.', { timeout: 200_000 })
+  await expect(run.locator('[data-state]')).toHaveText('Posted')
 
   // The planned posts are on the Schedule tab, marked as automation's.
   const res = await page.request.get(
@@ -211,7 +214,7 @@ test('enable automation: each missing choice said in turn, then save, Run Now, t
   await expect(confirm).toBeHidden()
   const cancelled = page
     .getByRole('region', { name: 'History' })
-    .getByRole('listitem', { name: 'Run Now' })
+    .getByRole('listitem', { name: 'Settings saved' })
     .first()
     .getByRole('list', { name: 'Planned posts' })
     .locator('[data-state]')
@@ -221,7 +224,9 @@ test('enable automation: each missing choice said in turn, then save, Run Now, t
       new Date(now.getTime() + 40 * 24 * 3_600_000).toISOString(),
     )}`,
   )
-  expect(((await after.json()) as { posts: Post[] }).posts.filter((p) => p.source === 'automation')).toEqual([])
+  // What Run Now posted stays posted.
+  const left = ((await after.json()) as { posts: Post[] }).posts.filter((p) => p.source === 'automation')
+  expect(left.map((p) => p.state)).toEqual(['uploaded'])
 })
 
 test('the Automation tab on a 375 px phone, by keyboard', async ({ page }) => {
@@ -254,6 +259,8 @@ test('the Automation tab on a 375 px phone, by keyboard', async ({ page }) => {
       await expect(settings.getByRole('checkbox', { name: 'Feature tour' })).toBeVisible({ timeout: 60_000 })
     }
     expect(await overflow(), `${name} fits 375 px`).toBeLessThanOrEqual(0)
+    // The account choice sits above the sub-tabs: there on every one (issue 30 item 11).
+    await expect(settings.getByLabel('TikTok account')).toBeVisible()
   }
   await expect(settings.getByLabel('Who can see these posts')).toBeVisible()
   await expect(settings.getByText(MESSAGES.noAccountsConnected)).toBeVisible()

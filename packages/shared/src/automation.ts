@@ -71,8 +71,6 @@ export const AUTOMATION_LIMITS = {
   minGapMinutes: 30,
   /** Random picks per slot before falling back to even spacing. */
   triesPerSlot: 100,
-  /** Run Now plans this many posts. */
-  runNowPosts: 3,
   /** Videos one automation may rotate through. */
   videosMax: 50,
   /** Gallery images one slideshow automation may draw backgrounds from. */
@@ -142,6 +140,13 @@ export const AUTOMATION_MESSAGES = {
   fetchFailed: 'Failed to fetch automation settings',
   // Captions and review before posting (issue 18).
   awaitingApproval: 'Awaiting your approval',
+  // Regenerate (issue 30 item 11, ADR 050).
+  regenerateBusy: 'A new hook is already being made for this post. It shows here when it is ready.',
+  regenerateNotReady: 'This post is still being made. Try again once its video is ready.',
+  regenerateNotPlanned: 'Only a planned post that has not gone out can get a new hook.',
+  regenerateFailed: 'Failed to make a new hook',
+  // Run Now makes one post now (issue 30 item 11, ADR 050).
+  runNowBusy: 'Run Now is already making a post. It shows in the History below.',
   privateTextInHook:
     'The AI writer kept putting your private Account Description into the hook, so this post was not planned. Try Run Now again, or reword the description.',
 } as const
@@ -233,6 +238,11 @@ export const automationSettingsInputSchema = z
     reviewBeforePosting: z.boolean().default(false),
     /** Posts go to the creator's TikTok inbox as drafts (MEDIA_UPLOAD): they add a sound and post them in TikTok. */
     sendAsDrafts: z.boolean().default(false),
+    /**
+     * Not a setting, what this save does (ADR 050): when it plans again (or turns automation off), the waiting posts
+     * the person approved or edited are kept unless this says `replace`. Never stored.
+     */
+    approvedOrEdited: z.enum(['keep', 'replace']).default('keep'),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
@@ -339,6 +349,14 @@ export const automationSlotSchema = z
     hookReason: z.string().nullable(),
     /** Why this time, e.g. "Best times: Tuesday 18:00 is 1.9× typical"; null for posts planned before issue 19. */
     timeReason: z.string().nullable(),
+    /**
+     * Waiting and approved by the person, or edited by them (ADR 050): saving changed settings keeps it unless they
+     * choose to replace it.
+     */
+    approved: z.boolean(),
+    edited: z.boolean(),
+    /** Regenerate is making its new hook and video (ADR 050): its post keeps the earlier one until then. */
+    regenerating: z.boolean(),
   })
   .meta({ id: 'AutomationSlot' })
 export type AutomationSlot = z.infer<typeof automationSlotSchema>

@@ -181,6 +181,9 @@ export const MESSAGES = {
   rejectedReason: 'You rejected this post, so it was not posted.',
   rejectedCannotBeApproved: 'You rejected this post, so it cannot be approved or changed. It will never be posted.',
   onlyDraftsCanBeRejected: 'Only a post awaiting approval can be rejected.',
+  // Regenerate an automation post (issue 30 item 11, ADR 050)
+  redraftGoneOut: 'This post has already gone out (or is going out now), so it cannot get a new hook.',
+  redraftTooLate: 'The time of this post has passed, so it cannot get a new hook.',
   /** A draft reached the creator's TikTok inbox (issue 29): the calendar and the notification say so. */
   sentToInbox: 'Sent to your TikTok inbox — open TikTok to finish',
   // Duplicate and Post now (issue 21 item 1)

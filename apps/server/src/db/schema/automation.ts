@@ -152,6 +152,18 @@ export const automationSlot = pgTable(
       .notNull(),
     errorMessage: text('error_message'),
     videoId: uuid('video_id').references(() => createdVideo.id, { onDelete: 'set null' }),
+    /**
+     * While Regenerate makes a new hook and video for this planned post (ADR 050): what it had before, put back if the
+     * new one cannot be made, and whose video is removed once the new one is on the post. Null otherwise.
+     */
+    regeneratedFrom: jsonb('regenerated_from').$type<{
+      hookText: string
+      title: string
+      description: string
+      slides: { role: 'hook' | 'point' | 'cta'; text: string }[]
+      videoId: string | null
+      slideshowId: string | null
+    }>(),
     /** When a worker took it to make its video (a lease: a dead worker's claim expires). */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -140,6 +140,11 @@ export const post = pgTable(
      * sent. Null for every other post, including a draft skipped because nobody approved it by its time.
      */
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    /**
+     * When the person last changed this post before it went out (PATCH /api/posts/:id, ADR 050): an automation post
+     * they edited is kept, unless they say otherwise, when changed settings plan their posts again.
+     */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     uploadedBytes: bigint('uploaded_bytes', { mode: 'number' }),
     /**

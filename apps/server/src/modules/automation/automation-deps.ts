@@ -23,8 +23,11 @@ import type { AutomationRepository } from './automation.repository'
 export interface AutomationTuning {
   /** The daily planning covers today and this many days after it (so at least 24 h ahead is always planned). */
   horizonDays: number
-  /** Run Now looks this far ahead for days not planned yet. */
-  runNowHorizonDays: number
+  /**
+   * Run Now's post, when it needs approval, is due this long after it is made: time to review it (ADR 050); the
+   * approval reminder (ADR 048) comes at once.
+   */
+  runNowReviewMs: number
   /** A post is planned at least this long ahead: time to write its hook and render its video. */
   leadMs: number
   /** While its video renders, a planned post is looked at again this often. */
@@ -43,7 +46,7 @@ export interface AutomationTuning {
 
 export const DEFAULT_AUTOMATION_TUNING: AutomationTuning = {
   horizonDays: 2,
-  runNowHorizonDays: 14,
+  runNowReviewMs: 60 * 60_000,
   leadMs: 10 * 60_000,
   renderPollSeconds: 3,
   claimLeaseMs: 5 * 60_000,
@@ -70,7 +73,7 @@ export interface AutomationDeps {
   }
   /** The AI slideshow writer (modules/ai): a hook slide, `points` point slides and a call to action. */
   writeSlideshow(userId: string, input: z.output<typeof writeSlideshowInputSchema>): Promise<WrittenSlideshow>
-  posts: Pick<PostsService, 'scheduleAt' | 'remove'>
+  posts: Pick<PostsService, 'scheduleAt' | 'remove' | 'redraft'>
   accounts: { get(userId: string, accountId: string): Promise<TiktokAccount> }
   /** The person's own zone (profile), when the account has none. */
   profileZone(userId: string): Promise<string | null>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import {
   addDays,
@@ -16,8 +16,9 @@ import {
 } from '@hookpost/shared'
 import { automationSlot, photoSet, post, postHook, slideshow } from '../../db/schema'
 import { inject, signUp } from '../../testing/http-test-kit'
-import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
-import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
+import { eventually, type TestServer } from '../../testing/test-runtime'
+import type { TestSandbox } from '../../testing/tiktok-sandbox'
+import { useAutomationWorld } from './testing/automation-world'
 import { connectCreator } from '../publishing/testing/publishing-test-kit'
 
 /**
@@ -25,28 +26,12 @@ import { connectCreator } from '../publishing/testing/publishing-test-kit'
  * TEST_DATABASE_URL): slideshow automations draw backgrounds from the chosen gallery images, render a real photo set
  * and schedule a photo post; "send as drafts" schedules inbox posts. The clock is moved to a day 50 days ahead.
  */
-let offsetMs = 0
-const clock = () => new Date(Date.now() + offsetMs)
-const setNow = (iso: string) => {
-  offsetMs = Date.parse(iso) - Date.now()
-}
-
-let sandbox: TestSandbox
+const world = useAutomationWorld({ automationSeed: () => 7, automation: { renderPollSeconds: 1 } })
+const { setNow } = world
 let server: TestServer
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  server = await startTestServer(sandbox.env, {
-    prepareStock: true,
-    clock,
-    automationSeed: () => 7,
-    automation: { renderPollSeconds: 1 },
-  })
-  await server.runtime.library.prepareStock()
-}, 300_000)
-afterAll(async () => {
-  await server?.close()
-  await sandbox?.close()
+let sandbox: TestSandbox
+beforeAll(() => {
+  ;({ server, sandbox } = world)
 })
 
 const db = () => server.runtime.database.db
@@ -221,7 +206,25 @@ describe('automation runs: slideshows and drafts', () => {
     // Least recently used first: the second post starts with the two images the first did not use.
     const bySlot = slots.map((s, i) => ({ at: s.scheduledAt, bg: used[i]! })).sort((a, b) => a.at.localeCompare(b.at))
     expect(bySlot[1]!.bg.slice(0, 2).sort()).toEqual(images.filter((id) => !bySlot[0]!.bg.includes(id)).sort())
-  }, 300_000)
+
+    // Regenerate (ADR 050): a new hook slide and a new photo set on the same post, which waits for approval.
+    const first = slots[0]!
+    const res = await inject(server, 'POST', `/api/automation/slots/${first.id}/regenerate`, me.cookie)
+    expect(res.statusCode, res.body).toBe(200)
+    const redone = await eventually(async () => {
+      const s = allSlots(await overview(me.cookie)).find((x) => x.id === first.id)
+      return s && !s.regenerating && s.state === 'draft' ? s : undefined
+    }, 180_000)
+    expect(redone.hookText).not.toBe(first.hookText)
+    expect(redone.slideshowId).not.toBe(first.slideshowId)
+    const [redrafted] = await db().select().from(post).where(eq(post.id, first.postId!))
+    expect(redrafted).toMatchObject({ state: 'draft', scheduledAt: new Date(first.scheduledAt) })
+    const [show] = await db().select().from(slideshow).where(eq(slideshow.id, redone.slideshowId!))
+    expect(redrafted!.photoSetId).toBe(show!.photoSetId)
+    expect(show!.slides[0]!.overlays[0]).toMatchObject({ text: redone.hookText })
+    // The slideshow it replaced is gone.
+    expect(await db().select().from(slideshow).where(eq(slideshow.id, first.slideshowId!))).toEqual([])
+  }, 420_000)
 
   it('send as drafts: alternate video and slideshow posts go to the TikTok inbox; past the cap a post fails with why', async () => {
     setNow(`${addDays(D, 10)}T08:00:00Z`)

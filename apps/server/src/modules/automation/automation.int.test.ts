@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import {
   addDays,
@@ -14,8 +14,9 @@ import {
 } from '@hookpost/shared'
 import { automationSlot, createdVideo, notification, post } from '../../db/schema'
 import { inject, signUp, sleep } from '../../testing/http-test-kit'
-import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
-import { startTestSandbox, type TestSandbox } from '../../testing/tiktok-sandbox'
+import { eventually, type TestServer } from '../../testing/test-runtime'
+import type { TestSandbox } from '../../testing/tiktok-sandbox'
+import { useAutomationWorld } from './testing/automation-world'
 import { connectCreator, sandboxVideos } from '../publishing/testing/publishing-test-kit'
 import { weekdayOf } from '@hookpost/shared'
 import { formatDateTimeInZone } from '@hookpost/shared/date-format'
@@ -25,30 +26,16 @@ import { formatDateTimeInZone } from '@hookpost/shared/date-format'
  * the Library's stock clips and the TikTok sandbox over HTTP. The clock is moved: planning happens on days chosen by
  * the test, and the posts of the last test are due in the past, so they publish as soon as the clock says so.
  */
-let offsetMs = 0
-const clock = () => new Date(Date.now() + offsetMs)
-/** Sets the clock to `iso` (a UTC instant). */
-const setNow = (iso: string) => {
-  offsetMs = Date.parse(iso) - Date.now()
-}
-
-let sandbox: TestSandbox
+const world = useAutomationWorld({
+  automationSeed: () => 42,
+  automation: { renderPollSeconds: 1 },
+  posts: { dueGraceMs: 0 },
+})
+const { setNow } = world
 let server: TestServer
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  server = await startTestServer(sandbox.env, {
-    prepareStock: true,
-    clock,
-    automationSeed: () => 42,
-    automation: { renderPollSeconds: 1 },
-    posts: { dueGraceMs: 0 },
-  })
-  await server.runtime.library.prepareStock()
-}, 300_000)
-afterAll(async () => {
-  await server?.close()
-  await sandbox?.close()
+let sandbox: TestSandbox
+beforeAll(() => {
+  ;({ server, sandbox } = world)
 })
 
 const db = () => server.runtime.database.db
@@ -299,18 +286,6 @@ describe('planning, rendering and scheduling', () => {
     const slotRows = await db().select().from(automationSlot).where(eq(automationSlot.userId, me.userId))
     expect(slotRows).toHaveLength(8)
 
-    // Run Now plans the next days not planned yet, whole days, at least 3 posts: two days of two.
-    const ran = await inject(server, 'POST', '/api/automation/run-now', me.cookie)
-    expect(ran.statusCode, ran.body).toBe(200)
-    const now = automationOverviewSchema.parse(ran.json())
-    expect(now.runs[0]).toMatchObject({ trigger: 'run_now' })
-    expect(now.runs[0]!.slots.map((s) => instantToZoned(new Date(s.scheduledAt), 'UTC').date)).toEqual([
-      addDays(D, 4),
-      addDays(D, 4),
-      addDays(D, 5),
-      addDays(D, 5),
-    ])
-
     // Turning it off cancels everything that has not gone out: posts, their jobs and their videos.
     const off = await save(me.cookie, settings(me.accountId, { enabled: false }))
     expect(allSlots(off).every((s) => s.state === 'cancelled')).toBe(true)
@@ -378,7 +353,7 @@ describe('planning, rendering and scheduling', () => {
     // Its time has come in real time but not yet by the clock: nothing is sent.
     expect(await sandboxVideos(sandbox, me.openId)).toEqual([])
 
-    offsetMs = 0
+    world.resetClock()
     await server.runtime.publishing.sweep()
     const posted = await eventually(async () => {
       const s = allSlots(await overview(me.cookie))[0]
@@ -472,7 +447,7 @@ describe('review before posting', () => {
     expect(await sandboxVideos(sandbox, me.openId)).toEqual([])
 
     // Their time comes. Approving now is too late; the job at the draft's time skips it, and so does the sweep.
-    offsetMs = 0
+    world.resetClock()
     const late = await inject(server, 'POST', `/api/posts/${second}/approve`, me.cookie)
     expect([late.statusCode, late.json().message]).toEqual([409, MESSAGES.approveTooLate])
     await server.runtime.publishing.publish(third)

@@ -11,7 +11,6 @@ import {
   lt,
   lte,
   ne,
-  notExists,
   notInArray,
   or,
   sql,
@@ -28,6 +27,8 @@ import {
   postStats,
 } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
+import { regenerationQueries } from './regeneration.repository'
+import { replanQueries } from './replan.repository'
 import { slotViews, toSlotView, type AutomationSlotRow, type SlotView } from './slot-view.repository'
 
 export type AutomationSettingsRow = typeof automationSettings.$inferSelect
@@ -36,15 +37,11 @@ export type AutomationRunRow = typeof automationRun.$inferSelect
 export type NewAutomationSlotRow = typeof automationSlot.$inferInsert
 export type { AutomationSlotRow, SlotView } from './slot-view.repository'
 
-/** Post states that have not started to go out: turning automation off (or replanning) deletes those posts. */
-const WAITING_POST_STATES = ['draft', 'scheduled'] as const
-
-/** Slot states whose post has not gone out yet (a draft or a waiting post): what turning automation off cancels. */
-const PENDING_STATES = ['preparing', 'rendering', 'scheduled'] as const
-
 /** Every statement about the person's automation; each is scoped by the user id, except the workers' (…Internal). */
 function createQueries(db: Executor) {
   return {
+    ...replanQueries(db),
+    ...regenerationQueries(db),
     async findSettings(userId: string): Promise<AutomationSettingsRow | undefined> {
       const [row] = await db.select().from(automationSettings).where(eq(automationSettings.userId, userId))
       return row
@@ -291,77 +288,6 @@ function createQueries(db: Executor) {
         .orderBy(asc(automationSlot.updatedAt))
         .limit(limit)
       return rows.map((r) => r.id)
-    },
-
-    /**
-     * Cancels the person's planned posts that have not gone out: preparing, rendering, and scheduled ones whose post
-     * is still waiting (or was deleted). Returns them, with their video and waiting post, for the caller to clean up.
-     */
-    async cancelPending(userId: string, message: string, now: Date): Promise<AutomationSlotRow[]> {
-      return db
-        .update(automationSlot)
-        .set({ state: 'cancelled', errorMessage: message, updatedAt: now })
-        .where(
-          and(
-            eq(automationSlot.userId, userId),
-            inArray(automationSlot.state, [...PENDING_STATES]),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(post)
-                .where(
-                  and(eq(post.automationSlotId, automationSlot.id), notInArray(post.state, [...WAITING_POST_STATES])),
-                ),
-            ),
-          ),
-        )
-        .returning()
-    },
-
-    /** Waiting posts of these slots (to delete with their jobs). */
-    async waitingPostIds(userId: string, slotIds: string[]): Promise<string[]> {
-      if (slotIds.length === 0) return []
-      const rows = await db
-        .select({ id: post.id })
-        .from(post)
-        .where(
-          and(
-            eq(post.userId, userId),
-            inArray(post.automationSlotId, slotIds),
-            inArray(post.state, [...WAITING_POST_STATES]),
-          ),
-        )
-      return rows.map((r) => r.id)
-    },
-
-    /**
-     * Forgets planned days none of whose posts went out (or began to), so they are planned again with the new
-     * settings. Days that are under way keep their plan.
-     */
-    async releaseUnstartedDays(userId: string): Promise<number> {
-      const rows = await db
-        .delete(automationDay)
-        .where(
-          and(
-            eq(automationDay.userId, userId),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(automationSlot)
-                .innerJoin(post, eq(post.automationSlotId, automationSlot.id))
-                .where(
-                  and(
-                    eq(automationSlot.userId, automationDay.userId),
-                    eq(automationSlot.accountId, automationDay.accountId),
-                    eq(automationSlot.day, automationDay.day),
-                    notInArray(post.state, [...WAITING_POST_STATES]),
-                  ),
-                ),
-            ),
-          ),
-        )
-        .returning({ day: automationDay.day })
-      return rows.length
     },
 
     /** The History: the newest runs, each with its slots (by time) and what their videos and posts say now. */

@@ -8,7 +8,9 @@ import {
 } from './automation-deps'
 import { planningKey, settingsDto, settingsRow, type AutomationSettingsBody } from './automation-settings'
 import { createDayPlanner } from './day-planning'
+import { createRegenerator } from './regenerate'
 import { createPlannedPostSteps } from './render-and-schedule'
+import { createRunNow } from './run-now'
 import { toRunDto } from './run-history'
 
 /**
@@ -26,6 +28,8 @@ export function createAutomationService(deps: AutomationDeps) {
   const ctx: AutomationContext = { deps, tuning, announce }
   const plan = createDayPlanner(ctx)
   const { makePost, schedulePost } = createPlannedPostSteps(ctx)
+  const makeNow = createRunNow(ctx)
+  const regenerate = createRegenerator(ctx)
 
   async function overview(userId: string): Promise<AutomationOverview> {
     const [row, runs] = await Promise.all([repo.findSettings(userId), repo.recentRuns(userId, tuning.historyRuns)])
@@ -34,10 +38,11 @@ export function createAutomationService(deps: AutomationDeps) {
 
   /**
    * Cancels every planned post that has not gone out (their waiting posts and unused videos go too), and forgets the
-   * days none of whose posts started, so they are planned afresh. How many were cancelled.
+   * days none of whose posts started, so they are planned afresh. `keepTouched` (ADR 050): the posts the person
+   * approved or edited stay, and so does the plan of their days. How many were cancelled.
    */
-  async function cancelPending(userId: string, why: string): Promise<number> {
-    const cancelled = await repo.cancelPending(userId, why, clock())
+  async function cancelPending(userId: string, why: string, keepTouched: boolean): Promise<number> {
+    const cancelled = await repo.cancelPending(userId, why, clock(), { keepTouched })
     for (const postId of await repo.waitingPostIds(
       userId,
       cancelled.map((s) => s.id),
@@ -55,12 +60,16 @@ export function createAutomationService(deps: AutomationDeps) {
           )
         })
       }
-      if (!slot.videoId) continue
-      await videos.remove(userId, slot.videoId).catch((err: unknown) => {
-        log.warn(
-          `[automation] kept video ${slot.videoId} of cancelled slot ${slot.id}: ${err instanceof Error ? err.message : String(err)}`,
-        )
-      })
+      // A slot cancelled while regenerating (ADR 050) has the video its post had as well as the new one.
+      const previous = slot.regeneratedFrom?.videoId
+      for (const videoId of [slot.videoId, previous !== slot.videoId ? previous : null]) {
+        if (!videoId) continue
+        await videos.remove(userId, videoId).catch((err: unknown) => {
+          log.warn(
+            `[automation] kept video ${videoId} of cancelled slot ${slot.id}: ${err instanceof Error ? err.message : String(err)}`,
+          )
+        })
+      }
     }
     await repo.releaseUnstartedDays(userId)
     return cancelled.length
@@ -97,19 +106,30 @@ export function createAutomationService(deps: AutomationDeps) {
       const before = await repo.findSettings(userId)
       const saved = await repo.upsertSettings(settingsRow(userId, body, clock()))
       const wasOn = before?.isEnabled ?? false
+      // Never silently: the posts the person approved or edited go only when they chose to replace them (ADR 050).
+      const keepTouched = body.approvedOrEdited === 'keep'
       if (!saved.isEnabled) {
-        if (wasOn) await cancelPending(userId, 'Automation was turned off')
+        if (wasOn) await cancelPending(userId, 'Automation was turned off', keepTouched)
       } else if (!wasOn || !before || planningKey(before) !== planningKey(saved)) {
-        if (wasOn) await cancelPending(userId, 'Replanned with new settings')
+        if (wasOn) await cancelPending(userId, 'Replanned with new settings', keepTouched)
         await plan(userId, 'settings')
       }
       announce(userId)
       return overview(userId)
     },
 
-    /** POST /api/automation/run-now: plans the next posts now (at least 3), or says in the spec's words why not. */
+    /**
+     * POST /api/automation/run-now: makes one post now and publishes it (or sends it, or puts it up for review) as soon
+     * as it is rendered (run-now.ts), or says in the spec's words why not.
+     */
     async runNow(userId: string): Promise<AutomationOverview> {
-      await plan(userId, 'run_now')
+      await makeNow(userId)
+      return overview(userId)
+    },
+
+    /** POST /api/automation/slots/:slotId/regenerate: a new hook and video for a waiting planned post (regenerate.ts). */
+    async regenerate(userId: string, slotId: string): Promise<AutomationOverview> {
+      await regenerate(userId, slotId)
       return overview(userId)
     },
 

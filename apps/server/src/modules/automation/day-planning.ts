@@ -1,17 +1,5 @@
 import { randomInt as cryptoRandomInt, randomUUID } from 'node:crypto'
-import {
-  addDays,
-  AUTOMATION_LIMITS,
-  AUTOMATION_MESSAGES,
-  formatUsesSlideshows,
-  formatUsesVideos,
-  isLibraryVideo,
-  slotFormat,
-  todayInZone,
-  weekdayOf,
-  type AutomationTrigger,
-} from '@hookpost/shared'
-import { AppError } from '../../lib/errors'
+import { addDays, slotFormat, todayInZone, weekdayOf, type AutomationTrigger } from '@hookpost/shared'
 import { mulberry32 } from '../../lib/random'
 import { hourEstimates } from '../analytics'
 import type { NewAutomationSlotRow } from './automation.repository'
@@ -21,6 +9,7 @@ import { accountOrNull, readiness, zoneFor } from './automation-settings'
 import { plural, timeReason } from './hook-and-time-choice'
 import { EXPLORE_SHARE, type HookResult } from './hook-bandit'
 import { createPlannedPostWriter } from './planned-post'
+import { planningSources } from './planning-sources'
 import { pickSlots } from './slot-picker'
 
 /** "Monday, 24 November" for a 'YYYY-MM-DD' date. */
@@ -36,51 +25,31 @@ class DayTaken extends Error {}
 /** Plans a person's posting days: times in the window, and a planned post for each (planned-post.ts). */
 export function createDayPlanner(ctx: AutomationContext) {
   const { deps, tuning, announce } = ctx
-  const { repo, library, queue, clock, log } = deps
+  const { repo, queue, clock, log } = deps
   const seed = deps.seed ?? (() => cryptoRandomInt(2 ** 31))
   const prepareSlot = createPlannedPostWriter(ctx)
   const noticeIfAwaiting = createApprovalNotice(ctx)
 
   /**
-   * Plans the posting days ahead that are not planned yet. `daily` and `settings`: today and the next
-   * `horizonDays`. `run_now`: the next unplanned posting days within `runNowHorizonDays`, whole days, until at least
-   * 3 posts are planned. Returns the run (none for a daily run that found nothing to do).
+   * Plans the posting days ahead that are not planned yet: today and the next `horizonDays` (Run Now makes a post now
+   * instead: run-now.ts). Returns the run (none for a daily run that found nothing to do).
    */
-  return async function plan(userId: string, trigger: AutomationTrigger): Promise<string | null> {
+  return async function plan(userId: string, trigger: Exclude<AutomationTrigger, 'run_now'>): Promise<string | null> {
     const row = await repo.findSettings(userId)
     const account = await accountOrNull(deps, userId, row?.accountId ?? null)
-    const notReady = readiness(row, account)
-    if (notReady || !row || !account || (!row.privacyLevel && !row.sendAsDrafts)) {
-      if (trigger === 'run_now') throw new AppError('BAD_REQUEST', notReady ?? AUTOMATION_MESSAGES.disabled)
-      return null
-    }
-    const refusal = await deps.plans?.newPostsRefusal(userId)
-    if (refusal) {
-      if (trigger === 'run_now') throw refusal
-      return null
-    }
+    if (readiness(row, account) || !row || !account) return null
+    if (await deps.plans?.newPostsRefusal(userId)) return null
     // A draft's audience is chosen by the creator in TikTok.
     const privacyLevel = row.sendAsDrafts ? null : row.privacyLevel
     const now = clock()
     const zone = await zoneFor(deps, userId, account)
     const rng = mulberry32(seed())
-    // Only items that are videos now: a slideshow being exported again, or never exported, is skipped.
-    const items = new Map((await library.list(userId)).videos.filter(isLibraryVideo).map((item) => [item.id, item]))
-    const selection = row.selectedVideos.filter((id) => items.has(id))
-    const lastUsed = await repo.lastUsed(userId)
-    // Slideshows (issue 29): backgrounds from the chosen gallery images still there, least recently used first.
-    const slideshows = formatUsesSlideshows(row.format)
-    const gallery = slideshows ? new Set((await deps.images.listSaved(userId)).map((i) => i.id)) : new Set<string>()
-    const images = {
-      selection: row.slideshowImageIds.filter((id) => gallery.has(id)),
-      lastUsed: slideshows ? await repo.imagesLastUsed(userId) : new Map<string, Date>(),
-    }
+    const { items, selection, lastUsed, images, missing } = await planningSources(deps, userId, row)
     // Where 'alternate' is in its turns: the account's planned posts so far (cancelled ones not counted).
     let sequence = row.format === 'alternate' ? await repo.slotCount(userId, account.id) : 0
     const today = todayInZone(now, zone)
-    const horizon = trigger === 'run_now' ? tuning.runNowHorizonDays : tuning.horizonDays
+    const horizon = tuning.horizonDays
     const planned = await repo.plannedDays(userId, account.id, today, addDays(today, horizon))
-    const wanted = trigger === 'run_now' ? AUTOMATION_LIMITS.runNowPosts : Number.POSITIVE_INFINITY
     // Posting times 'best' (issue 19): the account's best hours, once it has enough scored posts.
     const bestWanted = row.postingTimes === 'best'
     const best = bestWanted ? await deps.bestTimes(userId, account.id) : null
@@ -99,12 +68,6 @@ export function createDayPlanner(ctx: AutomationContext) {
     const done: { day: string; count: number; failed: number }[] = []
     let total = 0
 
-    const missing =
-      formatUsesVideos(row.format) && selection.length === 0
-        ? 'Nothing planned: none of the selected videos is in your Library any more'
-        : slideshows && images.selection.length === 0
-          ? 'Nothing planned: none of the selected images is in your gallery any more'
-          : null
     if (missing) {
       const summary = missing
       if (trigger === 'daily') return null
@@ -114,7 +77,7 @@ export function createDayPlanner(ctx: AutomationContext) {
       return id
     }
 
-    for (let offset = 0; offset <= horizon && total < wanted; offset++) {
+    for (let offset = 0; offset <= horizon; offset++) {
       const day = addDays(today, offset)
       if (!row.scheduleDays.includes(weekdayOf(day)) || planned.has(day)) continue
       const weekday = weekdayOf(day)
@@ -184,9 +147,7 @@ export function createDayPlanner(ctx: AutomationContext) {
       const id = await ensureRun()
       await repo.setRunSummary(
         id,
-        trigger === 'run_now'
-          ? `Nothing new to plan: your posting days in the next ${tuning.runNowHorizonDays} days are already planned`
-          : 'Nothing new to plan: the coming posting days are already planned, or their window has passed',
+        'Nothing new to plan: the coming posting days are already planned, or their window has passed',
       )
       announce(userId)
       return id

@@ -23,6 +23,39 @@ export function createPlannedPostSteps(ctx: AutomationContext) {
     if (slot.needsApproval) await noticeIfAwaiting(slot.userId, slot.runId)
   }
 
+  /**
+   * A planned post that cannot go on: it fails, with why — unless it was being regenerated (ADR 050), when it goes back
+   * to the hook and video its post still has, saying why the new one could not be made, and the new one is removed.
+   */
+  async function fail(slot: AutomationSlotRow, from: AutomationSlotRow['state'], message: string): Promise<void> {
+    if (!slot.regeneratedFrom) {
+      if (await repo.failInternal(slot.id, from, message, clock())) await settled(slot)
+      return
+    }
+    const undone = await repo.undoRegenerationInternal(slot, from, `A new hook could not be made: ${message}`, clock())
+    if (!undone) return
+    await removeReplaced(slot.userId, slot, slot.regeneratedFrom)
+    announce(slot.userId)
+  }
+
+  /** What a regenerated slot made that its post does not use (`keep`: what the post does use). */
+  async function removeReplaced(
+    userId: string,
+    made: Pick<AutomationSlotRow, 'videoId' | 'slideshowId'>,
+    keep: Pick<AutomationSlotRow, 'videoId' | 'slideshowId'>,
+  ): Promise<void> {
+    if (made.videoId && made.videoId !== keep.videoId) {
+      await videos.remove(userId, made.videoId).catch((err: unknown) => {
+        deps.log.warn(`[automation] kept replaced video ${made.videoId}: ${String(err)}`)
+      })
+    }
+    if (made.slideshowId && made.slideshowId !== keep.slideshowId) {
+      await slideshows.remove(userId, made.slideshowId).catch((err: unknown) => {
+        deps.log.warn(`[automation] kept replaced slideshow ${made.slideshowId}: ${String(err)}`)
+      })
+    }
+  }
+
   /** A refusal that is the person's to fix (gone, invalid), as opposed to a fault worth retrying. */
   const permanent = (err: unknown): err is AppError =>
     err instanceof AppError && err.code !== 'INTERNAL' && err.code !== 'SERVICE_UNAVAILABLE'
@@ -50,8 +83,7 @@ export function createPlannedPostSteps(ctx: AutomationContext) {
       if (!permanent(err)) throw err
       const message =
         err.code === 'NOT_FOUND' ? 'An image chosen for slideshows is no longer in your gallery' : err.message
-      if (await repo.failInternal(slot.id, 'preparing', message, clock())) await settled(slot)
-      return
+      return fail(slot, 'preparing', message)
     }
     if (!(await repo.setSlideshowInternal(slot.id, made.id, clock()))) {
       // Cancelled while the slideshow was being made: it is not wanted.
@@ -79,8 +111,7 @@ export function createPlannedPostSteps(ctx: AutomationContext) {
       if (!permanent(err)) throw err
       const message =
         err.code === 'NOT_FOUND' ? `The video “${slot.sourceTitle}” is no longer in your Library` : err.message
-      if (await repo.failInternal(slot.id, 'preparing', message, clock())) await settled(slot)
-      return
+      return fail(slot, 'preparing', message)
     }
     if (!(await repo.setVideoInternal(slot.id, video.id, clock()))) {
       // Cancelled while the video was being made: it is not wanted.
@@ -97,7 +128,10 @@ export function createPlannedPostSteps(ctx: AutomationContext) {
    */
   function renderedSource(
     slot: SlotView,
-  ): { source: { mediaId: string } | { slideshowId: string } } | { wait: true } | { failed: string } {
+  ):
+    | { source: { mediaId: string } | { slideshowId: string; photoSetId: string } }
+    | { wait: true }
+    | { failed: string } {
     const what = slot.format === 'slideshow' ? 'slideshow' : 'video'
     const render = slot.format === 'slideshow' ? slot.slideshow : slot.video
     if (!render) return { failed: `The ${what} was deleted before it could be posted` }
@@ -106,7 +140,7 @@ export function createPlannedPostSteps(ctx: AutomationContext) {
     }
     if (slot.format === 'slideshow') {
       return slot.slideshow?.state === 'processed' && slot.slideshow.photoSetId && slot.slideshowId
-        ? { source: { slideshowId: slot.slideshowId } }
+        ? { source: { slideshowId: slot.slideshowId, photoSetId: slot.slideshow.photoSetId } }
         : { wait: true }
     }
     return slot.video?.state === 'processed' && slot.video.outputMediaId
@@ -118,22 +152,21 @@ export function createPlannedPostSteps(ctx: AutomationContext) {
   async function schedulePost(slot: SlotView): Promise<void> {
     const now = clock()
     const rendered = renderedSource(slot)
-    if ('failed' in rendered) {
-      if (await repo.failInternal(slot.id, 'rendering', rendered.failed, now)) await settled(slot)
-      return
-    }
+    if ('failed' in rendered) return fail(slot, 'rendering', rendered.failed)
     if ('wait' in rendered) {
       await later(slot.id)
       return
     }
+    if (slot.post && slot.regeneratedFrom) return applyRegenerated(slot, slot.post.id, rendered.source)
     // Scheduled already (a retry after the post was made): only the slot's state is left to write.
     if (slot.post) {
       if (await repo.markScheduledInternal(slot.id, slot.scheduledAt, now)) await settled(slot)
       return
     }
     // A render that finished after the planned time posts a minute from now instead of never (a draft then has a
-    // minute to be approved, or is skipped).
-    const at = new Date(Math.max(slot.scheduledAt.getTime(), now.getTime() + 60_000))
+    // minute to be approved, or is skipped). Run Now's post (planned for now, ADR 050) goes out as soon as it is made:
+    // a few seconds ahead, since a post is scheduled only in the future.
+    const at = new Date(Math.max(slot.scheduledAt.getTime(), now.getTime() + (slot.runNow ? 5_000 : 60_000)))
     try {
       await posts.scheduleAt(slot.userId, {
         accountId: slot.accountId,
@@ -163,8 +196,7 @@ export function createPlannedPostSteps(ctx: AutomationContext) {
       const late = now.getTime() > slot.scheduledAt.getTime() + tuning.giveUpAfterMs
       if (!refused && !late) throw err
       const message = err instanceof AppError ? err.message : MESSAGES.scheduleFailed
-      if (await repo.failInternal(slot.id, 'rendering', message, now)) await settled(slot)
-      return
+      return fail(slot, 'rendering', message)
     }
     if (!(await repo.markScheduledInternal(slot.id, at, clock()))) {
       // Cancelled while the post was being made: take it back.
@@ -174,5 +206,36 @@ export function createPlannedPostSteps(ctx: AutomationContext) {
     }
     await settled(slot)
   }
+  /**
+   * Regenerate's last step (ADR 050): the new caption and video (or photos) go on the post, which waits for approval
+   * again; the earlier video is removed. Should the post have gone out, been rejected or passed its time meanwhile,
+   * the slot goes back to what the post has.
+   */
+  async function applyRegenerated(
+    slot: SlotView,
+    postId: string,
+    source: { mediaId: string } | { slideshowId: string; photoSetId: string },
+  ): Promise<void> {
+    const previous = slot.regeneratedFrom!
+    // Already on it: a retry after the post took it and before the slot was written.
+    const onPost =
+      'mediaId' in source ? slot.post?.mediaId === source.mediaId : slot.post?.photoSetId === source.photoSetId
+    if (!onPost) {
+      try {
+        await posts.redraft(slot.userId, postId, {
+          title: slot.title,
+          description: slot.description,
+          ...('mediaId' in source ? { mediaId: source.mediaId } : { photoSetId: source.photoSetId }),
+        })
+      } catch (err) {
+        if (!permanent(err)) throw err
+        return fail(slot, 'rendering', err.message)
+      }
+    }
+    if (!(await repo.finishRegenerationInternal(slot.id, clock()))) return
+    await removeReplaced(slot.userId, previous, slot)
+    await settled(slot)
+  }
+
   return { makePost, schedulePost }
 }

@@ -29,6 +29,7 @@ const base: SlotView = {
   errorMessage: null,
   videoId: 'v1',
   claimedAt: null,
+  regeneratedFrom: null,
   createdAt: new Date('2026-11-22T08:00:00Z'),
   updatedAt: new Date('2026-11-22T08:00:00Z'),
   video: { state: 'processed', outputMediaId: 'm1', errorMessage: null },
@@ -39,11 +40,15 @@ const base: SlotView = {
   slideshowId: null,
   slideshow: null,
   needsApproval: false,
+  runNow: false,
   post: {
     id: 'p1',
     state: 'scheduled',
     errorMessage: null,
     rejectedAt: null,
+    editedAt: null,
+    mediaId: 'm1',
+    photoSetId: null,
     title: 'A question',
     description: 'Ever wondered? #question #tips',
     scheduledAt: new Date('2026-11-23T10:30:00Z'),
@@ -117,5 +122,29 @@ describe('automation helpers', () => {
       scheduledAt: '2026-11-23T11:00:00.000Z',
       timeZone: 'Europe/Berlin',
     })
+  })
+
+  it('marks a waiting post the person approved or edited, and a slot being regenerated (ADR 050)', () => {
+    const reviewed = { ...base, needsApproval: true }
+    expect(toSlotDto({ ...reviewed, post: { ...base.post!, state: 'draft' } })).toMatchObject({
+      approved: false,
+      edited: false,
+    })
+    expect(toSlotDto(reviewed)).toMatchObject({ approved: true, edited: false })
+    // Scheduled without review: nobody approved it.
+    expect(toSlotDto(base)).toMatchObject({ approved: false, edited: false })
+    expect(toSlotDto(withPost({ state: 'draft', editedAt: new Date() }))).toMatchObject({ edited: true })
+    // Gone out: nothing for a replan to keep.
+    expect(toSlotDto({ ...reviewed, post: { ...base.post!, state: 'uploaded', editedAt: new Date() } })).toMatchObject({
+      approved: false,
+      edited: false,
+    })
+    const previous = { hookText: 'Old', title: 'Old', description: '', slides: [], videoId: 'v0', slideshowId: null }
+    expect(toSlotDto({ ...reviewed, state: 'rendering', regeneratedFrom: previous })).toMatchObject({
+      state: 'rendering',
+      regenerating: true,
+      postId: 'p1',
+    })
+    expect(toSlotDto(base).regenerating).toBe(false)
   })
 })

@@ -1,6 +1,15 @@
 import { MESSAGES, type AutomationRun, type AutomationSlot } from '@hookpost/shared'
 import type { AutomationRunRow, SlotView } from './automation.repository'
 
+/** Whether the person approved or edited the slot's waiting post (ADR 050): what a replan keeps unless told not to. */
+function touched(slot: SlotView, state: AutomationSlot['state']): { approved: boolean; edited: boolean } {
+  const waiting = slot.post && (slot.post.state === 'draft' || slot.post.state === 'scheduled') && state !== 'cancelled'
+  return {
+    approved: Boolean(waiting && slot.needsApproval && slot.post?.state === 'scheduled'),
+    edited: Boolean(waiting && slot.post?.editedAt),
+  }
+}
+
 /** The planned post as the History shows it; once scheduled, its post says whether it went out. */
 export function toSlotDto(slot: SlotView): AutomationSlot {
   let state: AutomationSlot['state'] = slot.state
@@ -45,6 +54,8 @@ export function toSlotDto(slot: SlotView): AutomationSlot {
     postId: slot.post?.id ?? null,
     hookReason: slot.hookReason,
     timeReason: slot.timeReason,
+    ...touched(slot, state),
+    regenerating: slot.regeneratedFrom !== null && (slot.state === 'preparing' || slot.state === 'rendering'),
   }
 }
 

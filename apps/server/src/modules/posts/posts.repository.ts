@@ -244,8 +244,35 @@ function createQueries(db: Executor) {
     async editWaitingForUser(userId: string, id: string, change: PostEdit, at: Date): Promise<PostRow | undefined> {
       const [row] = await db
         .update(post)
-        .set({ ...change, errorMessage: null, ...touched(at) })
+        .set({ ...change, errorMessage: null, editedAt: at, ...touched(at) })
         .where(and(eq(post.id, id), eq(post.userId, userId), inArray(post.state, ['draft', 'scheduled'])))
+        .returning()
+      return row
+    },
+
+    /**
+     * An automation post given a new hook (Regenerate, ADR 050): its caption and file replaced (when given) and back to
+     * `draft`, since the person has not seen the new hook. Only while it waits — a draft, or approved and not yet
+     * claimed — before its time and never once rejected; its job stays at its time.
+     */
+    async redraftWaitingForUser(
+      userId: string,
+      id: string,
+      change: Pick<PostEdit, 'title' | 'description' | 'mediaId' | 'photoSetId'>,
+      now: Date,
+    ): Promise<PostRow | undefined> {
+      const [row] = await db
+        .update(post)
+        .set({ ...change, state: 'draft', errorMessage: null, ...touched(now) })
+        .where(
+          and(
+            eq(post.id, id),
+            eq(post.userId, userId),
+            inArray(post.state, ['draft', 'scheduled']),
+            isNull(post.rejectedAt),
+            gt(post.scheduledAt, now),
+          ),
+        )
         .returning()
       return row
     },
@@ -259,7 +286,7 @@ function createQueries(db: Executor) {
     ): Promise<PostRow | undefined> {
       const [row] = await db
         .update(post)
-        .set({ ...change, state: 'draft', errorMessage: null, ...touched(at) })
+        .set({ ...change, state: 'draft', errorMessage: null, editedAt: at, ...touched(at) })
         // A rejected draft stays skipped for good (ADR 048).
         .where(and(eq(post.id, id), eq(post.userId, userId), eq(post.state, 'skipped'), isNull(post.rejectedAt)))
         .returning()

@@ -12,12 +12,14 @@ import { createPost, type NewPost } from './new-post'
 import { approvePost, postNow, refreshStatuses, rejectPost, removePost, retryPost } from './post-actions'
 import { duplicatePost, type DuplicatePostBody } from './post-duplicate'
 import { editPost, type EditPostBody } from './post-edit'
+import { redraftPost, type RedraftChange } from './post-redraft'
 import { resolveScheduleTime } from './post-rules'
 import { invalid, orFail, uuid, view, type PostsServiceDeps } from './posts-context'
 import { listCalendar, listPage } from './posts-calendar'
 
 export type { PostsServiceDeps } from './posts-context'
 export type { NewPost } from './new-post'
+export type { RedraftChange } from './post-redraft'
 export type SchedulePostBody = z.output<typeof schedulePostBodySchema>
 
 /**
@@ -74,6 +76,8 @@ export function createPostsService(deps: PostsServiceDeps) {
     postNow: (userId: string, id: string) => postNow(deps, userId, id),
     approve: (userId: string, id: string) => approvePost(deps, userId, id),
     reject: (userId: string, id: string) => rejectPost(deps, userId, id),
+    /** Regenerate (automation, ADR 050): a new caption or file on a waiting post, back to awaiting approval. */
+    redraft: (userId: string, id: string, change: RedraftChange) => redraftPost(deps, userId, id, change),
     remove: (userId: string, id: string) => removePost(deps, userId, id),
     retry: (userId: string, id: string) => retryPost(deps, userId, id),
     refreshStatuses: (userId: string) => refreshStatuses(deps, userId),

@@ -1,5 +1,6 @@
 import { useId, useRef, type ReactNode, type RefObject } from 'react'
 import { dangerButtonClass, secondaryButtonClass } from './button-styles'
+import { buttonClass } from './form'
 import { ModalDialog } from './modal-dialog'
 
 /**
@@ -13,6 +14,7 @@ export function ConfirmDialog({
   busyLabel = 'Deleting...',
   busy,
   onConfirm,
+  alternative,
   onClose,
   fallbackFocus,
 }: {
@@ -22,6 +24,8 @@ export function ConfirmDialog({
   busyLabel?: string
   busy: boolean
   onConfirm: () => void
+  /** A second way through that loses less (e.g. "Save, keep them"), after the destructive one. */
+  alternative?: { label: string; onClick: () => void }
   onClose: () => void
   fallbackFocus?: RefObject<HTMLElement | null>
 }) {
@@ -48,8 +52,13 @@ export function ConfirmDialog({
             Cancel
           </button>
           <button type="button" className={dangerButtonClass} onClick={onConfirm} disabled={busy}>
-            {busy ? busyLabel : confirmLabel}
+            {busy && !alternative ? busyLabel : confirmLabel}
           </button>
+          {alternative ? (
+            <button type="button" className={buttonClass} onClick={alternative.onClick} disabled={busy}>
+              {busy ? busyLabel : alternative.label}
+            </button>
+          ) : null}
         </div>
       </div>
     </ModalDialog>

@@ -1,11 +1,13 @@
 import { useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import type { AutomationSlot } from '@hookpost/shared/automation'
+import type { AutomationOverview, AutomationSlot } from '@hookpost/shared/automation'
 import { isLibraryVideo } from '@hookpost/shared/library'
 import type { TiktokAccount } from '@hookpost/shared/tiktok'
 import { linkClass } from '../../../components/ui/form'
 import { useSavedImages } from '../../../features/ai/api/images'
+import { useAutomation } from '../../../features/automation/api/get-automation'
 import { AutomationPanel } from '../../../features/automation/components/automation-panel'
+import { canRegenerate, RegenerateHook } from '../../../features/automation/components/regenerate-hook'
 import { EditPostDialog } from '../../../features/posts/components/edit-post-dialog'
 import { useProfile } from '../../../features/profile/api/profile-api'
 import { useLibrary } from '../../../features/studio/api/get-library'
@@ -17,10 +19,16 @@ import { tabHref } from './tabs'
 
 /** The planned post's rendered video (with its burned-in hook), beside the caption being reviewed (issue 30 item 11). */
 function plannedVideo(slot: AutomationSlot) {
-  if (!slot.videoId || slot.format !== 'video') return undefined
+  if (!slot.videoId || slot.format !== 'video') return null
   const when = dateTimeWithZone(slot.scheduledAt, slot.timeZone)
   const hook = slot.hookText ? `, with its hook “${slot.hookText}”` : ''
   return <RenderedVideoPlayer videoId={slot.videoId} label={`Video of the post of ${when}${hook}`} />
+}
+
+function findSlot(overview: AutomationOverview | undefined, slotId: string | null): AutomationSlot | null {
+  if (!overview || !slotId) return null
+  for (const run of overview.runs) for (const slot of run.slots) if (slot.id === slotId) return slot
+  return null
 }
 
 /** 'Ana Cooks (@anacooks) · Sandbox', with its status when it cannot post: as the Schedule tab's picker says it. */
@@ -41,7 +49,19 @@ export function AutomationTab() {
   const libraryVideos = useMemo(() => (library.data?.videos ?? []).filter(isLibraryVideo), [library.data])
   const images = useSavedImages()
   const profile = useProfile()
-  const [editing, setEditing] = useState<AutomationSlot | null>(null)
+  // The planned post under review, read live from the History: Regenerate moves it on while the dialog is open.
+  const automation = useAutomation()
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const [opened, setOpened] = useState<AutomationSlot | null>(null)
+  const editing = findSlot(automation.data, editingId) ?? opened
+  // Regenerate asked in this dialog (ADR 050): its result is said there.
+  const [regeneratedId, setRegeneratedId] = useState<string | null>(null)
+  // The dialog's form holds the post's caption as it was read: once a new one is on the post (not while it is being
+  // made), the dialog is shown afresh with it.
+  const [dialogKey, setDialogKey] = useState('')
+  const contentKey =
+    editing && !editing.regenerating ? `${editing.postId}\n${editing.title}\n${editing.description}` : null
+  if (contentKey !== null && contentKey !== dialogKey) setDialogKey(contentKey)
   const [done, setDone] = useState<string | null>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
   return (
@@ -61,17 +81,37 @@ export function AutomationTab() {
       </p>
       {editing?.postId ? (
         <EditPostDialog
+          key={dialogKey}
           postId={editing.postId}
-          preview={plannedVideo(editing)}
+          preview={
+            canRegenerate(editing) ? (
+              <div className="flex flex-col items-center">
+                {plannedVideo(editing)}
+                <RegenerateHook
+                  slot={editing}
+                  asked={regeneratedId === editing.id}
+                  onAsked={() => setRegeneratedId(editing.id)}
+                />
+              </div>
+            ) : (
+              (plannedVideo(editing) ?? undefined)
+            )
+          }
           onDone={setDone}
-          onClose={() => setEditing(null)}
+          onClose={() => {
+            setEditingId(null)
+            setOpened(null)
+            setRegeneratedId(null)
+          }}
           fallbackFocus={statusRef}
         />
       ) : null}
       <AutomationPanel
         onEditPost={(slot) => {
           setDone(null)
-          setEditing(slot)
+          setRegeneratedId(null)
+          setOpened(slot)
+          setEditingId(slot.id)
         }}
         accounts={{
           status: accounts.status,

@@ -1,29 +1,9 @@
-import { useId, type ReactNode } from 'react'
-import { MESSAGES } from '@hookpost/shared/messages'
+import { useId } from 'react'
 import { PRIVACY_LABELS, privacyLevelSchema, type PrivacyLevel } from '@hookpost/shared/posts'
 import type { AutomationPostSettings } from '@hookpost/shared/automation'
 import { Field } from '../../../components/ui/field'
-import { LoadError } from '../../../components/ui/load-error'
 import type { AutomationForm, FieldKey, FormChange } from '../utils/form'
 import { SendAsDrafts } from './send-as-drafts'
-
-/** One of the person's TikTok accounts, as the app composes them from the accounts list. */
-export interface AutomationAccount {
-  id: string
-  /** 'Ana Cooks (@anacooks) · Sandbox' */
-  label: string
-  /** False when the account must be (re)connected before anything can be posted to it. */
-  canPost: boolean
-  /** The zone its posts are scheduled in; null → the person's own zone. */
-  timeZone: string | null
-}
-
-export interface AccountChoices {
-  status: 'pending' | 'error' | 'success'
-  items: readonly AutomationAccount[]
-  retrying: boolean
-  onRetry: () => void
-}
 
 const INTERACTIONS = [
   { key: 'allowComment', label: 'Allow comments' },
@@ -32,79 +12,25 @@ const INTERACTIONS = [
 ] as const satisfies readonly { key: keyof AutomationPostSettings; label: string }[]
 
 /**
- * Advanced Settings: the TikTok account automation posts to, and the post settings every automated post gets, chosen
- * once and explicitly (TikTok's rule: privacy has no default, interactions start off).
+ * Advanced Settings: the post settings every automated post gets, chosen once and explicitly (TikTok's rule: privacy
+ * has no default, interactions start off). The account they go to is chosen above the sub-tabs (account-choice.tsx).
  */
 export function AdvancedSettings({
   form,
   errors,
-  accounts,
-  noAccounts,
   onChange,
 }: {
   form: AutomationForm
   errors: Partial<Record<FieldKey, string>>
-  accounts: AccountChoices
-  /** What to offer when the person has no account yet (a way to connect one). */
-  noAccounts: ReactNode
   onChange: FormChange
 }) {
   const id = useId()
-  const account = accounts.items.find((a) => a.id === form.accountId)
-  const listed = form.accountId === null || account !== undefined || accounts.status !== 'success'
-
   function setPostSetting(patch: Partial<AutomationPostSettings>) {
     onChange({ postSettings: { ...form.postSettings, ...patch } })
   }
 
   return (
     <div className="space-y-5">
-      {accounts.status === 'error' ? (
-        <LoadError
-          message={MESSAGES.fetchAccountsFailed}
-          onRetry={accounts.onRetry}
-          retrying={accounts.retrying}
-          className="space-y-3"
-        />
-      ) : (
-        <div className="max-w-md space-y-2">
-          <Field
-            label="TikTok account"
-            required
-            error={errors.accountId}
-            hint={
-              account && !account.canPost
-                ? 'This account must be connected again before Hookpost can post to it (Profile & Accounts).'
-                : !listed
-                  ? 'The account automation used is no longer connected. Please choose another one.'
-                  : 'Automation posts to this account, in its time zone.'
-            }
-            render={(props) => (
-              <select
-                {...props}
-                data-field="accountId"
-                disabled={accounts.status === 'pending'}
-                value={form.accountId ?? ''}
-                onChange={(e) => onChange({ accountId: e.target.value === '' ? null : e.target.value })}
-              >
-                <option value="">{accounts.status === 'pending' ? 'Loading accounts…' : 'Choose an account'}</option>
-                {accounts.items.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          />
-          {accounts.status === 'success' && accounts.items.length === 0 ? (
-            <div className="rounded-md border border-dashed border-slate-300 p-3 text-sm text-slate-700">
-              <p className="font-medium text-slate-900">{MESSAGES.noAccountsConnected}</p>
-              <div className="mt-2">{noAccounts}</div>
-            </div>
-          ) : null}
-        </div>
-      )}
-
       <SendAsDrafts
         checked={form.sendAsDrafts}
         error={errors.sendAsDrafts}

@@ -10,19 +10,17 @@ import {
 import { AI_MESSAGES } from '@hookpost/shared/ai'
 import { NOTICE_MS } from '../../../lib/use-notice'
 import type { ApiReply } from '../../../testing/api-mock'
+import type { automationApi } from '../testing/test-utils'
 import {
   accountChoices,
-  automationApi,
   installDialogPolyfill,
-  imageChoices,
-  libraryChoices,
   makeOverview,
   makeRun,
   makeSlot,
-  renderWithQueryClient,
+  renderAutomationPanel,
 } from '../testing/test-utils'
 import { SAVED_MESSAGE } from '../utils/save-settings'
-import { AutomationPanel, type AutomationPanelProps } from './automation-panel'
+import type { AutomationPanelProps } from './automation-panel'
 
 beforeAll(installDialogPolyfill)
 afterEach(() => {
@@ -37,20 +35,8 @@ function setup(
   props: Partial<AutomationPanelProps> & { fakeTimers?: boolean } = {},
 ) {
   const { fakeTimers, ...panelProps } = props
-  const api = automationApi(overview, options)
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {})
-  renderWithQueryClient(
-    <AutomationPanel
-      accounts={accountChoices()}
-      library={libraryChoices()}
-      images={imageChoices()}
-      profileTimeZone="Europe/Paris"
-      noAccounts={<p>Connect an account first</p>}
-      onEditPost={() => undefined}
-      {...panelProps}
-    />,
-  )
-  return { ...api, user }
+  return { ...renderAutomationPanel(overview, options, panelProps), user }
 }
 
 const toggle = () => screen.findByRole('switch', { name: 'Automation' })
@@ -152,21 +138,25 @@ describe('Automation tab: validation (nothing is sent while invalid)', () => {
     expect(document.activeElement).toBe(summary())
     expect(ctx.puts()).toHaveLength(0)
     // The sub-tabs say how many problems they hold.
-    expect(tab('Advanced Settings').textContent).toBe('Advanced Settings 2 problems')
+    // The account is chosen above the sub-tabs: its problem is on none of them.
+    expect(tab('Advanced Settings').textContent).toBe('Advanced Settings 1 problem')
     expect(tab('Schedule Settings').textContent).toBe('Schedule Settings 1 problem')
     expect(tab('Content Settings').textContent).toBe('Content Settings')
     // On the field too: the days are on the tab shown.
     const days = screen.getByRole('group', { name: 'Posting days' })
     expect(within(days).getByText(AUTOMATION_MESSAGES.daysRequired)).toBeTruthy()
 
-    // 'Go to Advanced Settings' opens the tab and puts the person on the field.
+    // 'Go to TikTok account' puts the person on the account choice, above the sub-tab shown.
     const accountItem = within(summary()).getByText(AUTOMATION_MESSAGES.accountRequired).closest('li')!
-    await ctx.user.click(within(accountItem).getByRole('button', { name: 'Go to Advanced Settings' }))
-    expect(tab('Advanced Settings').getAttribute('aria-selected')).toBe('true')
+    await ctx.user.click(within(accountItem).getByRole('button', { name: 'Go to TikTok account' }))
+    expect(tab('Schedule Settings').getAttribute('aria-selected')).toBe('true')
     const account = screen.getByLabelText('TikTok account')
     expect(document.activeElement).toBe(account)
     expect(account.getAttribute('aria-invalid')).toBe('true')
     expect(screen.getAllByText(AUTOMATION_MESSAGES.accountRequired)).toHaveLength(2)
+    const privacyItem = within(summary()).getByText(AUTOMATION_MESSAGES.privacyRequired).closest('li')!
+    await ctx.user.click(within(privacyItem).getByRole('button', { name: 'Go to Advanced Settings' }))
+    expect(tab('Advanced Settings').getAttribute('aria-selected')).toBe('true')
     expect(screen.getAllByText(AUTOMATION_MESSAGES.privacyRequired)).toHaveLength(2)
 
     const videosItem = within(summary()).getByText(AUTOMATION_MESSAGES.videosRequired).closest('li')!
@@ -281,6 +271,8 @@ const VALID_BODY = {
   postSettings: { privacyLevel: 'SELF_ONLY', allowComment: true, allowDuet: false, allowStitch: false },
   reviewBeforePosting: false,
   sendAsDrafts: false,
+  // Never silently: the posts the person approved or edited are kept unless they choose otherwise (ADR 050).
+  approvedOrEdited: 'keep',
 }
 
 describe('Automation tab: saving', () => {
@@ -458,12 +450,12 @@ describe('Automation tab: Run Now', () => {
     expect(ctx.runs()).toHaveLength(0)
   })
 
-  it('says what Run Now does: plans more posts for the next free posting days, posting each at its time', async () => {
+  it('says what Run Now does: makes one post now and posts it as soon as its video is ready', async () => {
     setup(makeOverview(READY))
     await toggle()
-    const hint = screen.getByText(/^Run Now plans/)
+    const hint = screen.getByText(/^Run Now makes/)
     expect(hint.textContent).toBe(
-      'Run Now plans at least 3 more posts now, on your next posting days that have nothing planned yet, with your saved settings; each goes out at its planned time.',
+      'Run Now makes one post now with your saved settings and posts it as soon as its video is ready.',
     )
     expect(screen.getByRole('button', { name: 'Run Now' }).getAttribute('aria-describedby')).toBe(hint.id)
   })
@@ -505,7 +497,7 @@ describe('Automation tab: Run Now', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(AUTOMATION_MESSAGES.runFailed)
   })
 
-  it('plans now: Running... while it works, then the new run is first in History', async () => {
+  it('makes a post now: Running... while it asks, then says how its post is doing; the new run is first in History', async () => {
     let release: () => void = () => {}
     const ctx = setup(makeOverview(READY), {
       runNow: () =>
@@ -518,8 +510,8 @@ describe('Automation tab: Run Now', () => {
                   id: 'r1',
                   trigger: 'run_now',
                   startedAt: '2026-04-15T10:00:00.000Z',
-                  summary: 'Planned 3 posts for Wednesday, 15 April',
-                  slots: [],
+                  summary: 'Made 1 post now: it is posted as soon as its video is ready',
+                  slots: [makeSlot({ state: 'preparing' })],
                 },
               ]),
             })
@@ -530,7 +522,9 @@ describe('Automation tab: Run Now', () => {
     expect((screen.getByRole('button', { name: 'Running...' }) as HTMLButtonElement).disabled).toBe(true)
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true)
     act(() => release())
-    await screen.findAllByText('Planned 3 posts for Wednesday, 15 April')
+    const status = await screen.findByText('Run Now: making the video with its hook…')
+    expect(status.getAttribute('role')).toBe('status')
+    await screen.findAllByText('Made 1 post now: it is posted as soon as its video is ready')
     const runs = screen.getByRole('list', { name: 'Automation runs' })
     expect(within(runs).getAllByRole('listitem')[0]?.textContent).toContain('Run Now')
     expect(ctx.runs()[0]?.body).toEqual({})

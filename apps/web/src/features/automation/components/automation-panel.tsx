@@ -1,10 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react'
-import {
-  AUTOMATION_LIMITS,
-  AUTOMATION_MESSAGES,
-  type AutomationOverview,
-  type AutomationSlot,
-} from '@hookpost/shared/automation'
+import { AUTOMATION_MESSAGES, type AutomationOverview, type AutomationSlot } from '@hookpost/shared/automation'
 import { AI_MESSAGES } from '@hookpost/shared/ai'
 import { AiProblem } from '../../../components/ui/ai-problem'
 import { secondaryButtonClass } from '../../../components/ui/button-styles'
@@ -14,7 +9,7 @@ import { MessageBanner } from '../../../components/ui/message-banner'
 import { Spinner } from '../../../components/ui/spinner'
 import { useAutomation } from '../api/get-automation'
 import { useAutomationEditor } from '../hooks/use-automation-editor'
-import type { AccountChoices } from './advanced-settings'
+import type { AccountChoices } from './account-choice'
 import { AutomationHistory } from './automation-history'
 import { AutomationSettingsTabs } from './automation-settings-tabs'
 import { AutomationSwitch } from './automation-switch'
@@ -121,6 +116,17 @@ function AutomationEditor({
             <MessageBanner tone={editor.notice.tone}>{editor.notice.text}</MessageBanner>
           ) : null}
           <RunNowBlockers blockers={editor.runBlockers} />
+          {/* Run Now's post, as it is made and goes out: said as it changes (the History shows it too). */}
+          <p
+            role="status"
+            className={
+              editor.runNowStatus
+                ? 'rounded-md border border-fuchsia-200 bg-fuchsia-50 px-4 py-3 text-sm text-fuchsia-950'
+                : 'sr-only'
+            }
+          >
+            {editor.runNowStatus}
+          </p>
 
           <div className="space-y-2 border-t border-slate-200 pt-4">
             <div className="flex flex-wrap gap-2">
@@ -149,13 +155,15 @@ function AutomationEditor({
               {saved.enabled && form.enabled ? (
                 <li>
                   Saving changed settings cancels the posts automation planned that are not posted yet, those from Run
-                  Now too, and plans again. Saving without changes keeps them.
+                  Now too, and plans again; you choose whether posts you approved or edited are kept. Saving without
+                  changes keeps them all.
                 </li>
               ) : null}
               <li id={`${id}-run-hint`}>
-                Run Now plans at least {AUTOMATION_LIMITS.runNowPosts} more posts now, on your next posting days that
-                have nothing planned yet, with your saved settings; each goes out at its planned time
-                {dirty ? '. Save your changes first to use them.' : '.'}
+                {saved.reviewBeforePosting
+                  ? 'Run Now makes one post now with your saved settings for your review: it goes out an hour from now if you approve it.'
+                  : 'Run Now makes one post now with your saved settings and posts it as soon as its video is ready.'}
+                {dirty ? ' Save your changes first to use them.' : ''}
               </li>
             </ul>
           </div>
@@ -166,10 +174,10 @@ function AutomationEditor({
 
       {confirm ? (
         <SaveConfirmDialog
-          kind={confirm.kind}
-          waiting={editor.waiting}
+          question={confirm}
+          waiting={editor.waiting.posts}
           busy={editor.saving}
-          onConfirm={() => editor.send(confirm.body)}
+          onConfirm={(approvedOrEdited) => editor.send({ ...confirm.body, approvedOrEdited })}
           onClose={editor.closeConfirm}
           fallbackFocus={saveRef}
         />

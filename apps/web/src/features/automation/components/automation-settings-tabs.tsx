@@ -9,7 +9,8 @@ import {
   type FormChange,
   type Problem,
 } from '../utils/form'
-import { AdvancedSettings, type AccountChoices } from './advanced-settings'
+import { AccountChoice, type AccountChoices } from './account-choice'
+import { AdvancedSettings } from './advanced-settings'
 import { formatUsesSlideshows, formatUsesVideos } from '@hookpost/shared/automation'
 import { ContentSettings } from './content-settings'
 import { PostFormat } from './post-format'
@@ -18,8 +19,9 @@ import { SlideshowImageSelection, type ImageChoices } from './slideshow-image-se
 import { VideoSelection, type LibraryChoices } from './video-selection'
 
 /**
- * The four sub-tabs (product.md §2 Automation tab), each named with how many problems it has, and their panels: every
- * panel stays rendered (hidden when not chosen), so switching tabs keeps every edit.
+ * The account automation posts to, above the four sub-tabs (product.md §2 Automation tab) so it shows on each; the
+ * sub-tabs, each named with how many problems it has, and their panels: every panel stays rendered (hidden when not
+ * chosen), so switching tabs keeps every edit.
  */
 export function AutomationSettingsTabs({
   baseId,
@@ -72,6 +74,16 @@ export function AutomationSettingsTabs({
 
   return (
     <div>
+      <fieldset disabled={disabled} className="mb-4 min-w-0">
+        <legend className="sr-only">Account</legend>
+        <AccountChoice
+          accountId={form.accountId}
+          error={errors.accountId}
+          accounts={accounts}
+          noAccounts={noAccounts}
+          onChange={(accountId) => onChange({ accountId })}
+        />
+      </fieldset>
       {/* Four tabs do not fit a phone's width in one row: they wrap instead of overflowing. */}
       <div className="[&_[role=tablist]]:flex-wrap">
         <TabList label="Automation settings" baseId={baseId} tabs={tabs} selected={tab} onSelect={onSelect} />
@@ -116,13 +128,7 @@ export function AutomationSettingsTabs({
                   ) : null}
                 </div>
               ) : (
-                <AdvancedSettings
-                  form={form}
-                  errors={errors}
-                  accounts={accounts}
-                  noAccounts={noAccounts}
-                  onChange={onChange}
-                />
+                <AdvancedSettings form={form} errors={errors} onChange={onChange} />
               )}
             </div>
           )

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react'
-import { FIELD_TABS, tabLabel, type FieldKey, type Problem } from '../utils/form'
+import { fieldPlace, type FieldKey, type Problem } from '../utils/form'
 
 /**
  * What stops the settings from being saved, at the top of the form: each message, and for one on a field a way to
@@ -45,7 +45,7 @@ export function ProblemSummary({
                   className="rounded-sm font-medium underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
                   onClick={() => onGo(field)}
                 >
-                  Go to {tabLabel(FIELD_TABS[field])}
+                  Go to {fieldPlace(field)}
                 </button>
               ) : null}
             </li>

@@ -11,6 +11,7 @@ import {
   makeOverview,
   makeRun,
   makeSlot,
+  READY_SETTINGS,
   renderWithQueryClient,
 } from '../testing/test-utils'
 import { AutomationPanel } from './automation-panel'
@@ -18,14 +19,7 @@ import { AutomationPanel } from './automation-panel'
 beforeAll(installDialogPolyfill)
 afterEach(cleanup)
 
-/** Automation on with everything a video automation needs, saved. */
-const READY: Partial<AutomationSettings> = {
-  enabled: true,
-  accountId: 'acc-1',
-  videoIds: ['stock:feature-tour'],
-  postSettings: { privacyLevel: 'SELF_ONLY', allowComment: false, allowDuet: false, allowStitch: false },
-  updatedAt: '2026-04-15T10:00:00.000Z',
-}
+const READY = READY_SETTINGS
 
 function setup(settings: Partial<AutomationSettings> = READY, runs = makeOverview().runs) {
   const api = automationApi(makeOverview(settings, runs))

@@ -5,7 +5,7 @@ import { useNotice } from '../../../lib/use-notice'
 import { useOnlyChoice } from '../../../lib/use-only-choice'
 import { useRunAutomation } from '../api/run-automation'
 import { useSaveAutomation } from '../api/save-automation'
-import type { AccountChoices } from '../components/advanced-settings'
+import type { AccountChoices } from '../components/account-choice'
 import {
   errorsByField,
   FIELD_TABS,
@@ -17,7 +17,14 @@ import {
   type FieldKey,
   type Problem,
 } from '../utils/form'
-import { ranMessage, runFailureMessage, runNowBlockers, waitingPosts, type RunNowBlocker } from '../utils/run-now'
+import {
+  newRunNow,
+  runFailureMessage,
+  runNowBlockers,
+  runNowProgress,
+  waitingPosts,
+  type RunNowBlocker,
+} from '../utils/run-now'
 import { saveFailure, savedMessage, saveStep, type SaveQuestion } from '../utils/save-settings'
 
 /**
@@ -51,6 +58,10 @@ export function useAutomationEditor({
   const [confirm, setConfirm] = useState<SaveQuestion | null>(null)
   // Run Now with saved settings that cannot plan: what is missing, on the page (not a refused request).
   const [runBlockers, setRunBlockers] = useState<RunNowBlocker[]>([])
+  // The Run Now this page started: its post's progress is said live, from the History as it refetches (ADR 050).
+  const [runNowId, setRunNowId] = useState<string | null>(null)
+  const runNowRun = runNowId ? overview.runs.find((r) => r.id === runNowId) : undefined
+  const runNowStatus = runNowRun ? runNowProgress(runNowRun, new Date()) : null
   // Focus moves after the render that shows its target (the summary, or a field on another sub-tab).
   const focusNext = useRef<'summary' | FieldKey | null>(null)
   useEffect(() => {
@@ -61,9 +72,11 @@ export function useAutomationEditor({
       summaryRef.current?.focus()
       return
     }
-    const panel = document.getElementById(tabIds(baseId, FIELD_TABS[target]).panelId)
+    const tab: AutomationTab | null = FIELD_TABS[target]
+    // The account is chosen above the sub-tabs; every other field is in its sub-tab's panel.
+    const panel = tab ? document.getElementById(tabIds(baseId, tab).panelId) : document
     const field = panel?.querySelector<HTMLElement>(`[data-field="${target}"]:not(:disabled)`)
-    ;(field ?? panel)?.focus()
+    ;(field ?? (panel instanceof HTMLElement ? panel : null))?.focus()
   })
 
   const busy = save.isPending || run.isPending
@@ -88,7 +101,13 @@ export function useAutomationEditor({
   }
 
   function goTo(field: FieldKey) {
-    setTab(FIELD_TABS[field])
+    const tab: AutomationTab | null = FIELD_TABS[field]
+    if (!tab) {
+      // Above the sub-tabs, on screen already: nothing to open first.
+      document.querySelector<HTMLElement>(`[data-field="${field}"]:not(:disabled)`)?.focus()
+      return
+    }
+    setTab(tab)
     focusNext.current = field
   }
 
@@ -134,8 +153,9 @@ export function useAutomationEditor({
     const blockers = runNowBlockers(saved, accounts.status === 'success' ? accounts.items.map((a) => a.id) : null)
     setRunBlockers(blockers)
     if (blockers.length > 0) return
+    setRunNowId(null)
     run.mutate(undefined, {
-      onSuccess: (next) => setNotice({ tone: 'success', text: ranMessage(next) }),
+      onSuccess: (next) => setRunNowId(newRunNow(next)?.id ?? null),
       onError: (error) => setNotice({ tone: 'error', text: runFailureMessage(error) }),
     })
   }
@@ -151,6 +171,7 @@ export function useAutomationEditor({
     confirm,
     closeConfirm: () => setConfirm(null),
     runBlockers,
+    runNowStatus,
     saving: save.isPending,
     running: run.isPending,
     busy,

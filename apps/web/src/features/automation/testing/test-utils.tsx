@@ -7,10 +7,12 @@ import type {
 } from '@hookpost/shared/automation'
 import type { LibraryVideo } from '@hookpost/shared/library'
 import { mockApi, type ApiReply } from '../../../testing/api-mock'
-import type { AccountChoices } from '../components/advanced-settings'
+import type { AccountChoices } from '../components/account-choice'
 import type { ImageChoices } from '../components/slideshow-image-selection'
 import type { LibraryChoices } from '../components/video-selection'
 
+import { renderWithQueryClient } from '../../../testing/api-mock'
+import { AutomationPanel, type AutomationPanelProps } from '../components/automation-panel'
 export { installDialogPolyfill, renderWithQueryClient } from '../../../testing/api-mock'
 
 /** What GET /api/automation answers before the person ever saved (the contract's defaults), in Paris. */
@@ -44,6 +46,18 @@ export function makeSettings(overrides: Partial<AutomationSettings> = {}): Autom
   }
 }
 
+/** Automation on with everything a video automation needs, saved. */
+export const READY_SETTINGS: Partial<AutomationSettings> = {
+  enabled: true,
+  accountId: 'acc-1',
+  videoIds: ['stock:feature-tour'],
+  postSettings: { privacyLevel: 'SELF_ONLY', allowComment: false, allowDuet: false, allowStitch: false },
+  updatedAt: '2026-04-15T10:00:00.000Z',
+}
+
+/** What the server's History says of a Run Now post (run-now.ts). */
+export const RUN_NOW_SUMMARY = 'Made 1 post now: it is posted as soon as its video is ready'
+
 let serial = 0
 export function makeSlot(overrides: Partial<AutomationSlot> = {}): AutomationSlot {
   serial += 1
@@ -64,6 +78,9 @@ export function makeSlot(overrides: Partial<AutomationSlot> = {}): AutomationSlo
     postId: null,
     hookReason: null,
     timeReason: null,
+    approved: false,
+    edited: false,
+    regenerating: false,
     ...overrides,
   }
 }
@@ -97,6 +114,7 @@ export function automationApi(
     get?: () => ApiReply
     put?: (body: AutomationSettingsInput) => ApiReply | Promise<ApiReply>
     runNow?: () => ApiReply | Promise<ApiReply>
+    regenerate?: (slotId: string) => ApiReply | Promise<ApiReply>
   } = {},
 ) {
   let overview = initial
@@ -124,10 +142,15 @@ export function automationApi(
       if (options.runNow) return options.runNow()
       overview = {
         ...overview,
-        runs: [makeRun({ summary: 'Planned 3 posts for Wednesday, 15 April' }), ...overview.runs],
+        runs: [
+          makeRun({ summary: RUN_NOW_SUMMARY, slots: [makeSlot({ scheduledAt: '2026-04-15T10:00:05.000Z' })] }),
+          ...overview.runs,
+        ],
       }
       return { status: 200, body: overview }
     }
+    const regenerate = /^\/api\/automation\/slots\/([^/]+)\/regenerate$/.exec(pathname)
+    if (regenerate && method === 'POST' && options.regenerate) return options.regenerate(regenerate[1]!)
     return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
   })
   return {
@@ -139,6 +162,7 @@ export function automationApi(
     gets: () => api.calls.filter((c) => c.method === 'GET' && c.pathname === '/api/automation'),
     puts: () => api.calls.filter((c) => c.method === 'PUT'),
     runs: () => api.calls.filter((c) => c.pathname === '/api/automation/run-now'),
+    regenerations: () => api.calls.filter((c) => c.pathname.endsWith('/regenerate')),
   }
 }
 
@@ -195,4 +219,25 @@ export function accountChoices(overrides: Partial<AccountChoices> = {}): Account
     onRetry: () => {},
     ...overrides,
   }
+}
+
+/** The Automation tab's panel over `automationApi(overview, options)`, with the test accounts, Library and gallery. */
+export function renderAutomationPanel(
+  overview: AutomationOverview,
+  options: Parameters<typeof automationApi>[1] = {},
+  props: Partial<AutomationPanelProps> = {},
+) {
+  const api = automationApi(overview, options)
+  const { queryClient } = renderWithQueryClient(
+    <AutomationPanel
+      accounts={accountChoices()}
+      library={libraryChoices()}
+      images={imageChoices()}
+      profileTimeZone="Europe/Paris"
+      noAccounts={<p>Connect an account first</p>}
+      onEditPost={() => undefined}
+      {...props}
+    />,
+  )
+  return { ...api, queryClient }
 }

@@ -25,6 +25,12 @@ export function tabLabel(tab: AutomationTab): string {
   return AUTOMATION_TABS.find((t) => t.key === tab)?.label ?? tab
 }
 
+/** Where a field is, for "Go to …": its sub-tab, or the account choice above them. */
+export function fieldPlace(field: FieldKey): string {
+  const tab: AutomationTab | null = FIELD_TABS[field]
+  return tab ? tabLabel(tab) : 'TikTok account'
+}
+
 /**
  * What the four sub-tabs and the toggle edit, as one value (switching tabs keeps every edit). Keywords stay the text
  * the person typed ("budget, meal prep") until they are saved.
@@ -147,13 +153,14 @@ export const FIELD_TABS = {
   format: 'videos',
   slideshowImageIds: 'videos',
   slidesPerPost: 'videos',
-  accountId: 'advanced',
+  // Above the sub-tabs (issue 30 item 11): on none of them.
+  accountId: null,
   sendAsDrafts: 'advanced',
   'postSettings.privacyLevel': 'advanced',
   'postSettings.allowComment': 'advanced',
   'postSettings.allowDuet': 'advanced',
   'postSettings.allowStitch': 'advanced',
-} as const satisfies Record<string, AutomationTab>
+} as const satisfies Record<string, AutomationTab | null>
 export type FieldKey = keyof typeof FIELD_TABS
 
 /** A message for the person, on its field when it has one (null: about the settings as a whole). */

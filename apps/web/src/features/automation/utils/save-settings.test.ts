@@ -12,23 +12,43 @@ const on = makeSettings({
   postSettings: { privacyLevel: 'SELF_ONLY', allowComment: false, allowDuet: false, allowStitch: false },
 })
 
+const none = { posts: 0, touched: 0 }
+
 describe('saveStep', () => {
   it('refuses a form the contract refuses, with its problems', () => {
-    const step = saveStep({ ...formFromSettings(makeSettings()), enabled: true }, makeSettings(), 0)
+    const step = saveStep({ ...formFromSettings(makeSettings()), enabled: true }, makeSettings(), none)
     expect(step.step).toBe('refuse')
     expect(step.step === 'refuse' ? step.problems.map((p) => p.field) : []).toContain('accountId')
   })
 
   it('asks before turning automation off, whatever is waiting', () => {
     const form = { ...formFromSettings(on), enabled: false }
-    expect(saveStep(form, on, 0)).toEqual({ step: 'ask', question: { kind: 'off', body: expect.anything() } })
+    expect(saveStep(form, on, none)).toEqual({
+      step: 'ask',
+      question: { kind: 'off', body: expect.anything(), touched: 0 },
+    })
   })
 
   it('asks before changed settings replace waiting posts; sends without changes or with nothing waiting', () => {
     const changed = { ...formFromSettings(on), postsPerDay: 4 }
-    expect(saveStep(changed, on, 2)).toMatchObject({ step: 'ask', question: { kind: 'replan' } })
-    expect(saveStep(changed, on, 0)).toMatchObject({ step: 'send', body: { postsPerDay: 4 } })
-    expect(saveStep(formFromSettings(on), on, 2)).toMatchObject({ step: 'send', body: toInput(formFromSettings(on)) })
+    expect(saveStep(changed, on, { posts: 2, touched: 0 })).toMatchObject({ step: 'ask', question: { kind: 'replan' } })
+    expect(saveStep(changed, on, none)).toMatchObject({ step: 'send', body: { postsPerDay: 4 } })
+    expect(saveStep(formFromSettings(on), on, { posts: 2, touched: 1 })).toMatchObject({
+      step: 'send',
+      body: toInput(formFromSettings(on)),
+    })
+  })
+
+  it('says how many of the posts it would cancel the person approved or edited (ADR 050)', () => {
+    const changed = { ...formFromSettings(on), postsPerDay: 4 }
+    expect(saveStep(changed, on, { posts: 3, touched: 2 })).toMatchObject({
+      step: 'ask',
+      question: { kind: 'replan', touched: 2 },
+    })
+    expect(saveStep({ ...formFromSettings(on), enabled: false }, on, { posts: 3, touched: 1 })).toMatchObject({
+      step: 'ask',
+      question: { kind: 'off', touched: 1 },
+    })
   })
 })
 

@@ -11,12 +11,17 @@ export const SAVED_MESSAGE = 'Automation settings saved'
 
 /**
  * Saving can cancel planned posts: turning automation off, or changing settings while it is on (the server plans
- * again). Either is asked first.
+ * again). Either is asked first. `touched`: how many of those posts the person approved or edited (ADR 050) — then
+ * the question is whether to keep them or replace them too.
  */
 export interface SaveQuestion {
   kind: 'off' | 'replan'
   body: AutomationSettingsInput
+  touched: number
 }
+
+/** What a save does with the waiting posts the person approved or edited (ADR 050). */
+export type TouchedChoice = NonNullable<AutomationSettingsInput['approvedOrEdited']>
 
 /**
  * What Save Settings does with the form: refuse it (what to fix), ask first, or send it. `waiting`: the posts
@@ -25,7 +30,7 @@ export interface SaveQuestion {
 export function saveStep(
   form: AutomationForm,
   saved: AutomationSettings,
-  waiting: number,
+  waiting: { posts: number; touched: number },
 ):
   | { step: 'refuse'; problems: Problem[] }
   | { step: 'ask'; question: SaveQuestion }
@@ -33,11 +38,12 @@ export function saveStep(
   const result = validate(form)
   if (!result.ok) return { step: 'refuse', problems: result.problems }
   // Turning it off cancels what it planned and has not posted: ask first.
-  if (saved.enabled && !form.enabled) return { step: 'ask', question: { kind: 'off', body: result.body } }
+  const touched = waiting.touched
+  if (saved.enabled && !form.enabled) return { step: 'ask', question: { kind: 'off', body: result.body, touched } }
   // Changed settings while on: the server cancels what is waiting (Run Now's posts too) and plans again. Saving
   // without changes keeps them, so only a change asks.
-  if (saved.enabled && form.enabled && hasUnsavedChanges(form, saved) && waiting > 0) {
-    return { step: 'ask', question: { kind: 'replan', body: result.body } }
+  if (saved.enabled && form.enabled && hasUnsavedChanges(form, saved) && waiting.posts > 0) {
+    return { step: 'ask', question: { kind: 'replan', body: result.body, touched } }
   }
   return { step: 'send', body: result.body }
 }
