@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { expect, openFromDashboardMenu, signUp, test, uniqueEmail } from './fixtures'
 
 /**
  * The AI Generation tab against the real server: the offline text card (labelled as such), Save ('Saved', disabled),
@@ -31,7 +31,7 @@ async function expectPlays(video: Locator, seconds: number) {
 test('generate an image, save it, and transform it into a video that plays', async ({ page }) => {
   test.setTimeout(120_000)
   await signUp(page, uniqueEmail('ai-images'))
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'AI Generation' }).click()
+  await openFromDashboardMenu(page, 'AI Generation')
   await expect(page.getByRole('heading', { level: 1, name: 'AI Generation' })).toBeVisible()
 
   const images = page.getByRole('region', { name: 'Generate Images' })

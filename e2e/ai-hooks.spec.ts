@@ -1,4 +1,4 @@
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { expect, openFromDashboardMenu, signUp, test, uniqueEmail } from './fixtures'
 
 /**
  * The Create tab's AI hook generator against the real server and its built-in offline generator: the spec's three
@@ -35,7 +35,7 @@ test('generate hooks in the Create tab and add one as an overlay', async ({ page
     await expect(add).toBeHidden()
   }
 
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   const card = page.getByRole('region', { name: 'Create New Video' })
   const generator = card.getByRole('region', { name: 'AI hook generator' })
   const generate = generator.getByRole('button', { name: 'Generate hooks' })
@@ -108,7 +108,7 @@ test('generate content ideas in the Create Hooks tab, copy one’s hook and save
   await add.getByRole('button', { name: 'Save' }).click()
   await expect(add).toBeHidden()
 
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Hooks' }).click()
+  await openFromDashboardMenu(page, 'Create Hooks')
   const form = page.getByRole('form', { name: 'AI content generator' })
   const submit = form.getByRole('button', { name: 'Generate content ideas' })
   await expect(
@@ -161,6 +161,6 @@ test('generate content ideas in the Create Hooks tab, copy one’s hook and save
   await expect(first.getByRole('button', { name: `Save the hook of ${title}` })).toHaveText('Saved ✓')
 
   // It is among the saved hooks in the Create tab, ready to apply.
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   await expect(page.getByRole('list', { name: 'Saved hooks' }).getByText(hook, { exact: true })).toBeVisible()
 })

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   uniqueHandle,
 } from './fixtures'
+import { chooseTimeZone } from './time-zone-picker'
 
 /**
  * Issue 30 item 10, "Phone (375 px) and Analytics", walked on a 375 px phone against the real server, its stats sync
@@ -55,7 +56,7 @@ function card(container: Locator, label: string): Locator {
 async function setProfileZone(page: Page, zone: string) {
   await openFromDashboardMenu(page, 'Profile & Accounts')
   await expect(page).toHaveURL('/dashboard/profile')
-  await page.getByRole('combobox', { name: 'Time zone' }).selectOption(zone)
+  await chooseTimeZone(page.locator('body'), zone)
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Profile saved')).toBeVisible()
 }
@@ -122,6 +123,8 @@ test('two accounts on a phone: All accounts follows the stats sync without a cli
   await signUp(page, uniqueEmail('analytics-phone'))
   // The browser is in New York; the person says Tokyo. The tab follows the person.
   await setProfileZone(page, PROFILE_ZONE)
+  // The dashboard offers the browser's zone (ADR 049): this person keeps the one they chose.
+  await page.getByRole('button', { name: `Keep ${PROFILE_ZONE.replace('_', ' ')}` }).click()
   await openFromDashboardMenu(page, 'Schedule Videos')
 
   const first = uniqueHandle('allone')

@@ -3,7 +3,15 @@ import type { Locator, Page } from '@playwright/test'
 import { ANALYTICS_CSV_COLUMNS, ANALYTICS_MESSAGES } from '@hookpost/shared/analytics'
 import { schedulePublic, waitUntilUploaded } from './analytics-posts'
 import { makeClip, uploadClip } from './clip'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import {
+  connectSandboxCreator,
+  expect,
+  openFromDashboardMenu,
+  signUp,
+  test,
+  uniqueEmail,
+  uniqueHandle,
+} from './fixtures'
 
 /**
  * The Analytics tab against the real server, its stats sync and the TikTok sandbox (whose Display API reports public
@@ -27,7 +35,7 @@ function region(page: Page, name: string): Locator {
 }
 
 async function openAnalytics(page: Page) {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Analytics' }).click()
+  await openFromDashboardMenu(page, 'Analytics')
   await expect(page).toHaveURL('/dashboard?tab=analytics')
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible()
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect } from './fixtures'
+import { expect, openFromDashboardMenu } from './fixtures'
 
 /** The automation reviews are walked on both (issue 30 item 11). */
 export const REVIEW_VIEWPORTS = [
@@ -26,7 +26,7 @@ export async function planReviewedDrafts(
   page: Page,
   { displayName, username, zone }: { displayName: string; username: string; zone: string },
 ): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Automation' }).click()
+  await openFromDashboardMenu(page, 'Automation')
   const settings = page.getByRole('region', { name: 'Automation settings' })
   await settings.getByRole('switch', { name: 'Automation' }).click()
 

@@ -32,7 +32,9 @@ for (const viewport of REVIEW_VIEWPORTS) {
     const notices = page.getByRole('dialog', { name: 'Notifications' })
     const notice = notices.getByRole('listitem').filter({ hasText: /^\d+ posts? awaits? your approval/ })
     await expect(notice).toBeVisible()
-    await expect(notice).toContainText(/goes out .*\d\d:\d\d \(Europe\/Berlin\) only if you approve it/)
+    await expect(notice).toContainText(
+      /goes out \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M \(Europe\/Berlin\) only if you approve it/,
+    )
     await expect(notice.getByRole('link', { name: 'Review them in Automation' })).toHaveAttribute(
       'href',
       '/dashboard?tab=automation',

@@ -112,7 +112,7 @@ test('review before posting: a draft with its caption, edited and approved, goes
   // At least 90 s ahead, on a whole minute (the form has no seconds).
   const at = new Date(Math.ceil((Date.now() + 90_000) / 60_000) * 60_000)
   const when = formValuesIn(at, zone)
-  await dialog.getByLabel('Date').fill(when.date)
+  await dialog.getByLabel('Date', { exact: true }).fill(when.date)
   await dialog.getByLabel('Time', { exact: true }).fill(when.time)
   await dialog.getByRole('button', { name: 'Save and approve' }).click()
   await expect(dialog).toBeHidden()

@@ -2,7 +2,15 @@ import type { Locator, Page } from '@playwright/test'
 import { AUTOMATION_MESSAGES, windowTooShortMessage } from '@hookpost/shared/automation'
 import { MESSAGES } from '@hookpost/shared/messages'
 import type { Post } from '@hookpost/shared/posts'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import {
+  connectSandboxCreator,
+  expect,
+  openFromDashboardMenu,
+  signUp,
+  test,
+  uniqueEmail,
+  uniqueHandle,
+} from './fixtures'
 
 /**
  * The Automation tab against the real server, its planner and renderer, and the TikTok sandbox: what enabling needs
@@ -28,7 +36,7 @@ function monthIn(instant: Date, zone: string): string {
 }
 
 async function openAutomation(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Automation' }).click()
+  await openFromDashboardMenu(page, 'Automation')
   await expect(page).toHaveURL('/dashboard?tab=automation')
   const settings = page.getByRole('region', { name: 'Automation settings' })
   await expect(settings.getByRole('switch', { name: 'Automation' })).toBeVisible()
@@ -182,7 +190,7 @@ test('enable automation: each missing choice said in turn, then save, Run Now, t
   expect(automated.length).toBeGreaterThanOrEqual(count)
   const first = automated[0]!
 
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Schedule Videos' }).click()
+  await openFromDashboardMenu(page, 'Schedule Videos')
   const panel = page.getByRole('region', { name: 'Scheduled Videos' })
   const grid = panel.getByRole('table')
   await expect(grid).toBeVisible()

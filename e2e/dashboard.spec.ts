@@ -80,7 +80,7 @@ test.describe('dashboard shell', () => {
     const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' })
     const page = await context.newPage()
     await signUp(page, uniqueEmail('zone'))
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile & Accounts' }).click()
+    await openFromDashboardMenu(page, 'Profile & Accounts')
     const zone = page.getByRole('combobox', { name: 'Time zone' })
     await expect(zone).toHaveValue(/^Asia\/Tokyo \(GMT\+9\)$/)
     await chooseTimeZone(page.locator('main'), 'Europe/Paris')
@@ -128,7 +128,7 @@ test.describe('dashboard shell', () => {
     await expect(page.getByRole('table', { name: /^Scheduled videos, / })).toBeVisible()
     // As if the user signed out in another tab: the cookie is gone, this page does not know yet.
     await page.context().clearCookies()
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile & Accounts' }).click()
+    await openFromDashboardMenu(page, 'Profile & Accounts')
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fprofile/)
     await signIn(page, email, 'correct horse 1')
     await expect(page).toHaveURL('/dashboard/profile')

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { expect, openFromDashboardMenu, signUp, test, uniqueEmail } from './fixtures'
 import { writeClip } from './clip'
 
 /**
@@ -29,7 +29,7 @@ test.afterAll(() => {
 
 /** From the Create tab, as a person would; the hook clips are made at the server's first start: waits for them. */
 async function openHookDemo(page: Page): Promise<{ card: Locator; hooks: Locator }> {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   await expect(page).toHaveURL('/dashboard?tab=create')
   await page.getByRole('link', { name: 'Create Hook + Demo Video' }).click()
   await expect(page).toHaveURL('/dashboard?tab=create&preset=hook-demo')

@@ -1,6 +1,14 @@
 import type { Locator, Page } from '@playwright/test'
 import { PLAN_MESSAGES } from '@hookpost/shared/plans'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import {
+  connectSandboxCreator,
+  expect,
+  openFromDashboardMenu,
+  signUp,
+  test,
+  uniqueEmail,
+  uniqueHandle,
+} from './fixtures'
 
 /**
  * Plans and the free trial (ADR 036) with manual billing, the default: a new person is in the 14-day trial; choosing a
@@ -12,7 +20,7 @@ function planSection(page: Page): Locator {
 }
 
 async function openProfile(page: Page) {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile & Accounts' }).click()
+  await openFromDashboardMenu(page, 'Profile & Accounts')
   await expect(page).toHaveURL('/dashboard/profile')
   await expect(planSection(page)).toBeVisible()
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { expect, openFromDashboardMenu, signUp, test, uniqueEmail } from './fixtures'
 
 /**
  * Saved hooks in the Create tab's Text Overlays, against the real server: save an overlay as a hook, see it listed
@@ -8,7 +8,7 @@ import { expect, signUp, test, uniqueEmail } from './fixtures'
  */
 
 async function openCreateTab(page: Page) {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   await expect(page).toHaveURL('/dashboard?tab=create')
   await expect(page.getByRole('heading', { level: 1, name: 'Create Videos' })).toBeVisible()
 }

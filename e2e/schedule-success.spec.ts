@@ -1,7 +1,15 @@
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { clipForSpec } from './clip'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import {
+  connectSandboxCreator,
+  expect,
+  openFromDashboardMenu,
+  signUp,
+  test,
+  uniqueEmail,
+  uniqueHandle,
+} from './fixtures'
 import { chooseTimeZone } from './time-zone-picker'
 
 /**
@@ -137,7 +145,7 @@ test('a created video goes to the queue from the Create tab, and the Schedule ta
   // 'Mon, Nov 30, 2026, 6:30 PM; … (UTC)': one moment a slot, the zone once (ADR 049).
   const firstSlot = slots.replace(/ \([^)]*\)$/, '').split('; ')[0]
 
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   const studio = page.getByRole('region', { name: 'Create New Video' })
   await studio.getByLabel('Video file').setInputFiles(clip.path)
   await expect(studio.getByRole('button', { name: 'Remove video' })).toBeVisible({ timeout: 30_000 })

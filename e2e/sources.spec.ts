@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { expect, signUp, test, uniqueEmail } from './fixtures'
+import { expect, openFromDashboardMenu, signUp, test, uniqueEmail } from './fixtures'
 import { writeClip } from './clip'
 
 /**
@@ -32,7 +32,7 @@ test.afterAll(() => {
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' })
 
 async function openCreateTab(page: Page): Promise<Locator> {
-  await menu(page).getByRole('link', { name: 'Create Videos' }).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   await expect(page).toHaveURL('/dashboard?tab=create')
   const card = page.getByRole('region', { name: 'Create New Video' })
   await expect(card.getByRole('button', { name: 'Create Video' })).toBeVisible()

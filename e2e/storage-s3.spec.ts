@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import {
+  connectSandboxCreator,
+  expect,
+  openFromDashboardMenu,
+  signUp,
+  test,
+  uniqueEmail,
+  uniqueHandle,
+} from './fixtures'
 import { writeClip } from './clip'
 
 /**
@@ -55,7 +63,7 @@ test('S3 storage: upload, render with an overlay, play from the bucket, schedule
   await connectSandboxCreator(page, displayName, username)
 
   // Upload and render, with one overlay.
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   const card = page.getByRole('region', { name: 'Create New Video' })
   await card.getByLabel('Video file').setInputFiles(clipPath)
   await expect(card.getByRole('button', { name: 'Remove video' })).toBeVisible({ timeout: 30_000 })

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import {
+  connectSandboxCreator,
+  expect,
+  openFromDashboardMenu,
+  signUp,
+  test,
+  uniqueEmail,
+  uniqueHandle,
+} from './fixtures'
 import { writeClip } from './clip'
 
 /**
@@ -50,7 +58,7 @@ async function createVideo(page: Page, title: string): Promise<Locator> {
 }
 
 async function openCreateTab(page: Page) {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+  await openFromDashboardMenu(page, 'Create Videos')
   await expect(page).toHaveURL('/dashboard?tab=create')
   await expect(page.getByRole('heading', { level: 1, name: 'Create Videos' })).toBeVisible()
   await expect(createCard(page).getByRole('button', { name: 'Create Video' })).toBeVisible()

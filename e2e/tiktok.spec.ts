@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import { expect, openFromDashboardMenu, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
  * Connecting TikTok accounts against the TikTok sandbox (apps/tiktok-sandbox), which the e2e server starts on the next
@@ -23,7 +23,7 @@ function accountRow(page: Page, username: string): Locator {
 }
 
 async function openProfile(page: Page) {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile & Accounts' }).click()
+  await openFromDashboardMenu(page, 'Profile & Accounts')
   await expect(page).toHaveURL('/dashboard/profile')
   await expect(accountsSection(page)).toBeVisible()
 }
@@ -87,7 +87,7 @@ test.describe('TikTok accounts', () => {
     await redirected
 
     // The Schedule tab now lists the account in its picker.
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Schedule Videos' }).click()
+    await openFromDashboardMenu(page, 'Schedule Videos')
     const picker = page.getByRole('combobox', { name: 'TikTok account' })
     await expect(picker).toBeVisible()
     await expect(picker.getByRole('option', { name: new RegExp(`@${username}`) })).toBeAttached()

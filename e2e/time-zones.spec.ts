@@ -2,7 +2,16 @@ import type { Locator, Page } from '@playwright/test'
 import { formatDateTime, formatDateTimeInZone } from '@hookpost/shared/date-format'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { clipForSpec } from './clip'
-import { connectSandboxCreator, expect, openScheduleDialog, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import {
+  connectSandboxCreator,
+  expect,
+  openFromDashboardMenu,
+  openScheduleDialog,
+  signUp,
+  test,
+  uniqueEmail,
+  uniqueHandle,
+} from './fixtures'
 import { chooseTimeZone } from './time-zone-picker'
 
 /**
@@ -101,7 +110,7 @@ for (const [screen, viewport] of [
     await expect(page.getByText(`Times in ${LA} (your profile zone)`).first()).toBeVisible()
 
     // Your Videos (the Create tab) on the same clock, named.
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Videos' }).click()
+    await openFromDashboardMenu(page, 'Create Videos')
     const studio = page.getByRole('region', { name: 'Create New Video' })
     await studio.getByLabel('Video file').setInputFiles(clip.path)
     await expect(studio.getByRole('button', { name: 'Remove video' })).toBeVisible({ timeout: 30_000 })
@@ -117,7 +126,7 @@ for (const [screen, viewport] of [
     await expect(made).toHaveText(formatDateTimeInZone(createdAt!, LA))
 
     // The picker: typing finds zones by city and by offset; Escape keeps the saved one.
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile & Accounts' }).click()
+    await openFromDashboardMenu(page, 'Profile & Accounts')
     const zone = page.getByRole('combobox', { name: 'Time zone' })
     await expect(zone).toHaveValue(/^America\/Los Angeles \(GMT-[78]\)$/)
     await zone.fill('paris')
