@@ -4,6 +4,7 @@ import { CrossIcon } from '../../../../components/ui/cross-icon'
 import { useOverlayCanvas } from '../../hooks/use-overlay-canvas'
 import { PREVIEW_FRAME, type PreviewFit } from '../../utils/preview'
 import type { PreviewSource } from '../../utils/preview-scene'
+import { showSource } from './source-video'
 
 /** 40 % of the full preview: big enough to read a hook's words, small enough to leave the form usable. */
 const MINI = { width: Math.round(PREVIEW_FRAME.width * 0.4), height: Math.round(PREVIEW_FRAME.height * 0.4) }
@@ -61,15 +62,7 @@ export function MiniPreview({
   const shown = !hidden && !fullOnScreen && (source !== null || overlays.length > 0)
   useEffect(() => {
     const video = videoRef.current
-    if (!video) return
-    const url = file ? URL.createObjectURL(file) : remote
-    if (!url) return
-    video.src = url
-    return () => {
-      video.removeAttribute('src')
-      video.load()
-      if (file) URL.revokeObjectURL(url)
-    }
+    return video ? showSource([video], file, remote) : undefined
     // `shown`: the element comes and goes with the full preview's visibility.
   }, [file, remote, shown])
 

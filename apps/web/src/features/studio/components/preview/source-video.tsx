@@ -23,6 +23,27 @@ function follow(main: HTMLVideoElement, copy: HTMLVideoElement): () => void {
 }
 
 /**
+ * Plays `file` (a local file, from a `blob:` URL) or `remote` in each of `videos`; the returned cleanup takes the
+ * source away again (and frees the blob URL). Nothing to do without either.
+ */
+export function showSource(
+  videos: readonly HTMLVideoElement[],
+  file: File | null,
+  remote: string | null,
+): (() => void) | undefined {
+  const url = file ? URL.createObjectURL(file) : remote
+  if (!url) return undefined
+  for (const v of videos) v.src = url
+  return () => {
+    for (const v of videos) {
+      v.removeAttribute('src')
+      v.load()
+    }
+    if (file) URL.revokeObjectURL(url)
+  }
+}
+
+/**
  * One video in its box, fitted as the renderer fits it (covering; letterboxed in black; or whole over a blurred copy
  * of itself). A local file plays from a `blob:` URL that lives as long as the player shows that file.
  */
@@ -53,19 +74,13 @@ export function SourceVideo({
   useEffect(() => {
     const video = ref.current
     if (!video) return
-    const url = file ? URL.createObjectURL(file) : remote
-    if (!url) return
     const copy = blurred ? copyRef.current : null
-    video.src = url
-    if (copy) copy.src = url
+    const hide = showSource(copy ? [video, copy] : [video], file, remote)
+    if (!hide) return
     const unfollow = copy ? follow(video, copy) : () => undefined
     return () => {
       unfollow()
-      for (const v of copy ? [video, copy] : [video]) {
-        v.removeAttribute('src')
-        v.load()
-      }
-      if (file) URL.revokeObjectURL(url)
+      hide()
     }
   }, [file, remote, blurred])
   const label = `Preview of ${source.name}`
