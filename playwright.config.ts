@@ -40,7 +40,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // Started one after the other (the first builds the web app if it is stale and makes the Library's stock clips into
-  // .tmp/e2e-stock, about a minute on a fresh checkout; the second copies them).
+  // .tmp/stock-clips, about a minute on a fresh checkout; the second copies them).
   webServer: [
     {
       command: 'node scripts/e2e-server.mjs',

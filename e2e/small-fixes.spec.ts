@@ -83,7 +83,7 @@ test('one account is chosen everywhere; Run Now says what is missing; saved hook
   )
   const runNow = settings.getByRole('button', { name: 'Run Now' })
   await expect(runNow).toHaveAccessibleDescription(
-    'Run Now plans at least 3 more posts now, on your next posting days that have nothing planned yet, with your saved settings; each goes out at its planned time. Save your changes first to use them.',
+    'Run Now makes one post now with your saved settings and posts it as soon as its video is ready. Save your changes first to use them.',
   )
   await runNow.click()
   const missing = settings.getByRole('alert').filter({ hasText: 'Run Now uses your saved settings' })

@@ -6,7 +6,7 @@ import { fork, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import { ensureWebBuild, fail, root, run } from './lib/prepare.mjs'
+import { ensureStockCache, ensureWebBuild, root } from './lib/prepare.mjs'
 import { startSandboxProcess } from './lib/sandbox.mjs'
 
 const port = process.env.E2E_PORT ?? '3100'
@@ -18,12 +18,9 @@ const dataDir = path.join(root, '.tmp', `e2e-${port}`)
 rmSync(dataDir, { recursive: true, force: true })
 // The e2e tests must see the code as it is now, not an old build.
 ensureWebBuild()
-// The Library's stock clips, made once for every e2e server and run (scripts/e2e-stock.ts says why), then found in
-// the data folder as a restarted server finds the ones it made.
-const stockCache = path.join(root, '.tmp', 'e2e-stock')
-if (run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/e2e-stock.ts'), stockCache]) !== 0) {
-  fail('Could not make the Library stock clips for the e2e servers (see above).')
-}
+// The Library's stock clips, made once for every test server and run (scripts/stock-cache.ts says why), then found
+// in the data folder as a restarted server finds the ones it made.
+const stockCache = ensureStockCache()
 cpSync(stockCache, path.join(dataDir, 'stock'), { recursive: true, filter: (from) => !/[/\\]\.making-/.test(from) })
 const env = {
   ...process.env,

@@ -6,7 +6,15 @@
 //   3b. the integration tests that store media, again on S3 (an s3rver per file)
 //   4. Playwright end-to-end tests in Debian's Chromium against the real server and the production web build
 // Every tier runs even if an earlier one failed; the summary says which failed and the exit code is non-zero.
-import { checkNode, ensureDependencies, ensureSystemPackages, mediaToolPackages, run, step } from './lib/prepare.mjs'
+import {
+  checkNode,
+  ensureDependencies,
+  ensureStockCache,
+  ensureSystemPackages,
+  mediaToolPackages,
+  run,
+  step,
+} from './lib/prepare.mjs'
 
 checkNode()
 ensureDependencies()
@@ -15,7 +23,11 @@ ensureSystemPackages([
   ...mediaToolPackages(),
 ])
 
-const { TEST_DATABASE_URL, ...envWithoutPg } = process.env
+// The Library's stock clips, made once here for every test server of the run that wants them (scripts/stock-cache.ts).
+step('Library stock clips for the test servers')
+const TEST_STOCK_CACHE = ensureStockCache()
+const { TEST_DATABASE_URL, ...rest } = process.env
+const envWithoutPg = { ...rest, TEST_STOCK_CACHE }
 // Integration tests that open no database (ffmpeg renders, the TikTok client against the sandbox): run once, on the
 // PGlite tier; the PostgreSQL tier is for what the database kind can change.
 const DATABASE_FREE = [

@@ -6,6 +6,17 @@ import path from 'node:path'
 
 export const root = path.resolve(import.meta.dirname, '..', '..')
 
+/** The Library's stock clips made once for every test server of a run (scripts/stock-cache.ts). */
+export const stockCacheDir = path.join(root, '.tmp', 'stock-clips')
+
+/** Makes (or finds whole) the stock clip cache; stops the run when ffmpeg cannot make them. */
+export function ensureStockCache() {
+  if (run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/stock-cache.ts'), stockCacheDir]) !== 0) {
+    fail('Could not make the Library stock clips for the test servers (see above).')
+  }
+  return stockCacheDir
+}
+
 export function step(message) {
   console.log(`\x1b[36m▸\x1b[0m ${message}`)
 }

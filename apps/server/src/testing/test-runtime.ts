@@ -43,6 +43,7 @@ export async function startTestServer(
   options: Omit<RuntimeOptions, 'mode' | 'config' | 'log' | 'httpLogger'> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hookpost-int-'))
+  copyStockCache(options.prepareStock, dataDir)
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl && !env.DATABASE_URL)
     cpSync(await migratedPgliteTemplate(), path.join(dataDir, 'pgdata'), { recursive: true })
@@ -111,6 +112,18 @@ export async function eventually<T>(check: () => Promise<T | undefined>, ms = 15
     if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`)
     await new Promise((r) => setTimeout(r, 100))
   }
+}
+
+/**
+ * A server that makes the Library's stock clips finds them already made when the run has a cache of them
+ * (TEST_STOCK_CACHE, made once by `npm test` with scripts/stock-cache.ts), as a restarted server finds its own: making
+ * thirteen clips costs about 50 s of ffmpeg, and five test files on three tiers wanted them. Without the cache (a
+ * single file run by hand) the server makes them itself.
+ */
+function copyStockCache(prepareStock: boolean | undefined, dataDir: string) {
+  const cache = process.env.TEST_STOCK_CACHE
+  if (!prepareStock || !cache || !existsSync(cache)) return
+  cpSync(cache, path.join(dataDir, 'stock'), { recursive: true, filter: (from) => !/[/\\]\.making-/.test(from) })
 }
 
 const TEMPLATES = path.join(tmpdir(), 'hookpost-pglite-templates')

@@ -102,7 +102,8 @@ function settled(cookie: string, count: number) {
     return slots.length === count && slots.every((s) => !['preparing', 'rendering'].includes(s.state))
       ? slots
       : undefined
-  }, 180_000)
+    // Fifteen renders on two cores shared with the other test files of the tier: minutes, at worst.
+  }, 300_000)
 }
 
 /** The automation's posts of the 7 days from `day` on. */
@@ -270,5 +271,5 @@ describe('automation runs: slideshows and drafts', () => {
         ),
       )
     expect(rows.every((r) => r.postMode === 'inbox' && r.privacyLevel === null)).toBe(true)
-  }, 300_000)
+  }, 420_000)
 })

@@ -82,7 +82,8 @@ function settle(cookie: string, done: (slot: AutomationSlot) => boolean, count: 
   return eventually(async () => {
     const slots = slotsOf(await overview(cookie))
     return slots.length >= count && slots.every(done) ? slots : undefined
-  }, 90_000)
+    // Renders on two cores shared with the other test files of the tier: minutes, at worst.
+  }, 300_000)
 }
 const isDraft = (s: AutomationSlot) => s.state === 'draft' && !s.regenerating
 
@@ -135,7 +136,7 @@ describe('Regenerate', () => {
     await settle(me.cookie, isDraft, 3)
     expect(await getPost(me.cookie, approved.postId!)).toMatchObject({ state: 'draft' })
     await save(me.cookie, settings(me.accountId, { enabled: false, approvedOrEdited: 'replace' }))
-  }, 180_000)
+  }, 300_000)
 
   it('two at once make one new render; a rejected or gone-out post is refused and unchanged', async () => {
     setNow(`${addDays(new Date().toISOString().slice(0, 10), 60)}T08:00:00Z`)
@@ -158,7 +159,7 @@ describe('Regenerate', () => {
     const unchanged = slotsOf(await overview(me.cookie)).find((s) => s.id === second.id)!
     expect(unchanged).toMatchObject({ state: 'rejected', hookText: second.hookText, videoId: second.videoId })
     await save(me.cookie, settings(me.accountId, { enabled: false, approvedOrEdited: 'replace' }))
-  }, 180_000)
+  }, 300_000)
 })
 
 describe('Run Now', () => {
@@ -194,7 +195,7 @@ describe('Run Now', () => {
     expect([late.statusCode, late.json().message]).toEqual([409, MESSAGES.redraftGoneOut])
     expect(slotsOf(await overview(me.cookie))).toHaveLength(1)
     await save(me.cookie, settings(me.accountId, { enabled: false }))
-  }, 150_000)
+  }, 300_000)
 
   it('with review before posting, its post waits for approval, due within the hour, and says so', async () => {
     world.resetClock()
@@ -210,7 +211,7 @@ describe('Run Now', () => {
     expect(due).toBeLessThanOrEqual(60 * 60_000)
     expect(await sandboxVideos(sandbox, me.openId)).toEqual([])
     await save(me.cookie, settings(me.accountId, { enabled: false }))
-  }, 150_000)
+  }, 300_000)
 })
 
 describe('saving changed settings', () => {
@@ -253,5 +254,5 @@ describe('saving changed settings', () => {
     const res = await inject(server, 'GET', `/api/posts/${approved.postId}`, me.cookie)
     expect(res.statusCode).toBe(404)
     await save(me.cookie, settings(me.accountId, { enabled: false, approvedOrEdited: 'replace' }))
-  }, 240_000)
+  }, 360_000)
 })

@@ -2,24 +2,19 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import {
   addDays,
-  automationOverviewSchema,
   AUTOMATION_MESSAGES,
   instantToZoned,
-  MESSAGES,
-  calendarPostListSchema,
-  postSchema,
   tiktokCaption,
-  type AutomationOverview,
   type AutomationSettingsInput,
 } from '@hookpost/shared'
-import { automationSlot, createdVideo, notification, post } from '../../db/schema'
-import { inject, signUp, sleep } from '../../testing/http-test-kit'
+import { automationSlot, createdVideo, post } from '../../db/schema'
+import { inject, signUp } from '../../testing/http-test-kit'
 import { eventually, type TestServer } from '../../testing/test-runtime'
 import type { TestSandbox } from '../../testing/tiktok-sandbox'
+import { automationIntKit } from './testing/automation-int-kit'
 import { useAutomationWorld } from './testing/automation-world'
-import { connectCreator, sandboxVideos } from '../publishing/testing/publishing-test-kit'
+import { sandboxVideos } from '../publishing/testing/publishing-test-kit'
 import { weekdayOf } from '@hookpost/shared'
-import { formatDateTimeInZone } from '@hookpost/shared/date-format'
 
 /**
  * The automation end to end on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with real renders of
@@ -39,94 +34,7 @@ beforeAll(() => {
 })
 
 const db = () => server.runtime.database.db
-
-/**
- * A distinctive private "Account Description": none of it may ever reach a public caption (issue 18). The niche is a
- * two-word label, which may name the topic; the audience and goals are the person's own private words.
- */
-const DESCRIPTION = {
-  targetAudience: 'Night-shift nurses in Tallinn who collect Olivetti typewriters',
-  niche: 'Typewriter repair',
-  appGoals: 'Sell 40 Zephyr restoration kits before the spring launch',
-}
-
-async function person() {
-  const { cookie, userId } = await signUp(server)
-  const { open_id: openId } = await sandbox.createCreator({})
-  const accountId = await connectCreator(server, sandbox, cookie, openId)
-  const described = await inject(server, 'PATCH', `/api/tiktok/accounts/${accountId}`, cookie, DESCRIPTION)
-  expect(described.statusCode, described.body).toBe(200)
-  return { cookie, userId, openId, accountId }
-}
-
-/** The caption TikTok receives for this title and description quotes none of the account's description. */
-function expectNoPrivateText(caption: string) {
-  const text = caption.toLowerCase()
-  expect(text).not.toContain(DESCRIPTION.targetAudience.toLowerCase())
-  expect(text).not.toContain(DESCRIPTION.appGoals.toLowerCase())
-  // The details only the private description has: not one of them. A hook may address the audience by a short label
-  // ("night-shift nurses", ADR 046), never by where they live or what they collect, nor name the goals' product.
-  for (const word of ['tallinn', 'olivetti', 'zephyr', 'restoration kits']) expect(text).not.toContain(word)
-  // Nor the filming brief the AI writes for the creator.
-  expect(caption).not.toMatch(/\b(Film|Record|Open on)\b|speak directly to|call to action/)
-}
-
-function settings(accountId: string, overrides: Partial<AutomationSettingsInput> = {}): AutomationSettingsInput {
-  return {
-    enabled: true,
-    hookConcept: 'random',
-    customConcept: '',
-    tone: 'random',
-    customTone: '',
-    mustInclude: [],
-    mayInclude: [],
-    customPrompt: '',
-    exampleHooks: [],
-    days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-    postsPerDay: 2,
-    windowStart: '10:00',
-    windowEnd: '12:00',
-    videoIds: ['stock:feature-tour', 'stock:clean-interface'],
-    accountId,
-    postSettings: { privacyLevel: 'SELF_ONLY', allowComment: true, allowDuet: false, allowStitch: false },
-    ...overrides,
-  }
-}
-
-async function save(cookie: string, body: unknown): Promise<AutomationOverview> {
-  const res = await inject(server, 'PUT', '/api/automation', cookie, body)
-  expect(res.statusCode, res.body).toBe(200)
-  return automationOverviewSchema.parse(res.json())
-}
-
-async function overview(cookie: string): Promise<AutomationOverview> {
-  const res = await inject(server, 'GET', '/api/automation', cookie)
-  expect(res.statusCode, res.body).toBe(200)
-  return automationOverviewSchema.parse(res.json())
-}
-
-const allSlots = (o: AutomationOverview) => o.runs.flatMap((r) => r.slots)
-
-/** The person's automation posts from a week ago to two months ahead (by the real clock). */
-/**
- * The automation's posts from a week ago to 117 days ahead, as the calendar lists them (two 62-day windows, the widest
- * it gives), each read whole as its dialog would.
- */
-async function automationPosts(cookie: string) {
-  const listed = []
-  const now = Date.now()
-  for (const start of [-7, 55]) {
-    // One reading of the clock: two could make the window a millisecond wider than 62 days.
-    const from = new Date(now + start * 86_400_000).toISOString()
-    const to = new Date(now + (start + 62) * 86_400_000).toISOString()
-    const res = await inject(server, 'GET', `/api/posts?from=${from}&to=${to}`, cookie)
-    expect(res.statusCode, res.body).toBe(200)
-    listed.push(...calendarPostListSchema.parse(res.json()).posts.filter((p) => p.source === 'automation'))
-  }
-  return Promise.all(
-    listed.map(async (p) => postSchema.parse((await inject(server, 'GET', `/api/posts/${p.id}`, cookie)).json().post)),
-  )
-}
+const { person, expectNoPrivateText, settings, save, overview, allSlots, automationPosts } = automationIntKit(world)
 
 describe('automation settings', () => {
   it('shows the spec’s defaults before anything is saved', async () => {
@@ -237,7 +145,7 @@ describe('planning, rendering and scheduling', () => {
       const o = await overview(me.cookie)
       const slots = allSlots(o)
       return slots.length === 6 && slots.every((s) => s.state === 'scheduled') ? slots : undefined
-    }, 90_000)
+    }, 180_000)
     for (const slot of done) {
       const [video] = await db().select().from(createdVideo).where(eq(createdVideo.id, slot.videoId!))
       expect(video).toMatchObject({ state: 'processed', userId: me.userId })
@@ -297,7 +205,7 @@ describe('planning, rendering and scheduling', () => {
       .from(post)
       .where(and(eq(post.userId, me.userId), eq(post.source, 'automation')))
     expect(jobs).toEqual([])
-  }, 150_000)
+  }, 300_000)
 
   it('does not plan past TikTok’s daily cap: a slot with 15 posts in the 24 h before it says why', async () => {
     const day = addDays(new Date().toISOString().slice(0, 10), 50)
@@ -373,120 +281,5 @@ describe('planning, rendering and scheduling', () => {
     const off = await save(me.cookie, settings(me.accountId, { enabled: false }))
     expect(allSlots(off)[0]).toMatchObject({ state: 'posted' })
     expect((await automationPosts(me.cookie))[0]).toMatchObject({ state: 'uploaded' })
-  }, 150_000)
-})
-
-describe('review before posting', () => {
-  it('plans drafts; an edited, approved draft goes out with the edited caption; unapproved ones are skipped, never sent', async () => {
-    // Planned on a day in the past (by the moved clock); then the clock catches up and every post is due.
-    const day = addDays(new Date().toISOString().slice(0, 10), -3)
-    setNow(`${day}T06:00:00Z`)
-    const me = await person()
-    const other = await person()
-    const saved = await save(
-      me.cookie,
-      settings(me.accountId, {
-        days: [weekdayOf(day)],
-        postsPerDay: 3,
-        windowStart: '08:00',
-        windowEnd: '10:00',
-        reviewBeforePosting: true,
-      }),
-    )
-    expect(saved.settings.reviewBeforePosting).toBe(true)
-    expect(saved.runs[0]!.slots).toHaveLength(3)
-    // Rendered, each waits as a draft for approval, with its caption; nothing goes to TikTok.
-    const drafts = await eventually(async () => {
-      const slots = allSlots(await overview(me.cookie))
-      return slots.length === 3 && slots.every((s) => s.state === 'draft') ? slots : undefined
-    }, 90_000)
-    const posts = await automationPosts(me.cookie)
-    expect(posts.map((p) => p.state)).toEqual(['draft', 'draft', 'draft'])
-    for (const slot of drafts) {
-      const p = posts.find((x) => x.id === slot.postId)!
-      expect(tiktokCaption(p.title, p.description)).toContain(slot.hookText)
-      expectNoPrivateText(tiktokCaption(p.title, p.description))
-    }
-    const [first, second, third] = drafts.map((s) => s.postId!) as [string, string, string]
-
-    // One notice tells of the run's three drafts, with the first one's time and zone — not one per post (ADR 048).
-    const awaitingNotices = () =>
-      db()
-        .select()
-        .from(notification)
-        .where(and(eq(notification.userId, me.userId), eq(notification.kind, 'approval_needed')))
-    const [awaiting] = await eventually(async () =>
-      (await awaitingNotices()).length > 0 ? awaitingNotices() : undefined,
-    )
-    expect(awaiting).toMatchObject({
-      title: '3 posts await your approval',
-      link: '/dashboard?tab=automation',
-      dedupeKey: `approval_needed:${saved.runs[0]!.id}`,
-    })
-    const firstDraft = posts.reduce((a, b) => (a.scheduledAt < b.scheduledAt ? a : b))
-    // The first draft's moment in its zone, in the one date format (ADR 049).
-    const shownTime = formatDateTimeInZone(firstDraft.scheduledAt, firstDraft.timeZone)
-    expect(awaiting!.body).toContain(`The first goes out ${shownTime} only if you approve it`)
-    expect(await awaitingNotices()).toHaveLength(1)
-
-    // The person edits the first draft's caption, then approves it.
-    const edited = await inject(server, 'PATCH', `/api/posts/${first}`, me.cookie, {
-      title: 'My own title',
-      description: 'Written by me, not the AI #mine',
-    })
-    expect(edited.statusCode, edited.body).toBe(200)
-    // Someone else can neither edit nor approve it.
-    expect((await inject(server, 'PATCH', `/api/posts/${first}`, other.cookie, { title: 'x' })).statusCode).toBe(404)
-    expect((await inject(server, 'POST', `/api/posts/${first}/approve`, other.cookie)).statusCode).toBe(404)
-    const approved = await inject(server, 'POST', `/api/posts/${first}/approve`, me.cookie)
-    expect(approved.statusCode, approved.body).toBe(200)
-    expect(postSchema.parse(approved.json().post)).toMatchObject({ state: 'scheduled', title: 'My own title' })
-    const history = allSlots(await overview(me.cookie)).find((s) => s.postId === first)
-    expect(history).toMatchObject({ state: 'scheduled', title: 'My own title' })
-    await sleep(1_500)
-    expect(await sandboxVideos(sandbox, me.openId)).toEqual([])
-
-    // Their time comes. Approving now is too late; the job at the draft's time skips it, and so does the sweep.
-    world.resetClock()
-    const late = await inject(server, 'POST', `/api/posts/${second}/approve`, me.cookie)
-    expect([late.statusCode, late.json().message]).toEqual([409, MESSAGES.approveTooLate])
-    await server.runtime.publishing.publish(third)
-    await server.runtime.publishing.sweep()
-    const end = await eventually(async () => {
-      const slots = allSlots(await overview(me.cookie))
-      return slots.some((s) => s.state === 'posted') ? slots : undefined
-    }, 60_000)
-    const byPost = new Map(end.map((s) => [s.postId, s]))
-    expect(byPost.get(first)).toMatchObject({ state: 'posted', title: 'My own title' })
-    for (const id of [second, third]) {
-      expect(byPost.get(id)).toMatchObject({ state: 'skipped', errorMessage: MESSAGES.draftNotApproved })
-    }
-    // TikTok received exactly the approved post, with the person's caption.
-    const sent = await sandboxVideos(sandbox, me.openId)
-    expect(sent.map((v) => v.title)).toEqual(['My own title\n\nWritten by me, not the AI #mine'])
-
-    // Once it went out it cannot be changed; turning automation off leaves what happened alone.
-    const refused = await inject(server, 'PATCH', `/api/posts/${first}`, me.cookie, { title: 'Too late' })
-    expect([refused.statusCode, refused.json().message]).toEqual([409, MESSAGES.postNotEditable])
-    const off = await save(me.cookie, settings(me.accountId, { enabled: false }))
-    expect(
-      allSlots(off)
-        .map((s) => s.state)
-        .sort(),
-    ).toEqual(['posted', 'skipped', 'skipped'])
-  }, 150_000)
-
-  it('turning automation off cancels the drafts waiting for approval', async () => {
-    const day = addDays(new Date().toISOString().slice(0, 10), 70)
-    setNow(`${day}T08:00:00Z`)
-    const me = await person()
-    await save(me.cookie, settings(me.accountId, { postsPerDay: 1, reviewBeforePosting: true }))
-    await eventually(async () => {
-      const slots = allSlots(await overview(me.cookie))
-      return slots.length > 0 && slots.every((s) => s.state === 'draft') ? slots : undefined
-    }, 90_000)
-    const off = await save(me.cookie, settings(me.accountId, { enabled: false, reviewBeforePosting: true }))
-    expect(new Set(allSlots(off).map((s) => s.state))).toEqual(new Set(['cancelled']))
-    expect(await automationPosts(me.cookie)).toEqual([])
-  }, 120_000)
+  }, 300_000)
 })

@@ -232,8 +232,10 @@ export function createPlannedPostSteps(ctx: AutomationContext) {
         return fail(slot, 'rendering', err.message)
       }
     }
-    if (!(await repo.finishRegenerationInternal(slot.id, clock()))) return
+    // The post has the new video now, so the old one goes first: once the slot reads finished, nothing of the old
+    // version is left to see (a retry after a crash here finds it gone and goes on).
     await removeReplaced(slot.userId, previous, slot)
+    if (!(await repo.finishRegenerationInternal(slot.id, clock()))) return
     await settled(slot)
   }
 

@@ -4,8 +4,8 @@ import { apiRequest } from '../../../lib/api-client'
 import { setCachedAutomation } from './get-automation'
 
 /**
- * POST /api/automation/run-now: plans posts now with the saved settings (product.md §9: Run Now plans 3). The answer's first
- * run is the new one. Refused (400) with the spec's reason when automation is off or lacks an account, videos or days.
+ * POST /api/automation/run-now: makes one post now with the saved settings (ADR 050). The answer's first run is the new
+ * one. Refused (400) with the spec's reason when automation is off or lacks an account, videos or days.
  */
 export async function runAutomation(): Promise<AutomationOverview> {
   const payload = await apiRequest<unknown>('/api/automation/run-now', { method: 'POST', body: {} })
