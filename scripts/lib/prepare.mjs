@@ -1,6 +1,6 @@
 // What `npm start`, `npm test` and `npm run dev` need before they can run, done only when missing or stale:
 // a supported Node, the npm dependencies, Debian packages (installed with apt-get when we are root), a fresh web build.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
@@ -97,12 +97,35 @@ export function newestMtime(entry) {
   return newest
 }
 
-/** Builds the web app when there is no build or a source file is newer than it. */
-export function ensureWebBuild({ force = false } = {}) {
+/** True when there is no web build or a source file is newer than it. */
+function webBuildIsStale() {
   const manifest = path.join(root, 'apps/web/dist/.vite/manifest.json')
   const sources = ['apps/web', 'packages/shared/src'].map((p) => path.join(root, p))
   const built = existsSync(manifest) ? statSync(manifest).mtimeMs : 0
-  if (!force && built > 0 && sources.every((s) => newestMtime(s) <= built)) return
+  return built === 0 || sources.some((s) => newestMtime(s) > built)
+}
+
+const WEB_BUILD = ['npm', ['run', 'build', '--silent', '-w', '@hookpost/web']]
+
+/** Builds the web app when there is no build or a source file is newer than it. */
+export function ensureWebBuild({ force = false } = {}) {
+  if (!force && !webBuildIsStale()) return
   step('Building the web app…')
-  if (run('npm', ['run', 'build', '--silent', '-w', '@hookpost/web']) !== 0) fail('The web build failed (see above).')
+  if (run(...WEB_BUILD) !== 0) fail('The web build failed (see above).')
+}
+
+/** `ensureWebBuild`, without blocking: resolves once the build is there (at once when it is fresh). */
+export async function ensureWebBuildAsync() {
+  if (!webBuildIsStale()) return
+  step('Building the web app…')
+  if ((await runAsync(...WEB_BUILD)) !== 0) fail('The web build failed (see above).')
+}
+
+/** `run`, without blocking the event loop: resolves with the exit code. */
+export function runAsync(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options })
+    child.once('error', (err) => fail(`${command} ${args.join(' ')}: ${err.message}`))
+    child.once('exit', (code) => resolve(code ?? 1))
+  })
 }
