@@ -17,8 +17,10 @@ export function ensureStockCache() {
   return stockCacheDir
 }
 
+/** A step of start-up or of the test run, with the seconds since this command began (where the time goes). */
 export function step(message) {
-  console.log(`\x1b[36m▸\x1b[0m ${message}`)
+  const elapsed = (performance.now() / 1000).toFixed(1)
+  console.log(`\x1b[36m▸\x1b[0m ${message} \x1b[2m(${elapsed} s)\x1b[0m`)
 }
 
 export function fail(message) {
