@@ -22,7 +22,7 @@ import { printTimeline, quantile, seconds, tapTiktokRequests, type PostTimeline 
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
 import { freshPostgres } from './lib/bench-database'
@@ -259,6 +259,12 @@ async function main() {
     console.log(`token refreshes ${refreshes} from a minute before the due time (tokens are read while preparing)`)
     console.log(`final states    ${[...states].map(([s, n]) => `${s} ${n}`).join(', ')}` + ` → failures ${failures}`)
     console.log(`errors logged   ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`)
+    // The machine's load says how much of its CPU the server and the sandbox had while the posts went out.
+    console.log(
+      `load average    ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (${cpus().length} cores)`,
+    )
     console.log('')
     printTimeline(timelines, TIMELINE_CSV)
 
