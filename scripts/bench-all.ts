@@ -52,7 +52,7 @@ const BENCHES: Bench[] = [
     script: ['scripts/bench-publish.ts'],
     pg: onEnv,
     figures: [
-      { key: 'publish.init_p99_ms', label: 'due → init p99 (1,000 posts / 200 creators)', unit: ms, max: 2000 },
+      { key: 'publish.init_p99_ms', label: 'due → init p99 (full: 1,000 posts / 200 creators)', unit: ms, max: 2000 },
       { key: 'publish.claim_p99_ms', label: 'due → claim p99', unit: ms },
       { key: 'publish.duplicates', label: 'posts published twice', unit: '', max: 0, always: true },
       { key: 'publish.failures', label: 'posts not published', unit: '', max: 0, always: true },
@@ -72,7 +72,7 @@ const BENCHES: Bench[] = [
     script: ['scripts/bench-api.ts'],
     pg: (url) => ({ args: ['--pg', url] }),
     figures: [
-      { key: 'api.month_p99_ms', label: 'month calendar p99 at 200 req/s', unit: ms, max: 50, on: 'postgres' },
+      { key: 'api.month_p99_ms', label: 'month calendar p99 (full: at 200 req/s)', unit: ms, max: 50, on: 'postgres' },
       { key: 'api.health_p99_ms', label: '/api/health p99 during that load', unit: ms, max: 20, on: 'postgres' },
       { key: 'api.failed_requests', label: 'errors and non-2xx answers', unit: '', max: 0, always: true },
     ],
@@ -82,7 +82,7 @@ const BENCHES: Bench[] = [
     script: ['scripts/bench-analytics.ts', '--part', 'sync'],
     pg: (url) => ({ args: ['--pg', url, '--pg-only'] }),
     figures: [
-      { key: 'analytics.sync_s', label: 'stats sync, 200 accounts × 100 posts', unit: 's' },
+      { key: 'analytics.sync_s', label: 'stats sync (full: 200 accounts × 100 posts)', unit: 's' },
       { key: 'analytics.sync_429s', label: "TikTok's 429s during the sync", unit: '', max: 0, always: true },
     ],
   },
@@ -99,7 +99,7 @@ const BENCHES: Bench[] = [
     name: 'upload',
     script: ['scripts/bench-upload.ts'],
     figures: [
-      { key: 'upload.rss_growth_mib', label: "server's RSS growth, 500 MB over tus", unit: 'MiB', max: 63.99 },
+      { key: 'upload.rss_growth_mib', label: "server's RSS growth (full: 500 MB over tus)", unit: 'MiB', max: 63.99 },
       { key: 'upload.mb_per_s', label: 'tus upload throughput', unit: 'MB/s' },
     ],
   },
@@ -107,7 +107,7 @@ const BENCHES: Bench[] = [
     name: 'tiktok-upload',
     script: ['scripts/bench-tiktok-upload.ts'],
     figures: [
-      { key: 'tiktok-upload.mb_per_s', label: 'upload to TikTok, 500 MB', unit: 'MB/s' },
+      { key: 'tiktok-upload.mb_per_s', label: 'upload to TikTok (full: 500 MB)', unit: 'MB/s' },
       { key: 'tiktok-upload.rss_growth_mb', label: "client's RSS growth", unit: 'MB' },
     ],
   },
@@ -115,8 +115,18 @@ const BENCHES: Bench[] = [
     name: 'render',
     script: ['scripts/bench-render.ts'],
     figures: [
-      { key: 'render.single_x_realtime', label: 'render, 15 s single with overlays', unit: '× real time', min: 3 },
-      { key: 'render.sequence_x_realtime', label: 'render, 3 s hook + 12 s demo', unit: '× real time', min: 3 },
+      {
+        key: 'render.single_x_realtime',
+        label: 'render, one clip with 3 overlays (full: 15 s)',
+        unit: '× real time',
+        min: 3,
+      },
+      {
+        key: 'render.sequence_x_realtime',
+        label: 'render, hook + demo (full: 3 s + 12 s)',
+        unit: '× real time',
+        min: 3,
+      },
     ],
   },
   {
