@@ -4,10 +4,10 @@
  * 12 source clips, a follower reading a day — spread over the last two years. Each endpoint is asked 200 times through
  * the HTTP app (`app.inject`: routing, session check, validation, queries, serialisation) after a short warm-up, on
  * PGlite and, given `TEST_DATABASE_URL` / `BENCH_DATABASE_URL` or `--pg <url>` (an admin URL: a fresh database is
- * created there and dropped afterwards), on PostgreSQL. Goal: p99 ≤ 100 ms on PostgreSQL.
+ * created there and dropped afterwards), on PostgreSQL. The goal (on PostgreSQL) is `npm run bench`'s.
  *
  *   node --import tsx scripts/bench-analytics.ts --part queries [--posts 10000] [--runs 200] [--pg postgres://…]
- *     [--db pglite|postgres]   (one database only)
+ *     [--db pglite|postgres]   (one database only)   [--smoke]   (300 posts, 10 requests each)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +17,7 @@ import { loadConfig } from '../apps/server/src/config'
 import { createRuntime, type Runtime } from '../apps/server/src/entrypoints/runtime'
 import { seedAccount, seedBulkAccount } from '../apps/server/src/modules/analytics/testing/analytics-seed'
 import { signUpBench } from './lib/bench-accounts'
+import { reportFigure } from './lib/bench-report'
 import { freshPostgres } from './lib/bench-database'
 
 const ZONE = 'Europe/Berlin'
@@ -121,8 +122,9 @@ async function benchOne(kind: 'pglite' | 'postgres', adminUrl: string | undefine
 }
 
 export async function runQueryBench(argv: string[]): Promise<void> {
-  const posts = count(argv, 'posts', 10_000)
-  const runs = count(argv, 'runs', 200)
+  const smoke = argv.includes('--smoke')
+  const posts = count(argv, 'posts', smoke ? 300 : 10_000)
+  const runs = count(argv, 'runs', smoke ? 10 : 200)
   // Read here, not through config/: a bench's own flag, like the tests' TEST_DATABASE_URL.
   const adminUrl = option(argv, 'pg') ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
   console.log(
@@ -140,6 +142,8 @@ export async function runQueryBench(argv: string[]): Promise<void> {
   let worstPgCsv = 0
   for (const kind of kinds) {
     const results = await benchOne(kind, adminUrl, posts, runs)
+    const tab = results.filter((r) => !r.endpoint.startsWith('export.csv'))
+    reportFigure(`analytics.query_p99_ms.${kind}`, Math.max(...tab.map((r) => r.p99)))
     for (const r of results) {
       if (kind === 'postgres' && r.endpoint.startsWith('export.csv')) worstPgCsv = Math.max(worstPgCsv, r.p99)
       else if (kind === 'postgres') worstPg = Math.max(worstPg, r.p99)
@@ -153,8 +157,7 @@ export async function runQueryBench(argv: string[]): Promise<void> {
   console.log(table.join('\n'))
   if (adminUrl) {
     console.log(
-      `  PostgreSQL, the tab's queries (overview, top posts, leaderboard): worst p99 ${worstPg.toFixed(1)} ms` +
-        ` (goal ≤ 100 ms) — ${worstPg <= 100 ? 'met' : 'NOT met'}`,
+      `  PostgreSQL, the tab's queries (overview, top posts, leaderboard): worst p99 ${worstPg.toFixed(1)} ms`,
     )
     console.log(`  PostgreSQL, the CSV download: worst p99 ${worstPgCsv.toFixed(1)} ms`)
   } else {

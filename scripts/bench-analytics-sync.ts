@@ -4,6 +4,7 @@
  * PostgreSQL when `--pg <url>` or TEST_DATABASE_URL names a server (a fresh database is created there and dropped).
  *
  *   node --import tsx scripts/bench-analytics.ts --part sync [--accounts 200] [--posts 100] [--pg postgres://…]
+ *     [--pg-only] [--smoke]   (`--smoke`: 12 accounts × 5 posts)
  *
  * Setup is as fast as is honest: the creators are connected through the real connect flow (authorize page, token
  * exchange); their published videos are written into the sandbox's persisted state (state.json, as if the sandbox
@@ -15,6 +16,7 @@
  * limit, and the 429s received (must be 0).
  */
 import { signUpWithCreators } from './lib/bench-accounts'
+import { reportFigure } from './lib/bench-report'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -304,6 +306,8 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
     )
     console.log(`429s received   ${tooMany}`)
     console.log(`errors logged   ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`)
+    reportFigure('analytics.sync_s', wall / 1000)
+    reportFigure('analytics.sync_429s', tooMany)
     const ok = tooMany === 0 && over.length === 0 && postsSynced?.n === rows.length && statuses?.ok === accountsWanted
     if (!ok) {
       process.exitCode = 1
@@ -319,8 +323,9 @@ async function runOnce(kind: 'pglite' | 'postgres', accountsWanted: number, post
 }
 
 export async function runSyncBench(argv: string[]): Promise<void> {
-  const accounts = positive(argv, 'accounts', 200)
-  const posts = positive(argv, 'posts', 100)
+  const smoke = argv.includes('--smoke')
+  const accounts = positive(argv, 'accounts', smoke ? 12 : 200)
+  const posts = positive(argv, 'posts', smoke ? 5 : 100)
   const pgUrl = option(argv, 'pg') ?? process.env.TEST_DATABASE_URL
   if (!argv.includes('--pg-only')) await runOnce('pglite', accounts, posts)
   if (pgUrl) await runOnce('postgres', accounts, posts, pgUrl)

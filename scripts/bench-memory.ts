@@ -6,6 +6,7 @@
  * after it said it was running.
  *
  *   node --import tsx scripts/bench-memory.ts [--idle-s 30] [--port 3520] [--pg postgres://…/postgres] [--runs 1]
+ *     [--pg-only] [--smoke]   (`--smoke`: the build only, 2 s idle)
  *
  * PostgreSQL runs need `--pg`, BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where databases may be created).
  * Prints the start-up times (spawn → "is running"), and RSS and V8 heap used/total of the restart.
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { freshPostgres } from './lib/bench-database'
+import { reportFigure } from './lib/bench-report'
 import { ensureStockClips } from '../apps/server/src/modules/library'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -31,13 +33,17 @@ function numberOption(name: string, fallback: number): number {
   return value
 }
 
-const IDLE_MS = numberOption('idle-s', 30) * 1000
+const SMOKE = process.argv.includes('--smoke')
+const IDLE_MS = numberOption('idle-s', SMOKE ? 2 : 30) * 1000
+// The smoke size starts the build only (tsx adds the same server's start-up again); --pg-only skips PGlite.
+const RUNNERS: Runner[] = SMOKE ? ['compiled'] : ['tsx', 'compiled']
+const PG_ONLY = process.argv.includes('--pg-only')
 const PORT = numberOption('port', 3520)
 const RUNS = numberOption('runs', 1)
 const PG_ADMIN = option('pg') ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 // The Library's stock clips, made once and copied into each run's DATA_DIR: otherwise every server spends its "idle"
-// half-minute running ffmpeg to make them (ADR 012).
-const STOCK_TEMPLATE = path.join(root, '.tmp', 'bench-memory-stock')
+// half-minute running ffmpeg to make them (ADR 012). The e2e servers' cache (scripts/e2e-stock.ts): made once for both.
+const STOCK_TEMPLATE = path.join(root, '.tmp', 'e2e-stock')
 
 type Runner = 'tsx' | 'compiled'
 type Kind = 'pglite' | 'postgres'
@@ -151,16 +157,20 @@ async function main() {
   })
   if (stock.failed.length > 0) throw new Error(`could not make the stock clips ${stock.failed.join(', ')}`)
   if (stock.made.length > 0) console.log(`made ${stock.made.length} stock clips in ${STOCK_TEMPLATE}`)
-  const kinds: Kind[] = PG_ADMIN ? ['pglite', 'postgres'] : ['pglite']
+  const kinds: Kind[] = PG_ADMIN ? (PG_ONLY ? ['postgres'] : ['pglite', 'postgres']) : ['pglite']
   if (!PG_ADMIN) console.log('PostgreSQL skipped: pass --pg postgres://…, BENCH_DATABASE_URL or TEST_DATABASE_URL')
   console.log(`bench:memory — idle ${IDLE_MS / 1000} s after start, no requests, ${RUNS} run(s) each`)
   console.log('database  runner    first start  restart   RSS      heap used  heap total')
   const results: Result[] = []
   for (let run = 0; run < RUNS; run++) {
     for (const kind of kinds) {
-      for (const runner of ['tsx', 'compiled'] as const) {
+      for (const runner of RUNNERS) {
         const r = await measure(kind, runner)
         results.push(r)
+        if (runner === 'compiled' && run === 0) {
+          reportFigure(`memory.restart_ms.${kind}`, r.startupMs)
+          reportFigure(`memory.rss_mib.${kind}`, r.rss / 1024 / 1024)
+        }
         console.log(
           `${kind.padEnd(9)} ${runner.padEnd(9)} ${seconds(r.firstStartMs).padEnd(12)} ${seconds(r.startupMs).padEnd(9)} ` +
             `${mb(r.rss).padEnd(8)} ${mb(r.heapUsed).padEnd(10)} ${mb(r.heapTotal)}`,

@@ -4,19 +4,25 @@
  * sandbox in its own process, with the sandbox's real per-token rate limits (6 inits and 30 status fetches a minute).
  *
  *   node --import tsx scripts/bench-publish.ts [--posts 1000] [--creators 200] [--faults] [--timeout-min 15]
- *     [--sandbox-port <port>] [--lead-s <seconds>]
+ *     [--sandbox-port <port>] [--lead-s <seconds>] [--timeline <file.csv>] [--smoke]
  *
+ * `--smoke`: 24 posts across 12 creators (two people of the agency), due a few seconds after scheduling rather than
+ * at a whole minute; exits 1 on a duplicate, a post that did not go out, or an error logged.
  * `--faults`: from just before the due minute, the sandbox answers 20% of all API and upload requests with a 5xx.
  * `BENCH_DATABASE_URL=postgres://…/postgres`: run on a fresh PostgreSQL database created there (dropped afterwards).
  *
  * Prints lateness from the due time to TikTok receiving video/init (p50/p99/max, from the sandbox's own records),
- * to the claim, duplicates (a post published more than once: must be 0) and failures by state.
+ * to the claim, duplicates (a post published more than once: must be 0) and failures by state, and each post's
+ * timeline — claim, init sent, init received by TikTok, init answered — as p50/p99/max per step, the slowest posts in
+ * full and, with `--timeline`, every post in a CSV (scripts/lib/publish-timeline.ts says where each time comes from).
  */
 import { signUpWithCreators } from './lib/bench-accounts'
+import { reportFigure, SMOKE } from './lib/bench-report'
+import { printTimeline, quantile, seconds, tapTiktokRequests, type PostTimeline } from './lib/publish-timeline'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
 import { freshPostgres } from './lib/bench-database'
@@ -36,20 +42,19 @@ function flag(name: string, fallback: number): number {
   return value
 }
 
-const POSTS = flag('posts', 1000)
-const CREATORS = flag('creators', 200)
+const POSTS = flag('posts', SMOKE ? 24 : 1000)
+const CREATORS = flag('creators', SMOKE ? 12 : 200)
 const FAULTS = process.argv.includes('--faults')
 const TIMEOUT_MS = flag('timeout-min', 15) * 60_000
 // Default: any free port; a fixed one keeps the sandbox inside a port range shared machines hand out.
 const SANDBOX_PORT = process.argv.includes('--sandbox-port') ? flag('sandbox-port', 0) : undefined
 // How far ahead of the due minute scheduling starts (default: enough for an idle machine); a loaded one needs more.
 const LEAD_MS = process.argv.includes('--lead-s') ? flag('lead-s', 1) * 1000 : 20_000 + POSTS * 60
+const TIMELINE_CSV = process.argv.includes('--timeline')
+  ? process.argv[process.argv.indexOf('--timeline') + 1]
+  : undefined
 const PUBLIC_URL = 'http://localhost:3999'
 const CLIENT_KEY = 'hookpost-sandbox'
-
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
-const seconds = (ms: number) => (Number.isNaN(ms) ? '—' : `${(ms / 1000).toFixed(2)} s`)
 
 async function freshDatabase(adminUrl: string | undefined) {
   if (!adminUrl) return undefined
@@ -95,6 +100,7 @@ async function main() {
   const errors: string[] = []
   const log = { info: () => undefined, warn: () => undefined, error: (msg: string) => void errors.push(msg) }
   let runtime: Runtime | undefined
+  const wire = tapTiktokRequests()
   try {
     runtime = await createRuntime({ mode: 'all', config, log, httpLogger: false })
     const http = runtime.http!
@@ -136,8 +142,11 @@ async function main() {
     }
     console.log(`video           ${made} (${sizeBytes} B)`)
 
-    // Due at one whole minute, far enough ahead for the scheduling itself (creator_info is asked for every post).
-    const dueAt = new Date(Math.ceil((Date.now() + LEAD_MS) / 60_000) * 60_000)
+    // Due at one whole minute, far enough ahead for the scheduling itself (creator_info is asked for every post); the
+    // smoke size does not wait for the minute.
+    const dueAt = SMOKE
+      ? new Date(Math.ceil((Date.now() + 8_000) / 1000) * 1000)
+      : new Date(Math.ceil((Date.now() + LEAD_MS) / 60_000) * 60_000)
     setupStarted = performance.now()
     const ids: string[] = []
     const titles = new Map<string, string>()
@@ -207,17 +216,31 @@ async function main() {
       }
     }
     const claimRows = await runtime.database.db
-      .select({ claimedAt: post.claimedAt, attempts: post.attempts })
+      .select({ id: post.id, title: post.title, claimedAt: post.claimedAt, attempts: post.attempts })
       .from(post)
       .where(inArray(post.id, ids))
-    const initLateness = [...initsByPost.values()]
-      .map((times) => Math.min(...times) - dueAt.getTime())
-      .sort((a, b) => a - b)
-    const claimLateness = claimRows
-      .flatMap((r) => (r.claimedAt ? [r.claimedAt.getTime() - dueAt.getTime()] : []))
-      .sort((a, b) => a - b)
+    const due = dueAt.getTime()
+    const timelines: PostTimeline[] = claimRows.map((r) => {
+      const received = initsByPost.get(r.id)
+      const initReceived = received ? Math.min(...received) : undefined
+      // With faults an init may leave more than once before TikTok takes one: the one it took left last before it.
+      const sent = (wire.inits.get(r.title) ?? []).filter((w) => initReceived === undefined || w.sentAt <= initReceived)
+      const taken = sent.at(-1)
+      return {
+        title: r.title,
+        claim: r.claimedAt ? r.claimedAt.getTime() - due : undefined,
+        initSent: taken ? taken.sentAt - due : undefined,
+        initReceived: initReceived === undefined ? undefined : initReceived - due,
+        initAnswered: taken?.answeredAt === undefined ? undefined : taken.answeredAt - due,
+      }
+    })
+    const initLateness = timelines.flatMap((t) => (t.initReceived === undefined ? [] : [t.initReceived]))
+    initLateness.sort((a, b) => a - b)
+    const claimLateness = timelines.flatMap((t) => (t.claim === undefined ? [] : [t.claim])).sort((a, b) => a - b)
     const duplicates = [...initsByPost.values()].reduce((sum, times) => sum + Math.max(0, times.length - 1), 0)
     const retried = claimRows.filter((r) => r.attempts > 1).length
+    const refreshes = wire.tokenRequests.filter((at) => at >= due - 60_000).length
+    const failures = POSTS - (states.get('uploaded') ?? 0)
 
     console.log('')
     console.log(`posts           ${POSTS} across ${CREATORS} creators (${POSTS / CREATORS} each)`)
@@ -233,12 +256,26 @@ async function main() {
     console.log(`all final after ${seconds(allDoneAt - dueAt.getTime())}`)
     console.log(`duplicates      ${duplicates}${duplicates === 0 ? '' : '  ← a post was published more than once!'}`)
     console.log(`retried         ${retried} posts needed more than one attempt`)
-    console.log(
-      `final states    ${[...states].map(([s, n]) => `${s} ${n}`).join(', ')}` +
-        ` → failures ${POSTS - (states.get('uploaded') ?? 0)}`,
-    )
+    console.log(`token refreshes ${refreshes} from a minute before the due time (tokens are read while preparing)`)
+    console.log(`final states    ${[...states].map(([s, n]) => `${s} ${n}`).join(', ')}` + ` → failures ${failures}`)
     console.log(`errors logged   ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`)
-    process.exitCode = duplicates === 0 ? 0 : 1
+    // The machine's load says how much of its CPU the server and the sandbox had while the posts went out.
+    console.log(
+      `load average    ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (${cpus().length} cores)`,
+    )
+    console.log('')
+    printTimeline(timelines, TIMELINE_CSV)
+
+    reportFigure('publish.init_p99_ms', quantile(initLateness, 0.99))
+    reportFigure('publish.claim_p99_ms', quantile(claimLateness, 0.99))
+    reportFigure('publish.duplicates', duplicates)
+    reportFigure('publish.failures', failures)
+    // A duplicate always fails the bench; the smoke size also fails on anything not published or any error logged
+    // (its sandbox has no faults, so every post must go out).
+    const smokeBroken = SMOKE && !FAULTS && (failures > 0 || errors.length > 0)
+    process.exitCode = duplicates === 0 && !smokeBroken ? 0 : 1
   } finally {
     await runtime?.stop()
     await sandbox.close()

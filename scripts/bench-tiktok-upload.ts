@@ -4,7 +4,9 @@
  * client streams each chunk from media storage (local here, read as the publisher reads it) through a small buffer
  * pool, so they should stay flat whatever the file size.
  *
- *   node --import tsx scripts/bench-tiktok-upload.ts [sizeInMiB]
+ *   node --import tsx scripts/bench-tiktok-upload.ts [sizeInMiB] [--smoke]
+ *
+ * `--smoke`: 80 MiB (8 chunks of 10 MB); exits 1 unless TikTok (the sandbox) ends with the whole file.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -15,9 +17,11 @@ import { createLocalMediaStorage } from '../apps/server/src/integrations/storage
 import { createTiktokClient } from '../apps/server/src/integrations/tiktok'
 import { mediaFilesOf } from '../apps/server/src/modules/publishing'
 import { sandboxSession, startSandboxProcess } from '../apps/server/src/integrations/tiktok/testing/sandbox-session'
+import { reportFigure, SMOKE } from './lib/bench-report'
 
 const MIB = 1024 * 1024
-const size = Number(process.argv[2] ?? 500) * MIB
+const sizeArg = process.argv.slice(2).find((a) => !a.startsWith('--'))
+const size = (SMOKE ? 80 : Number(sizeArg ?? 500)) * MIB
 const clientKey = 'bench'
 const clientSecret = randomBytes(16).toString('hex')
 const redirectUri = 'http://127.0.0.1:5999/callback'
@@ -114,6 +118,9 @@ async function main() {
       `peak heap/ab    +${mb(peak.heapUsed - base.heapUsed)} MB heap, +${mb(peak.arrayBuffers - base.arrayBuffers)} MB arrayBuffers`,
     )
     console.log(`final status    ${status.status}${status.failReason ? ` (${status.failReason})` : ''}`)
+    reportFigure('tiktok-upload.mb_per_s', size / 1_000_000 / seconds)
+    reportFigure('tiktok-upload.rss_growth_mb', (peak.rss - base.rss) / 1_000_000)
+    if (status.status === 'FAILED' || status.status === 'PROCESSING_UPLOAD') process.exitCode = 1
   } finally {
     await sandbox.close()
     rmSync(dir, { recursive: true, force: true })

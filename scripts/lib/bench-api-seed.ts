@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../apps/server/src/db/client'
+import { ACCOUNTS_PER_PERSON } from './bench-accounts'
 
-export const ACCOUNTS_PER_USER = 10
+/** As many accounts as each person's plan allows (they chose it through the API, bench-api-server.ts). */
+const ACCOUNTS_PER_USER = ACCOUNTS_PER_PERSON
 const HEAVY_POSTS = 10_000
 const DAY_MS = 86_400_000
 /** Posts are spread evenly over this many days around now: half already out, half still to go. */

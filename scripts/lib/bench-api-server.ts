@@ -12,7 +12,7 @@ import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { loadConfig } from '../../apps/server/src/config'
 import { createRuntime } from '../../apps/server/src/entrypoints/runtime'
-import { signUpBench } from './bench-accounts'
+import { signUpAgencyMember } from './bench-accounts'
 import { seedApiBench } from './bench-api-seed'
 
 export type BenchServerMessage =
@@ -62,7 +62,7 @@ const http = runtime.http!
 
 const signUpStarted = performance.now()
 const people: { cookie: string; userId: string }[] = []
-for (let i = 0; i < users; i++) people.push(await signUpBench(http, `bench-${i}@example.com`))
+for (let i = 0; i < users; i++) people.push(await signUpAgencyMember(http, `bench-${i}@example.com`))
 const signUpSeconds = (performance.now() - signUpStarted) / 1000
 const seedStarted = performance.now()
 const { posts } = await seedApiBench(
