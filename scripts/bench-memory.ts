@@ -42,8 +42,9 @@ const PORT = numberOption('port', 3520)
 const RUNS = numberOption('runs', 1)
 const PG_ADMIN = option('pg') ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 // The Library's stock clips, made once and copied into each run's DATA_DIR: otherwise every server spends its "idle"
-// half-minute running ffmpeg to make them (ADR 012). The e2e servers' cache (scripts/e2e-stock.ts): made once for both.
-const STOCK_TEMPLATE = path.join(root, '.tmp', 'e2e-stock')
+// half-minute running ffmpeg to make them (ADR 012). The test servers' cache (scripts/stock-cache.ts, ADR 057): made
+// once for every test server and bench of the checkout.
+const STOCK_TEMPLATE = path.join(root, '.tmp', 'stock-clips')
 
 type Runner = 'tsx' | 'compiled'
 type Kind = 'pglite' | 'postgres'
