@@ -14,10 +14,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { addDays, todayInZone } from '@hookpost/shared'
-import { loadConfig } from '../apps/server/src/config'
 import { createRuntime, type Runtime } from '../apps/server/src/entrypoints/runtime'
 import { seedAccount, seedBulkAccount } from '../apps/server/src/modules/analytics/testing/analytics-seed'
 import { signUpBench } from './lib/bench-accounts'
+import { benchConfig } from './lib/bench-config'
 import { freshPostgres } from './lib/bench-database'
 import { benchCsv, formatCsvResult, type CsvResult } from './bench-analytics-csv'
 
@@ -59,15 +59,7 @@ async function benchOne(
   const log = { info: () => undefined, warn: () => undefined, error: (msg: string) => void errors.push(msg) }
   let runtime: Runtime | undefined
   try {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: path.join(dir, 'data'),
-      PUBLIC_URL: 'http://localhost:3999',
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      WEB_DIST_DIR: path.join(dir, 'no-web'),
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    })
+    const config = benchConfig(dir, database?.url, { AUTH_RATE_LIMIT_MAX: '100000' })
     // PGlite runs everything in one process; on PostgreSQL the API alone answers (as behind a load balancer).
     runtime = await createRuntime({
       mode: kind === 'pglite' ? 'all' : 'api',

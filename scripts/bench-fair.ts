@@ -14,11 +14,11 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { createdVideoResponseSchema, type CreatedVideo } from '@hookpost/shared'
-import { loadConfig } from '../apps/server/src/config'
 import { mediaFile } from '../apps/server/src/db/schema'
 import { createRuntime, type Runtime } from '../apps/server/src/entrypoints/runtime'
 import { makeVideo } from '../apps/server/src/testing/media-fixtures'
 import { signUpBench } from './lib/bench-accounts'
+import { benchConfig } from './lib/bench-config'
 import { freshPostgres } from './lib/bench-database'
 
 const { values } = parseArgs({
@@ -120,14 +120,7 @@ async function main(): Promise<void> {
   let runtime: Runtime | undefined
   const errors: string[] = []
   try {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: path.join(dir, 'data'),
-      PUBLIC_URL: 'http://localhost:3999',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: path.join(dir, 'no-web'),
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    })
+    const config = benchConfig(dir, database?.url)
     const log = { info: () => undefined, warn: () => undefined, error: (msg: string) => void errors.push(msg) }
     runtime = await createRuntime({ mode: 'all', config, log, httpLogger: false, prepareStock: false })
     const http = runtime.http!
