@@ -93,6 +93,27 @@ const BENCHES: Bench[] = [
     pglite: ['--db', 'pglite'],
     figures: [
       { key: 'analytics.query_p99_ms.{db}', label: "Analytics tab's worst p99", unit: ms, max: 100, on: 'postgres' },
+      {
+        key: 'analytics.csv_first_byte_p99_ms.{db}',
+        label: 'CSV export, first byte p99 (full: 365 days of 10,000 posts)',
+        unit: ms,
+        max: 100,
+      },
+    ],
+  },
+  {
+    name: 'fair',
+    script: ['scripts/bench-fair.ts'],
+    pg: (url) => ({ args: ['--pg', url] }),
+    figures: [
+      { key: 'fair.light_wait_alone_s', label: "a light person's render: wait to start, alone", unit: 's' },
+      {
+        key: 'fair.light_wait_behind_s',
+        label: "the same behind another's flood (full: 6 × 30 s)",
+        unit: 's',
+        max: 2,
+      },
+      { key: 'fair.light_done_ratio', label: 'its time to processed, flood / alone', unit: '×' },
     ],
   },
   {

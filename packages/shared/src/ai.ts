@@ -66,7 +66,17 @@ export const EMPTY_HOOK_CONTEXT: Readonly<HookContext> = Object.freeze({
 /** TikTok-sensible hook length (characters, as people count them). */
 export const HOOK_TEXT_MAX = 120
 
+/**
+ * Requests to the AI writer and image maker (POST /api/generate and /api/generate/slideshow together) one person may
+ * make in a minute (issue 31 item 6, ADR 055): a model call costs money and a worker's time; a person clicking
+ * Regenerate by hand stays far below it.
+ */
+export const AI_GENERATE_PER_MINUTE = 20
+
 export const AI_MESSAGES = {
+  tooManyGenerations: (seconds: number) =>
+    `You have asked the AI for ${AI_GENERATE_PER_MINUTE} results in the last minute, the most at once. ` +
+    `Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
   accountRequired: 'Please select a TikTok account first',
   titleRequired: 'Please enter a video title first',
   accountIncomplete: 'Account information is incomplete. Please add target audience, niche, and app goals.',

@@ -57,8 +57,10 @@ export const JOBS = {
     // Render failures are retried by the handler itself (product.md §4 "Server combine": 3 attempts, 2 s × 2^attempt, 180 s
     // each); pg-boss retries only cover a handler that crashed on an unexpected error.
     queue: { policy: 'short', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
-    // ffmpeg saturates both cores of the reference machine: one render at a time per worker process.
-    worker: { concurrency: 1, batchSize: 1, pollingSeconds: 2 },
+    // Two render slots per worker process, with at most one render per person across all workers (ADR 055): one
+    // person's flood never holds every slot, so someone else's render starts at once. ffmpeg fills both cores of the
+    // reference machine, so two at once take about as long in total as one after the other.
+    worker: { concurrency: 2, batchSize: 1, pollingSeconds: 2 },
   },
   'video.sweep': {
     payload: z.object({}),

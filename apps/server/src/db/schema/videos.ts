@@ -44,6 +44,10 @@ export const createdVideo = pgTable(
     /** The JPEG in media storage (`<userId>/<outputMediaId>.jpg`). */
     thumbnailKey: text('thumbnail_key'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** A queued render waiting out its retry back-off is not started before this (null: as soon as it is its turn). */
+    renderAfter: timestamp('render_after', { withTimezone: true }),
+    /** When its latest attempt was claimed: the person's latest is their place in the round (ADR 055). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,5 +55,7 @@ export const createdVideo = pgTable(
     index('created_video_user_created_idx').on(t.userId, t.createdAt.desc()),
     // The sweep: renders whose lease expired, queued renders whose job vanished.
     index('created_video_state_updated_idx').on(t.state, t.updatedAt),
+    // The fair claim: each person's latest claim (ADR 055).
+    index('created_video_user_claimed_idx').on(t.userId, t.claimedAt),
   ],
 )

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  AI_GENERATE_PER_MINUTE,
   AI_MESSAGES,
   generateContentResponseSchema,
   generateHooksResponseSchema,
@@ -124,5 +125,37 @@ describe('POST /api/generate?type=video-content', () => {
       exampleHooks: ['  '],
     })
     expect(blankExample.statusCode).toBe(400)
+  })
+})
+
+describe('the per-person rate of AI requests (ADR 055)', () => {
+  it('answers 429 with Retry-After and how long to wait after the minute’s requests, counting both routes, per person', async () => {
+    const heavy = await signUp(server)
+    const account = await addAccount(heavy.cookie, {
+      targetAudience: 'runners',
+      niche: 'trail running',
+      appGoals: 'sell my plan',
+    })
+    const ask = (i: number) =>
+      i % 2 === 0
+        ? hooks(heavy.cookie, { accountId: account, videoTitle: `Hill repeats ${i}` })
+        : inject(server, 'POST', '/api/generate/slideshow', heavy.cookie, { topic: `Trail shoes ${i}`, points: 3 })
+    for (let i = 0; i < AI_GENERATE_PER_MINUTE; i++) {
+      const res = await ask(i)
+      expect(res.statusCode, `${i}: ${res.body}`).toBe(200)
+    }
+    const refused = await ask(AI_GENERATE_PER_MINUTE)
+    expect(refused.statusCode).toBe(429)
+    const seconds = Number(refused.headers['retry-after'])
+    expect(seconds).toBeGreaterThan(0)
+    expect(seconds).toBeLessThanOrEqual(60)
+    expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: AI_MESSAGES.tooManyGenerations(seconds) })
+    expect(AI_MESSAGES.tooManyGenerations(seconds)).toMatch(
+      /^You have asked the AI for 20 results .* Wait \d+ seconds? and try again\.$/,
+    )
+
+    // Someone else is not held up by it.
+    const res = await hooks(me.cookie, { accountId: described, videoTitle: 'Rye loaf' })
+    expect(res.statusCode, res.body).toBe(200)
   })
 })

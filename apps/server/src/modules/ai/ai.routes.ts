@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  AI_GENERATE_PER_MINUTE,
+  AI_MESSAGES,
   apiErrorSchema,
   generateContentInputSchema,
   generateContentResponseSchema,
@@ -12,6 +14,7 @@ import {
   writeSlideshowInputSchema,
   writeSlideshowResponseSchema,
 } from '@hookpost/shared'
+import { AppError } from '../../lib/errors'
 import { parseBody } from '../../lib/parse-body'
 import type { AiService } from './ai.service'
 import { userId } from '../../lib/request-user'
@@ -29,9 +32,21 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGener
   app,
   { ai, images },
 ) => {
+  // One person's AI requests a minute (ADR 055), both routes counting together (one limiter, one store), per person
+  // rather than per address: a household behind one address shares nothing, a person on two networks gets no more. A
+  // preHandler, so after the session guard: the person is known. 429 with Retry-After and how long to wait.
+  const perPersonAiLimit = app.rateLimit({
+    max: AI_GENERATE_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `user:${request.user?.id ?? request.ip}`,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', AI_MESSAGES.tooManyGenerations(Math.max(1, Math.ceil(context.ttl / 1000)))),
+  })
+
   app.post(
     '/generate',
     {
+      preHandler: perPersonAiLimit,
       schema: {
         tags: ['ai'],
         summary: 'Hook suggestions (type=hooks), content ideas (type=video-content) or an image (type=image)',
@@ -47,6 +62,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGener
           400: apiErrorSchema,
           401: apiErrorSchema,
           404: apiErrorSchema,
+          429: apiErrorSchema,
           500: apiErrorSchema,
         },
       },
@@ -66,6 +82,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGener
   app.post(
     '/generate/slideshow',
     {
+      preHandler: perPersonAiLimit,
       schema: {
         tags: ['ai'],
         summary: 'The text of a slideshow: a hook slide, N point slides and a call to action (issue 29)',
@@ -79,6 +96,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGener
           400: apiErrorSchema,
           401: apiErrorSchema,
           404: apiErrorSchema,
+          429: apiErrorSchema,
           500: apiErrorSchema,
           503: apiErrorSchema,
         },

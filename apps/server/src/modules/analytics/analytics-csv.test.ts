@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { ANALYTICS_CSV_COLUMNS } from '@hookpost/shared'
-import { analyticsCsv, analyticsCsvFileName, csvCell, type AnalyticsCsvRow } from './analytics-csv'
+import {
+  ANALYTICS_CSV_HEADER,
+  analyticsCsvChunks,
+  analyticsCsvFileName,
+  csvCell,
+  type AnalyticsCsvRow,
+} from './analytics-csv'
 
 describe('csvCell', () => {
   it('leaves plain text and numbers as they are, and empties null', () => {
@@ -28,28 +34,69 @@ describe('csvCell', () => {
     expect(csvCell('5 = five')).toBe('5 = five')
     expect(csvCell(-3)).toBe('-3')
   })
+
+  it('quotes a field with a semicolon, so spreadsheets that split at ; keep it one cell', () => {
+    expect(csvCell('one; two')).toBe('"one; two"')
+    expect(csvCell('a;b,c')).toBe('"a;b,c"')
+  })
+
+  it('disarms a formula after a semicolon as it does at the start (Excel in ; locales)', () => {
+    expect(csvCell("x;=cmd|' /C calc'!A0")).toBe(`"x;'=cmd|' /C calc'!A0"`)
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      const cell = csvCell(`a;${start}1`)
+      expect(cell.startsWith(`"a;'${start}1`), JSON.stringify(start)).toBe(true)
+    }
+    // Every one of them, with quotes doubled after the apostrophe goes in, and a leading one as well.
+    expect(csvCell('=1;+2;"3";@4')).toBe(`"'=1;'+2;""3"";'@4"`)
+    // A semicolon followed by anything else is left as written; so is one at the very end.
+    expect(csvCell('a; =b;c;')).toBe('"a; =b;c;"')
+  })
 })
 
-describe('analyticsCsv', () => {
+describe('analyticsCsvChunks', () => {
   const row = (overrides: Partial<AnalyticsCsvRow> = {}): AnalyticsCsvRow => ({
     ...(Object.fromEntries(ANALYTICS_CSV_COLUMNS.map((c) => [c, null])) as AnalyticsCsvRow),
     post_id: 'p1',
     views: 10,
     ...overrides,
   })
+  async function* pagesOf(...pages: AnalyticsCsvRow[][]) {
+    for (const page of pages) yield page
+  }
+  const collect = async (pages: AsyncIterable<AnalyticsCsvRow[]>) => {
+    const chunks: string[] = []
+    for await (const chunk of analyticsCsvChunks(pages)) chunks.push(chunk)
+    return chunks
+  }
 
-  it('writes the header, one CRLF-ended line per row, columns in the contract’s order', () => {
-    const csv = analyticsCsv([row(), row({ post_id: 'p2', title: 'Hi, there', hook_text: '@you' })])
-    const lines = csv.split('\r\n')
-    expect(lines[0]).toBe(ANALYTICS_CSV_COLUMNS.join(','))
+  it('sends the header, then one chunk of CRLF-ended lines per page, columns in the contract’s order', async () => {
+    const chunks = await collect(
+      pagesOf([row(), row({ post_id: 'p2', title: 'Hi, there', hook_text: '@you' })], [], [row({ post_id: 'p3' })]),
+    )
+    expect(chunks).toHaveLength(3)
+    expect(chunks[0]).toBe(`${ANALYTICS_CSV_COLUMNS.join(',')}\r\n`)
+    const lines = chunks.join('').split('\r\n')
     expect(lines[1]).toBe(`p1,,,,10${','.repeat(10)}`)
     expect(lines[2]).toBe(`p2,,"Hi, there",,10,,,,,,'@you,,,,`)
-    expect(lines[3]).toBe('')
-    expect(lines).toHaveLength(4)
+    expect(lines[3]).toBe(`p3,,,,10${','.repeat(10)}`)
+    expect(lines.slice(4)).toEqual([''])
   })
 
-  it('is just the header without rows', () => {
-    expect(analyticsCsv([])).toBe(`${ANALYTICS_CSV_COLUMNS.join(',')}\r\n`)
+  it('is just the header without rows', async () => {
+    expect(await collect(pagesOf())).toEqual([ANALYTICS_CSV_HEADER])
+  })
+
+  it('has sent the header before it asks for the first page', async () => {
+    let asked = false
+    async function* slow() {
+      asked = true
+      yield [row()]
+    }
+    const chunks = analyticsCsvChunks(slow())
+    expect((await chunks.next()).value).toBe(ANALYTICS_CSV_HEADER)
+    expect(asked).toBe(false)
+    expect((await chunks.next()).value).toMatch(/^p1,/)
+    expect(asked).toBe(true)
   })
 })
 

@@ -18,6 +18,7 @@ import { postStatsGain } from '../../db/schema'
 import { inject, signUp } from '../../testing/http-test-kit'
 import { startTestServer, type TestServer } from '../../testing/test-runtime'
 import { INVALID_TIME_ZONE } from './analytics-range'
+import { createAnalyticsRepository } from './analytics.repository'
 import { seedAccount, seedFollowers, seedPost, seedSnapshots } from './testing/analytics-seed'
 
 /**
@@ -408,6 +409,63 @@ describe('CSV export', () => {
       ].join(','),
     )
     expect(lines.slice(3)).toEqual([''])
+  })
+})
+
+describe('CSV export, streamed in keyset pages', () => {
+  it('resumes each page exactly after the last row sent: ties and microseconds neither lost nor repeated', async () => {
+    const account = await seedAccount(db(), me.userId, { username: 'pages.test' })
+    const at = (iso: string) => ({ publishedAt: iso })
+    const ids = [
+      await seedPost(db(), me.userId, account, at('2026-08-01T08:00:00Z')),
+      await seedPost(db(), me.userId, account, at('2026-08-02T08:00:00Z')),
+      await seedPost(db(), me.userId, account, at('2026-08-02T08:00:00Z')),
+      await seedPost(db(), me.userId, account, at('2026-08-02T08:00:00Z')),
+      await seedPost(db(), me.userId, account, at('2026-08-03T08:00:00Z')),
+    ]
+    // One a microsecond after the tie: a resume point rounded to milliseconds would skip or repeat it.
+    const micro = await seedPost(db(), me.userId, account, at('2026-08-02T08:00:00Z'))
+    await db().execute(
+      sql`UPDATE "post_stats" SET "published_at" = "published_at" + interval '1 microsecond' WHERE "post_id" = ${micro}`,
+    )
+    // Someone else's post at the same instant stays out.
+    await seedPost(db(), other.userId, otherAccount, at('2026-08-02T08:00:00Z'))
+    const ordered = (await db().execute(
+      sql`SELECT "post_id" FROM "post_stats" WHERE "account_id" = ${account} ORDER BY "published_at", "post_id"`,
+    )) as unknown as { rows: { post_id: string }[] }
+    const expected = ordered.rows.map((r) => r.post_id)
+    expect(expected).toHaveLength(6)
+    expect(new Set(expected)).toEqual(new Set([...ids, micro]))
+
+    const repo = createAnalyticsRepository(db())
+    const pages: string[][] = []
+    for await (const page of repo.postsPublishedPages(
+      me.userId,
+      account,
+      new Date('2026-08-01T00:00:00Z'),
+      new Date('2026-08-04T00:00:00Z'),
+      { first: 1, next: 2 },
+    )) {
+      pages.push(page.map((p) => p.postId))
+    }
+    expect(pages.map((p) => p.length)).toEqual([1, 2, 2, 1])
+    expect(pages.flat()).toEqual(expected)
+  })
+
+  it('sends a title with a formula after a semicolon quoted and disarmed', async () => {
+    const account = await seedAccount(db(), me.userId, { username: 'semicolon.test' })
+    await seedPost(db(), me.userId, account, {
+      publishedAt: '2026-09-01T08:00:00Z',
+      title: "x;=cmd|' /C calc'!A0",
+    })
+    const res = await inject(
+      server,
+      'GET',
+      `/api/analytics/export.csv?${query(account, '2026-09-01', '2026-09-01')}`,
+      me.cookie,
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.body.split('\r\n')[1]!.split(',')[2]).toBe(`"x;'=cmd|' /C calc'!A0"`)
   })
 })
 

@@ -74,6 +74,13 @@ export type TopPostsOrder = 'views' | 'engagement'
  */
 export const RELATIVE_VIEWS_FLOOR = 0.001
 
+/** Rows per page of the CSV export: the first page small (it decides when the first byte leaves), the rest larger. */
+export interface CsvPageSizes {
+  first: number
+  next: number
+}
+export const CSV_PAGE_SIZES: CsvPageSizes = { first: 200, next: 2_000 }
+
 /** A Postgres array literal of instants, sent as one parameter. */
 function instants(list: readonly Date[]): string {
   return `{${list.map((d) => d.toISOString()).join(',')}}`
@@ -343,16 +350,39 @@ function createQueries(db: Executor) {
       return out
     },
 
-    /** Every post published in [start, end), oldest first (the CSV export). */
-    async postsPublished(userId: string, accountId: string, start: Date, end: Date): Promise<PostFiguresRow[]> {
-      const found = await rows<PostRowRaw>(sql`
-        SELECT ${postColumns}
-        FROM "post_stats" ps
-        JOIN "post" p ON p."id" = ps."post_id"
-        LEFT JOIN "post_hook" h ON h."post_id" = ps."post_id"
-        WHERE ${publishedIn(userId, accountId, start, end)}
-        ORDER BY ps."published_at", ps."post_id"`)
-      return found.map(toPostFigures)
+    /**
+     * Every post published in [start, end), oldest first, in keyset pages (the CSV export, ADR 055): a small first page
+     * so the download starts at once, then larger ones. Each page is its own short statement, resumed after the last
+     * (published_at, post_id) sent, so no connection, transaction or cursor is held while a slow client reads — on
+     * PGlite that would stall the one connection everything shares — and a page is all that is ever in memory.
+     */
+    async *postsPublishedPages(
+      userId: string,
+      accountId: string,
+      start: Date,
+      end: Date,
+      sizes: CsvPageSizes = CSV_PAGE_SIZES,
+    ): AsyncGenerator<PostFiguresRow[]> {
+      let after: { at: string; postId: string } | null = null
+      let size = sizes.first
+      for (;;) {
+        // published_at goes back as text, not as milliseconds: it has microseconds, and the next page must resume
+        // exactly after it.
+        const found: (PostRowRaw & { at_key: string })[] = await rows<PostRowRaw & { at_key: string }>(sql`
+          SELECT ${postColumns}, ps."published_at"::text AS at_key
+          FROM "post_stats" ps
+          JOIN "post" p ON p."id" = ps."post_id"
+          LEFT JOIN "post_hook" h ON h."post_id" = ps."post_id"
+          WHERE ${publishedIn(userId, accountId, start, end)}
+            ${after ? sql`AND (ps."published_at", ps."post_id") > (${after.at}::timestamptz, ${after.postId}::uuid)` : sql``}
+          ORDER BY ps."published_at", ps."post_id"
+          LIMIT ${size}`)
+        if (found.length > 0) yield found.map(toPostFigures)
+        const last = found.at(-1)
+        if (!last || found.length < size) return
+        after = { at: last.at_key, postId: last.post_id }
+        size = sizes.next
+      }
     },
   }
 }

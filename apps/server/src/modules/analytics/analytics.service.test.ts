@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import {
+  ANALYTICS_MESSAGES,
   CONTENT_TONE_LABELS,
   HOOK_CONCEPT_LABELS,
   LEADERBOARD_DIMENSIONS,
   LEADERBOARD_MIN_SAMPLE,
   LEADERBOARD_ROWS_MAX,
 } from '@hookpost/shared'
-import type { LeaderboardGroupRow } from './analytics.repository'
+import type { AnalyticsRepository, LeaderboardGroupRow, PostFiguresRow } from './analytics.repository'
 import {
   buildLeaderboard,
+  createAnalyticsService,
   engagementRate,
   followersGained,
   leaderboardLabel,
@@ -131,5 +133,70 @@ describe('figures', () => {
       overlay_style: 'Center · 32 px · Bold · White',
       source: 'stock:a',
     })
+  })
+})
+
+describe('exportCsv', () => {
+  const account = '5b0c3f1e-3d3c-4d7e-9d59-6f7b7f0e0f00'
+  const query = { accountId: account, from: '2026-07-01', to: '2026-07-31', tz: 'UTC' }
+  const post = (postId: string): PostFiguresRow => ({
+    postId,
+    title: 'A post',
+    coverUrl: null,
+    shareUrl: null,
+    publishedAt: new Date('2026-07-02T08:00:00Z'),
+    views: 1,
+    likes: 0,
+    comments: 0,
+    shares: 0,
+    relativeViews: null,
+    hook: null,
+  })
+  function service(pages: () => AsyncGenerator<PostFiguresRow[]>) {
+    const errors: string[] = []
+    const repo = {
+      findAccount: async () => ({ username: 'cafe' }),
+      postsPublishedPages: pages,
+    } as unknown as AnalyticsRepository
+    const analytics = createAnalyticsService({ repo, clock: () => new Date(), log: { error: (m) => errors.push(m) } })
+    return { analytics, errors }
+  }
+  const read = async (chunks: AsyncIterable<string>) => {
+    let out = ''
+    for await (const chunk of chunks) out += chunk
+    return out
+  }
+
+  it('answers the product’s error, before anything is sent, when the first page fails', async () => {
+    const { analytics, errors } = service(async function* () {
+      yield* []
+      throw new Error('connection reset')
+    })
+    await expect(analytics.exportCsv('u1', query)).rejects.toMatchObject({
+      code: 'INTERNAL',
+      message: ANALYTICS_MESSAGES.fetchFailed,
+    })
+    expect(errors).toHaveLength(1)
+  })
+
+  it('lets a later page’s failure end the stream with an error (never a file that looks whole), and logs it', async () => {
+    const { analytics, errors } = service(async function* () {
+      yield [post('p1')]
+      throw new Error('connection reset')
+    })
+    const { chunks } = await analytics.exportCsv('u1', query)
+    await expect(read(chunks)).rejects.toThrow('connection reset')
+    expect(errors).toEqual([expect.stringContaining('stopped part way')])
+  })
+
+  it('streams every page after the first', async () => {
+    const { analytics } = service(async function* () {
+      yield [post('p1')]
+      yield [post('p2'), post('p3')]
+    })
+    const { fileName, chunks } = await analytics.exportCsv('u1', query)
+    expect(fileName).toBe('hookpost-analytics-cafe-2026-07-01-2026-07-31.csv')
+    const lines = (await read(chunks)).split('\r\n')
+    expect(lines.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['p1', 'p2', 'p3'])
   })
 })

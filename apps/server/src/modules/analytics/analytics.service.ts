@@ -26,7 +26,7 @@ import {
 import { AppError } from '../../lib/errors'
 import type { Log as BaseLog } from '../../lib/log'
 import { buildAccountsOverview } from './accounts-overview'
-import { analyticsCsv, analyticsCsvFileName, type AnalyticsCsvRow } from './analytics-csv'
+import { analyticsCsvChunks, analyticsCsvFileName, type AnalyticsCsvRow } from './analytics-csv'
 import { resolveRange, type AnalyticsRange } from './analytics-range'
 import type {
   AnalyticsRepository,
@@ -317,14 +317,29 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       })
     },
 
-    /** GET /api/analytics/export.csv */
-    exportCsv(userId: string, query: AnalyticsQuery): Promise<{ fileName: string; csv: string }> {
+    /**
+     * GET /api/analytics/export.csv, streamed (ADR 055). The range, the account and the first page are settled before
+     * anything is sent, so those failures are still a status and a message; a page failing later can only cut the
+     * download short (the route aborts it, so the browser shows it failed rather than saving a partial file).
+     */
+    exportCsv(userId: string, query: AnalyticsQuery): Promise<{ fileName: string; chunks: AsyncIterable<string> }> {
       return orFail(async () => {
         const { range, username } = await open(userId, query)
-        const posts = await repo.postsPublished(userId, query.accountId, range.start, range.end)
+        const pages = repo.postsPublishedPages(userId, query.accountId, range.start, range.end)
+        const first = await pages.next()
+        async function* csvPages(): AsyncGenerator<AnalyticsCsvRow[]> {
+          if (first.done) return
+          yield first.value.map(toCsvRow)
+          try {
+            for await (const page of pages) yield page.map(toCsvRow)
+          } catch (err) {
+            log.error(`[analytics] the CSV export stopped part way: ${ANALYTICS_MESSAGES.fetchFailed}`, err)
+            throw err
+          }
+        }
         return {
           fileName: analyticsCsvFileName(username, range.from, range.to),
-          csv: analyticsCsv(posts.map(toCsvRow)),
+          chunks: analyticsCsvChunks(csvPages()),
         }
       })
     },

@@ -27,6 +27,10 @@ export interface RenderSettings {
   progressWriteMs: number
   /** On shutdown a running render gets this long to finish before it is stopped and queued again. */
   stopGraceMs: number
+  /** Renders one person may have running at once, across all workers (ADR 055). */
+  rendersPerPerson: number
+  /** How many people's next renders a finished render wakes. */
+  wakeLimit: number
 }
 
 export const DEFAULT_RENDER_SETTINGS: RenderSettings = {
@@ -39,6 +43,10 @@ export const DEFAULT_RENDER_SETTINGS: RenderSettings = {
   progressWriteMs: 3_000,
   // pg-boss waits 10 s for running handlers on stop (lib/job-queue.ts); a stopped render is simply queued again.
   stopGraceMs: 1_000,
+  // One each: a worker has two render slots (lib/job-queue.ts), so while one person's flood holds one, the next
+  // person's render starts at once in the other. ffmpeg already fills both cores, so one person alone loses nothing.
+  rendersPerPerson: 1,
+  wakeLimit: 4,
 }
 
 /** Wait before the attempt after `failedAttempt` (1-based): 2 s, then 4 s with the defaults. */

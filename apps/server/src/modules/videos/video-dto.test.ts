@@ -34,6 +34,8 @@ function view(overrides: Partial<VideoView> = {}): VideoView {
     outputMediaId: null,
     thumbnailKey: null,
     processedAt: null,
+    renderAfter: null,
+    claimedAt: null,
     createdAt: at,
     updatedAt: at,
     source: { mediaId: 'source-1', originalName: 'hook.mp4' },

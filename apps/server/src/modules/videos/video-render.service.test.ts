@@ -156,7 +156,7 @@ describe('rendering a queued video', () => {
   it('renders it, keeps the output as a media file of the user’s, and tells the browser', async () => {
     const video = await queuedVideo()
     const render = fakeRender()
-    await service(render).render(video.id)
+    await service(render).render()
 
     expect(render.plans).toHaveLength(1)
     const plan = render.plans[0]!
@@ -218,8 +218,8 @@ describe('rendering a queued video', () => {
     const video = await queuedVideo()
     const render = fakeRender(() => sleep(50))
     const renders = service(render)
-    await Promise.all([renders.render(video.id), renders.render(video.id)])
-    await renders.render(video.id)
+    await Promise.all([renders.render(), renders.render()])
+    await renders.render()
     expect(render.plans).toHaveLength(1)
     expect(mem.videos.get(video.id)!.state).toBe('processed')
     expect([...mem.media.values()].filter((m) => m.width === 1080)).toHaveLength(1)
@@ -227,9 +227,9 @@ describe('rendering a queued video', () => {
 
   it('gives a hook + demo render both sources with their own facts, and a silent demo stays silent', async () => {
     const demo = source({ userId: USER, width: 1920, height: 1080, audioCodec: null, durationMs: 5000, fps: 25 })
-    const video = await queuedVideo({ layout: 'sequence', demoMediaId: demo.id })
+    await queuedVideo({ layout: 'sequence', demoMediaId: demo.id })
     const render = fakeRender()
-    await service(render).render(video.id)
+    await service(render).render()
     expect(render.plans[0]).toMatchObject({
       layout: 'sequence',
       hook: { width: 720, height: 1280, hasAudio: true },
@@ -267,7 +267,7 @@ describe('rendering a queued video', () => {
     const render = fakeRender(async (plan) => {
       seen = [plan.hook.path, plan.demo!.path].map((p) => p.startsWith(downloads) && existsSync(p))
     })
-    await service(render).render(video.id)
+    await service(render).render()
     expect(seen).toEqual([true, true])
     expect(mem.videos.get(video.id)!.state).toBe('processed')
     expect(readdirSync(downloads)).toEqual([])
@@ -281,13 +281,13 @@ describe('rendering a queued video', () => {
       withLocalFile: (key) => Promise.reject(new StorageNotFoundError(key)),
     }
     const render = fakeRender()
-    await service(render).render(video.id)
+    await service(render).render()
     expect(render.plans).toEqual([])
     expect(mem.videos.get(video.id)).toMatchObject({ state: 'failed', errorMessage: MESSAGES.mediaFileMissing })
   })
 
   it('writes progress into the row now and then while rendering (the heartbeat)', async () => {
-    const video = await queuedVideo()
+    await queuedVideo()
     const beats: number[] = []
     const render = fakeRender(async (_plan, options) => {
       options.onProgress?.(37)
@@ -299,17 +299,17 @@ describe('rendering a queued video', () => {
       beats.push(args[2])
       return heartbeat(...args)
     }
-    await service(render, { progressWriteMs: 30 }).render(video.id)
+    await service(render, { progressWriteMs: 30 }).render()
     expect(beats.length).toBeLessThan(10)
     expect(beats).toContain(37)
   })
 
   it('throttles progress events', async () => {
-    const video = await queuedVideo()
+    await queuedVideo()
     const render = fakeRender(async (_plan, options) => {
       for (let i = 0; i < 100; i++) options.onProgress?.(i)
     })
-    await service(render, { progressEventMs: 60_000 }).render(video.id)
+    await service(render, { progressEventMs: 60_000 }).render()
     // The first report, the final 100s, and nothing in between.
     const percents = events('video.progress').map((e) => e.type === 'video.progress' && e.percent)
     expect(percents[0]).toBe(0)
@@ -326,7 +326,7 @@ describe('the retry rule', () => {
     })
     const renders = service(render)
 
-    await renders.render(video.id)
+    await renders.render()
     expect(mem.videos.get(video.id)).toMatchObject({ state: 'queued', attempts: 1 })
     expect(queue.calls).toEqual([
       {
@@ -344,11 +344,17 @@ describe('the retry rule', () => {
       errorMessage: null,
     })
 
-    await renders.render(video.id)
+    // Not before its back-off, whichever job wakes it (ADR 055).
+    now = new Date(now.getTime() + 1_999)
+    await renders.render()
+    expect(mem.videos.get(video.id)).toMatchObject({ state: 'queued', attempts: 1 })
+    now = new Date(now.getTime() + 1)
+    await renders.render()
     expect(mem.videos.get(video.id)).toMatchObject({ state: 'queued', attempts: 2 })
     expect(queue.calls[1]?.startAfter).toEqual(new Date(now.getTime() + 4_000))
 
-    await renders.render(video.id)
+    now = new Date(now.getTime() + 4_000)
+    await renders.render()
     expect(mem.videos.get(video.id)).toMatchObject({ state: 'failed', attempts: 3, errorMessage: failure.message })
     expect(queue.calls).toHaveLength(2)
     const failed = events('video.updated').at(-1)!
@@ -359,7 +365,7 @@ describe('the retry rule', () => {
       processedVideoUrl: null,
     })
     // Another job for it finds nothing to do; nothing was kept, and the source is untouched.
-    await renders.render(video.id)
+    await renders.render()
     expect(render.plans).toHaveLength(3)
     expect(mem.media.size).toBe(1)
     expect(existsSync(storage.absolutePath(mem.media.get(video.sourceMediaId)!.storageKey))).toBe(true)
@@ -375,7 +381,7 @@ describe('the retry rule', () => {
         false,
       )
     })
-    await service(render).render(video.id)
+    await service(render).render()
     expect(mem.videos.get(video.id)).toMatchObject({
       state: 'failed',
       attempts: 1,
@@ -388,7 +394,7 @@ describe('the retry rule', () => {
     const video = await queuedVideo()
     rmSync(storage.absolutePath(mem.media.get(video.sourceMediaId)!.storageKey))
     const render = fakeRender()
-    await service(render).render(video.id)
+    await service(render).render()
     expect(render.plans).toHaveLength(0)
     expect(mem.videos.get(video.id)).toMatchObject({ state: 'failed', errorMessage: MESSAGES.mediaFileMissing })
   })
@@ -397,7 +403,7 @@ describe('the retry rule', () => {
     const video = await queuedVideo()
     writeFileSync(path.join(dir, 'renders'), 'not a folder')
     const render = fakeRender()
-    await service(render).render(video.id)
+    await service(render).render()
     expect(render.plans).toHaveLength(0)
     expect(mem.videos.get(video.id)).toMatchObject({
       state: 'queued',
@@ -417,7 +423,7 @@ describe('the retry rule', () => {
         return { durationMs: 3_000, width: 1080, height: 1920, sizeBytes: 0, elapsedMs: 1 }
       },
     }
-    await service(render).render(video.id)
+    await service(render).render()
     expect(mem.videos.get(video.id)).toMatchObject({
       state: 'queued',
       outputMediaId: null,
@@ -431,7 +437,7 @@ describe('losing the claim', () => {
   it('stops a render whose video was deleted meanwhile, and keeps nothing', async () => {
     const video = await queuedVideo()
     const render = hangingRender()
-    const running = service(render, { progressWriteMs: 20 }).render(video.id)
+    const running = service(render, { progressWriteMs: 20 }).render()
     await render.started
     await mem.repo.deleteForUser(USER, video.id)
     await running
@@ -446,7 +452,7 @@ describe('losing the claim', () => {
     const render = fakeRender(async () => {
       await mem.repo.deleteForUser(USER, video.id)
     })
-    await service(render).render(video.id)
+    await service(render).render()
     expect(mem.media.size).toBe(1)
     expect(readdirSync(path.join(dir, 'media', USER))).toHaveLength(1)
   })
@@ -457,7 +463,7 @@ describe('stopping and dead workers', () => {
     const video = await queuedVideo()
     const render = hangingRender()
     const renders = service(render, { stopGraceMs: 10 })
-    const running = renders.render(video.id)
+    const running = renders.render()
     await render.started
     await renders.stop()
     await running
@@ -465,7 +471,7 @@ describe('stopping and dead workers', () => {
     expect(queue.calls).toEqual([
       expect.objectContaining({ op: 'reschedule', singletonKey: video.id, startAfter: now, inTransaction: true }),
     ])
-    expect(() => renders.render(video.id)).toThrow(/stopping/)
+    expect(() => renders.render()).toThrow(/stopping/)
   })
 
   it('gives a render back when the stop comes while the attempt is being prepared', async () => {
@@ -484,7 +490,7 @@ describe('stopping and dead workers', () => {
       if (options.signal?.aborted) throw new RenderError('stopped', 'stopped before ffmpeg started', true)
     })
     const renders = service(render, { stopGraceMs: 0 })
-    const running = renders.render(video.id)
+    const running = renders.render()
     await preparing
     const stopping = renders.stop()
     // stop() aborts after its 0 ms grace timer; this longer timer fires after it, so the attempt resumes stopped.
@@ -500,7 +506,13 @@ describe('stopping and dead workers', () => {
     const old = new Date(now.getTime() - 61_000)
     const orphan = await queuedVideo({ state: 'rendering', attempts: 1, updatedAt: old })
     const worn = await queuedVideo({ state: 'rendering', attempts: 3, updatedAt: old })
-    const alive = await queuedVideo({ state: 'rendering', attempts: 1, updatedAt: new Date(now.getTime() - 5_000) })
+    // Someone else's, so this person is not at the cap of renders running (ADR 055).
+    const alive = await queuedVideo({
+      userId: 'user-2',
+      state: 'rendering',
+      attempts: 1,
+      updatedAt: new Date(now.getTime() - 5_000),
+    })
     const lost = await queuedVideo({ state: 'queued', updatedAt: old })
     const waiting = await queuedVideo({ state: 'queued', updatedAt: now })
     const done = await queuedVideo({ state: 'processed', updatedAt: old })
@@ -523,7 +535,7 @@ describe('stopping and dead workers', () => {
     ])
 
     // The requeued orphan then renders normally.
-    await renders.render(orphan.id)
+    await renders.render()
     expect(mem.videos.get(orphan.id)).toMatchObject({ state: 'processed', attempts: 2 })
   })
 

@@ -109,7 +109,7 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
         const released = await tx.releaseInternal(
           row.id,
           attempt,
-          { errorMessage: decision.message, refundAttempt: false },
+          { errorMessage: decision.message, refundAttempt: false, renderAfter: later(decision.delayMs) },
           clock(),
         )
         if (released) await renderNow(row.id, later(decision.delayMs), jobs)
@@ -127,7 +127,12 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
   /** A stop arrived mid-render: give the video back untouched (no attempt used), due now. */
   async function giveBack(row: CreatedVideoRow, attempt: number): Promise<void> {
     const released = await repo.transaction(async ({ repo: tx, jobs }) => {
-      const ok = await tx.releaseInternal(row.id, attempt, { errorMessage: null, refundAttempt: true }, clock())
+      const ok = await tx.releaseInternal(
+        row.id,
+        attempt,
+        { errorMessage: null, refundAttempt: true, renderAfter: null },
+        clock(),
+      )
       if (ok) await renderNow(row.id, clock(), jobs)
       return ok
     })
@@ -188,9 +193,40 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
     }
   }
 
-  async function runRender(videoId: string): Promise<void> {
-    const claimed = await repo.claimInternal(videoId, clock())
-    if (!claimed) return // not queued: already rendered, being rendered by another worker, failed, or deleted
+  /**
+   * Wakes the render jobs of the videos that can start now, one per person, fairest first (ADR 055): the job that
+   * found its own video's owner at the cap took another's or nothing, so a finished render hands the turn on. A job
+   * already queued for a video absorbs the wake-up (`short` policy); one too many finds nothing to claim.
+   */
+  async function wakeNext(): Promise<void> {
+    try {
+      for (const id of await repo.startableInternal(clock(), settings.rendersPerPerson, settings.wakeLimit)) {
+        await queue.send('video.render', { videoId: id }, { singletonKey: id })
+      }
+    } catch (err) {
+      // The sweep re-sends the job of any video left queued (queuedGraceMs), so a failed wake-up only delays.
+      log.warn(`[videos] waking the next renders failed: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+
+  /**
+   * A `video.render` job starts the fairest render that may start now — not necessarily its own video's (ADR 055):
+   * round-robin by person, at most `rendersPerPerson` running for anyone. Its own video, if passed over, is woken
+   * again when a render ends.
+   */
+  async function runNextRender(): Promise<void> {
+    const claimed = await repo.claimNextInternal(clock(), settings.rendersPerPerson)
+    if (!claimed) return // nothing may start: all rendered, running, waiting out a back-off, or their owners at the cap
+    try {
+      await runRender(claimed)
+    } finally {
+      // At shutdown the render was given back with its own job; nothing else should start here now.
+      if (!jobs.signal.aborted) await wakeNext()
+    }
+  }
+
+  async function runRender(claimed: CreatedVideoRow): Promise<void> {
+    const videoId = claimed.id
     const attempt = claimed.attempts
     await announce(videoId)
 
@@ -322,9 +358,12 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
   }
 
   return {
-    /** `video.render`: claim → render (progress events, heartbeat) → output into media storage → `processed`. */
-    render(videoId: string): Promise<void> {
-      return jobs.run(() => runRender(videoId))
+    /**
+     * `video.render`: claim the fairest startable render → render it (progress events, heartbeat) → output into media
+     * storage → `processed` → wake the next. The job's video is a wake-up, not a claim (ADR 055).
+     */
+    render(): Promise<void> {
+      return jobs.run(() => runNextRender())
     },
 
     /**

@@ -58,6 +58,19 @@ function toView(row: {
   }
 }
 
+/** The advisory lock the fair claim takes (any constant of our own; 0x48503031 spells "HP01"). */
+const RENDER_CLAIM_LOCK = 0x48503031
+
+/** A person's place in the round: their latest claim (null: never claimed, so first). */
+const turnOf = sql`(SELECT max(c."claimed_at") FROM "created_video" c WHERE c."user_id" = v."user_id")`
+
+/** Queued, past its back-off, and its owner has fewer than `perPerson` renders running. */
+const startable = (at: Date, perPerson: number) => sql`
+  v."state" = 'queued'
+  AND (v."render_after" IS NULL OR v."render_after" <= ${at.toISOString()}::timestamptz)
+  AND (SELECT count(*) FROM "created_video" r WHERE r."user_id" = v."user_id" AND r."state" = 'rendering')
+    < ${perPerson}`
+
 /**
  * Every statement about created videos. Queries a person can reach are scoped by user id; the `…Internal` ones serve
  * the render job. Every state change is one conditional UPDATE fenced by `attempts` (each claim increments it), so a
@@ -121,7 +134,7 @@ function createQueries(db: Executor) {
     async requeueFailedForUser(userId: string, id: string, at: Date): Promise<CreatedVideoRow | undefined> {
       const [row] = await db
         .update(createdVideo)
-        .set({ state: 'queued', attempts: 0, progress: 0, errorMessage: null, updatedAt: at })
+        .set({ state: 'queued', attempts: 0, progress: 0, errorMessage: null, renderAfter: null, updatedAt: at })
         .where(and(eq(createdVideo.id, id), eq(createdVideo.userId, userId), eq(createdVideo.state, 'failed')))
         .returning()
       return row
@@ -167,20 +180,56 @@ function createQueries(db: Executor) {
 
     // --- the render job ------------------------------------------------------------------------------------------
 
-    /** `queued` → `rendering`, attempts + 1. The one place a render starts; a processed video never matches. */
-    async claimInternal(id: string, at: Date): Promise<CreatedVideoRow | undefined> {
-      const [row] = await db
-        .update(createdVideo)
-        .set({
-          state: 'rendering',
-          attempts: sql`${createdVideo.attempts} + 1`,
-          progress: 0,
-          errorMessage: null,
-          updatedAt: at,
-        })
-        .where(and(eq(createdVideo.id, id), eq(createdVideo.state, 'queued')))
-        .returning()
-      return row
+    /**
+     * The fair claim (ADR 055): the next render to start, whoever's it is — `queued`, past its back-off, of a person
+     * with fewer than `perPerson` renders running, the person whose latest claim is oldest (never claimed: first) —
+     * moved `queued` → `rendering`, attempts + 1. The one place a render starts; a processed video never matches.
+     * Claims take turns under one transaction-scoped advisory lock, so two workers cannot both see a person below
+     * the cap and both start one; the lock is held for this one statement's transaction only.
+     */
+    async claimNextInternal(at: Date, perPerson: number): Promise<CreatedVideoRow | undefined> {
+      const claim = async (tx: Executor) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${RENDER_CLAIM_LOCK})`)
+        const [row] = await tx
+          .update(createdVideo)
+          .set({
+            state: 'rendering',
+            attempts: sql`${createdVideo.attempts} + 1`,
+            progress: 0,
+            errorMessage: null,
+            renderAfter: null,
+            claimedAt: at,
+            updatedAt: at,
+          })
+          .where(
+            and(
+              eq(
+                createdVideo.id,
+                sql`(SELECT v."id" FROM "created_video" v WHERE ${startable(at, perPerson)}
+                     ORDER BY ${turnOf} ASC NULLS FIRST, v."created_at", v."id"
+                     LIMIT 1 FOR UPDATE OF v SKIP LOCKED)`,
+              ),
+              eq(createdVideo.state, 'queued'),
+            ),
+          )
+          .returning()
+        return row
+      }
+      return (db as Database).transaction(claim)
+    },
+
+    /** The video each person would start next, fairest person first: whose render jobs to wake (ADR 055). */
+    async startableInternal(at: Date, perPerson: number, limit: number): Promise<string[]> {
+      const result = (await db.execute(sql`
+        SELECT q."id" FROM (
+          SELECT DISTINCT ON (v."user_id") v."id", v."created_at", ${turnOf} AS turn
+          FROM "created_video" v
+          WHERE ${startable(at, perPerson)}
+          ORDER BY v."user_id", v."created_at", v."id"
+        ) q
+        ORDER BY q.turn ASC NULLS FIRST, q."created_at"
+        LIMIT ${limit}`)) as unknown as { rows: { id: string }[] }
+      return result.rows.map((r) => r.id)
     },
 
     async findRenderInputsInternal(id: string): Promise<RenderInputs | undefined> {
@@ -203,11 +252,14 @@ function createQueries(db: Executor) {
       return rows.length === 1
     },
 
-    /** Back to `queued` after a failed (or stopped) attempt; `refundAttempt` when it was a shutdown, not a failure. */
+    /**
+     * Back to `queued` after a failed (or stopped) attempt, not started again before `renderAfter` (the back-off);
+     * `refundAttempt` when it was a shutdown, not a failure.
+     */
     async releaseInternal(
       id: string,
       attempt: number,
-      change: { errorMessage: string | null; refundAttempt: boolean },
+      change: { errorMessage: string | null; refundAttempt: boolean; renderAfter: Date | null },
       at: Date,
     ): Promise<boolean> {
       const rows = await db
@@ -216,6 +268,7 @@ function createQueries(db: Executor) {
           state: 'queued',
           progress: 0,
           errorMessage: change.errorMessage,
+          renderAfter: change.renderAfter,
           ...(change.refundAttempt ? { attempts: sql`greatest(${createdVideo.attempts} - 1, 0)` } : {}),
           updatedAt: at,
         })
@@ -283,7 +336,7 @@ function createQueries(db: Executor) {
         .update(createdVideo)
         .set(
           outcome.state === 'queued'
-            ? { state: 'queued', progress: 0, updatedAt: at }
+            ? { state: 'queued', progress: 0, renderAfter: null, updatedAt: at }
             : { state: 'failed', errorMessage: outcome.errorMessage, updatedAt: at },
         )
         .where(and(rendering(id, attempt), lt(createdVideo.updatedAt, before)))

@@ -108,7 +108,9 @@ export function createVideosService(deps: VideosServiceDeps) {
       const videoMs = outputDurationMs(layoutFor(input), source.durationMs, demo?.durationMs ?? null)
       const timing = overlayTimingIssue(input.textOverlays, videoMs)
       if (timing) throw new AppError('VALIDATION_FAILED', timing.message, [timing])
-      const row = await orFail(MESSAGES.createVideoFailed, () =>
+      // The answer is the video as created (`queued`, as the contract says), read inside the transaction: with a free
+      // render slot the worker may claim it the moment the transaction commits (ADR 055).
+      const created = await orFail(MESSAGES.createVideoFailed, () =>
         repo.transaction(async ({ repo: tx, jobs }) => {
           const inserted = await tx.insert({
             userId,
@@ -124,10 +126,11 @@ export function createVideosService(deps: VideosServiceDeps) {
             updatedAt: clock(),
           })
           await queue.send('video.render', { videoId: inserted.id }, { singletonKey: inserted.id, tx: jobs })
-          return inserted
+          return tx.findViewForUser(userId, inserted.id)
         }),
       )
-      const video = await view(userId, row.id)
+      if (!created) throw new AppError('INTERNAL', MESSAGES.createVideoFailed)
+      const video = toCreatedVideoDto(created)
       announce(userId, video)
       return video
     },

@@ -46,6 +46,20 @@ export function memoryVideosRepository() {
   }
   const rendering = (attempt: number) => (v: CreatedVideoRow) => v.state === 'rendering' && v.attempts === attempt
 
+  /** Queued videos that may start, in the fair order of videos.repository.ts (ADR 055). */
+  function startable(at: Date, perPerson: number): CreatedVideoRow[] {
+    const all = [...videos.values()]
+    const running = (userId: string) => all.filter((v) => v.userId === userId && v.state === 'rendering').length
+    const turn = (userId: string) =>
+      Math.max(-1, ...all.filter((v) => v.userId === userId && v.claimedAt).map((v) => v.claimedAt!.getTime()))
+    return all
+      .filter((v) => v.state === 'queued' && (!v.renderAfter || v.renderAfter <= at) && running(v.userId) < perPerson)
+      .sort(
+        (a, b) =>
+          turn(a.userId) - turn(b.userId) || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+      )
+  }
+
   const queries: VideoQueries = {
     async insert(row: NewCreatedVideoRow) {
       const now = new Date()
@@ -61,6 +75,8 @@ export function memoryVideosRepository() {
         outputMediaId: null,
         thumbnailKey: null,
         processedAt: null,
+        renderAfter: null,
+        claimedAt: null,
         createdAt: now,
         updatedAt: now,
         ...row,
@@ -93,6 +109,7 @@ export function memoryVideosRepository() {
     async requeueFailedForUser(userId, id, at) {
       const ok = update(id, (v) => v.userId === userId && v.state === 'failed', {
         state: 'queued',
+        renderAfter: null,
         attempts: 0,
         progress: 0,
         errorMessage: null,
@@ -119,16 +136,25 @@ export function memoryVideosRepository() {
       media.delete(mediaId)
       return row
     },
-    async claimInternal(id, at) {
-      const v = videos.get(id)
-      const ok = update(id, (row) => row.state === 'queued', {
+    // The same fair order as the SQL (videos.repository.ts, ADR 055), for the unit tests.
+    async claimNextInternal(at, perPerson) {
+      const next = startable(at, perPerson)[0]
+      if (!next) return undefined
+      update(next.id, (row) => row.state === 'queued', {
         state: 'rendering',
-        attempts: (v?.attempts ?? 0) + 1,
+        attempts: next.attempts + 1,
         progress: 0,
         errorMessage: null,
+        renderAfter: null,
+        claimedAt: at,
         updatedAt: at,
       })
-      return ok ? videos.get(id) : undefined
+      return videos.get(next.id)
+    },
+    async startableInternal(at, perPerson, limit) {
+      const seen = new Set<string>()
+      const firsts = startable(at, perPerson).filter((v) => !seen.has(v.userId) && seen.add(v.userId))
+      return firsts.slice(0, limit).map((v) => v.id)
     },
     async findRenderInputsInternal(id) {
       const v = videos.get(id)
@@ -145,6 +171,7 @@ export function memoryVideosRepository() {
         state: 'queued',
         progress: 0,
         errorMessage: change.errorMessage,
+        renderAfter: change.renderAfter,
         attempts: change.refundAttempt ? Math.max(0, (v?.attempts ?? 0) - 1) : (v?.attempts ?? 0),
         updatedAt: at,
       })
@@ -178,7 +205,7 @@ export function memoryVideosRepository() {
     async settleOrphanInternal(id, attempt, before, outcome, at) {
       const when = (v: CreatedVideoRow) => rendering(attempt)(v) && v.updatedAt < before
       return outcome.state === 'queued'
-        ? update(id, when, { state: 'queued', progress: 0, updatedAt: at })
+        ? update(id, when, { state: 'queued', progress: 0, renderAfter: null, updatedAt: at })
         : update(id, when, { state: 'failed', errorMessage: outcome.errorMessage, updatedAt: at })
     },
   }

@@ -201,6 +201,17 @@ describe('AI hook generator', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(AI_MESSAGES.suggestionsFailed)
   })
 
+  it('shows the per-person AI rate’s answer as it is, saying how long to wait (ADR 055)', async () => {
+    const ctx = setup({
+      title: 'Crust',
+      accounts: [DESCRIBED],
+      reply: { status: 429, body: { code: 'RATE_LIMITED', message: AI_MESSAGES.tooManyGenerations(42) } },
+    })
+    await ctx.user.click(generate())
+    expect((await screen.findByRole('alert')).textContent).toBe(AI_MESSAGES.tooManyGenerations(42))
+    expect(AI_MESSAGES.tooManyGenerations(42)).toContain('Wait 42 seconds and try again.')
+  })
+
   it('offers to connect an account when there is none', () => {
     setup({ accounts: [] })
     expect(screen.getByText('Connect a TikTok account in the Schedule tab to get hook ideas.')).toBeTruthy()
