@@ -119,7 +119,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     const { slideshows, slideshowRenders } = services
 
     if (options.mode !== 'api') await startWorker(services, base)
-    const web = options.mode !== 'worker' ? await startHttp(services, base, options, pgBus?.sessionsEnded) : undefined
+    const web = options.mode !== 'worker' ? await startHttp(services, base, options, pgBus) : undefined
     const background = startBackgroundTasks(services, base, options)
 
     let stopped = false

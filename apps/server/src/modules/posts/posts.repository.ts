@@ -4,6 +4,9 @@ import type { Database } from '../../db/client'
 import { mediaFile, photoSet, post, slideshow, tiktokAccount } from '../../db/schema'
 import { withSharedTransactions, type Executor } from '../../db/transactional'
 import { recordPostHook, rerecordPostHook } from '../analytics'
+import { calendarColumns, calendarDayQueries, type CalendarPostRow } from './calendar-days.repository'
+
+export type { CalendarPostRow }
 import {
   IN_FLIGHT_STATES,
   postIdentityColumns,
@@ -16,27 +19,6 @@ import {
 } from '../publishing'
 
 export type NewPostRow = typeof post.$inferInsert
-
-/**
- * A post as the calendar and the List view show it (issue 20): only the columns they draw, with the account's names
- * and what identifies it (issue 30). Nothing encrypted and no caption, so a month of thousands of posts stays one
- * small indexed read.
- */
-export interface CalendarPostRow extends PostIdentityRow {
-  id: string
-  accountId: string
-  format: PostRow['format']
-  postMode: PostRow['postMode']
-  title: string
-  scheduledAt: Date
-  timeZone: string
-  state: PostRow['state']
-  source: PostRow['source']
-  errorMessage: string | null
-  accountName: string
-  accountUsername: string
-  accountSandbox: boolean
-}
 
 /** Where a List page starts: after this (time, id) in its part of the list (posts-cursor.ts). */
 export interface CalendarPosition {
@@ -64,23 +46,6 @@ export type PostEdit = Partial<
   >
 >
 
-const calendarColumns = {
-  id: post.id,
-  accountId: post.accountId,
-  format: post.format,
-  postMode: post.postMode,
-  title: post.title,
-  scheduledAt: post.scheduledAt,
-  timeZone: post.timeZone,
-  state: post.state,
-  source: post.source,
-  errorMessage: post.errorMessage,
-  accountName: tiktokAccount.accountName,
-  accountUsername: tiktokAccount.accountUsername,
-  accountSandbox: tiktokAccount.sandbox,
-  ...postIdentityColumns,
-}
-
 /**
  * Every statement about posts a person can reach, scoped by user id (the publisher's own, by post id alone, are in
  * modules/publishing). Every state change is one conditional UPDATE: the row, not memory, decides who may act (several
@@ -92,6 +57,8 @@ function createQueries(db: Executor) {
   const touched = (at: Date) => ({ updatedAt: at })
 
   return {
+    ...calendarDayQueries(db),
+
     async insert(row: NewPostRow): Promise<PostRow> {
       const [created] = await db.insert(post).values(row).returning()
       if (!created) throw new Error('post insert returned nothing')
