@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import { buildHttpApp, DEFAULT_WEB_DIST } from '../http/app'
 import { TIKTOK_IMAGE_ORIGINS } from '../integrations/tiktok'
 import { createAnswerCache, type AnswerCache } from '../lib/answer-cache'
-import { createPglitePostsFeed, createPgliteSessionFeed, type PostsChangedFeed, type SessionEndFeed } from '../lib/events'
+import {
+  createPglitePostsFeed,
+  createPgliteSessionFeed,
+  type PostsChangedFeed,
+  type SessionEndFeed,
+} from '../lib/events'
 import { createSessionsRepository, createSessionWatch } from '../modules/auth'
 import { emailChangedMail } from '../modules/mail'
 import { storageOrigins } from '../modules/media'

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import { constants } from 'node:zlib'
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES } from '../lib/answer-encoding'
 
-
 /**
  * JSON, text (CSV, HTML, CSS, JavaScript) and SVG. Not `text/event-stream`: an event stream must reach the browser
  * message by message, and a compressor buffers. Video, images and fonts are compressed formats already: they fall

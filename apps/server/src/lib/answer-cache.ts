@@ -17,7 +17,13 @@ export interface AnswerCache {
    * Sends `userId`'s answer for `key`: the kept one, or `produce()`'s (kept for next time if no write was announced
    * while it was made). Honours Accept-Encoding and If-None-Match as the HTTP layer does for other answers (ADR 025).
    */
-  send(request: FastifyRequest, reply: FastifyReply, userId: string, key: string, produce: () => Promise<unknown>): Promise<FastifyReply>
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    key: string,
+    produce: () => Promise<unknown>,
+  ): Promise<FastifyReply>
   /** For tests and the bench: how many answers are kept, and how reads went since start. */
   stats(): { entries: number; bytes: number; hits: number; misses: number }
   close(): void

@@ -185,7 +185,11 @@ export function createPglitePostsFeed(
   listen: PgliteListen,
   log: Log,
 ): { feed: PostsChangedFeed; ready: Promise<void>; close(): Promise<void> } {
-  return createPgliteFeed(POSTS_CHANNEL, listen, createPostsFanout(log, () => true))
+  return createPgliteFeed(
+    POSTS_CHANNEL,
+    listen,
+    createPostsFanout(log, () => true),
+  )
 }
 
 export const EVENTS_CHANNEL = 'hookpost_events'

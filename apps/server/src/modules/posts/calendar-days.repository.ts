@@ -41,7 +41,6 @@ export const calendarColumns = {
   ...postIdentityColumns,
 }
 
-
 /** What one calendar answer reads (calendar-days.ts): the days' counts by state, and each day's first posts. */
 export interface CalendarDaysRows {
   counts: { day: string; state: PostRow['state']; n: number }[]
@@ -83,7 +82,12 @@ export function calendarDayQueries(db: Executor) {
         .where(scope)
         .as('ranked')
       const firstIds = db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perDay))
-      const first = await withPostJoins(db.select({ ...calendarColumns, day: dayOf }).from(post).$dynamic())
+      const first = await withPostJoins(
+        db
+          .select({ ...calendarColumns, day: dayOf })
+          .from(post)
+          .$dynamic(),
+      )
         .where(and(eq(post.userId, userId), inArray(post.id, firstIds)))
         .orderBy(asc(post.scheduledAt), asc(post.id))
       return { counts, first }
