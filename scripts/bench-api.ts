@@ -197,7 +197,10 @@ try {
         (row.alone !== undefined ? `  alone p50 ${row.alone.toFixed(1)}` : '') +
         (row.loop
           ? `  | loop p50 ${row.loop.p50.toFixed(1)} p99 ${row.loop.p99.toFixed(1)} max ${row.loop.max.toFixed(1)} ms, rss ${row.loop.rssMb.toFixed(0)} MB` +
-            (row.loop.processes > 1 ? ` (worst of ${row.loop.processes} API processes)` : '')
+            (row.loop.processes > 1 ? ` (worst of ${row.loop.processes} API processes)` : '') +
+            (row.loop.hits + row.loop.misses > 0
+              ? `; kept answers ${row.loop.hits} hits, ${row.loop.misses} misses`
+              : '')
           : ''),
     )
   }

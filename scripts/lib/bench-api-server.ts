@@ -25,7 +25,18 @@ export type BenchServerMessage =
       signUpSeconds: number
       seedSeconds: number
     }
-  | { type: 'loop'; p50: number; p99: number; max: number; mean: number; rssMb: number; processes: number }
+  | {
+      type: 'loop'
+      p50: number
+      p99: number
+      max: number
+      mean: number
+      rssMb: number
+      processes: number
+      /** Reads answered from the kept calendar answers, and the rest, during the run (ADR 053). */
+      hits: number
+      misses: number
+    }
 
 export type BenchClientMessage = { type: 'loop-reset' } | { type: 'loop-report' } | { type: 'stop' }
 
@@ -69,10 +80,13 @@ async function serve(runtime: Awaited<ReturnType<typeof startRuntime>>, send: (m
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS })
   loop.enable()
   const late = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS)
+  const answers = () => runtime.postAnswers?.stats() ?? { hits: 0, misses: 0 }
+  let since = answers()
   process.on('message', (message: BenchClientMessage) => {
     switch (message.type) {
       case 'loop-reset':
         loop.reset()
+        since = answers()
         return
       case 'loop-report':
         send({
@@ -83,6 +97,8 @@ async function serve(runtime: Awaited<ReturnType<typeof startRuntime>>, send: (m
           mean: late(loop.mean),
           rssMb: process.memoryUsage().rss / 1024 / 1024,
           processes: 1,
+          hits: answers().hits - since.hits,
+          misses: answers().misses - since.misses,
         })
         return
       case 'stop':
@@ -136,6 +152,8 @@ if (cluster.isWorker) {
           mean: Math.max(...reports.map((r) => r.mean)),
           rssMb: reports.reduce((sum, r) => sum + r.rssMb, 0),
           processes: reports.length,
+          hits: reports.reduce((sum, r) => sum + r.hits, 0),
+          misses: reports.reduce((sum, r) => sum + r.misses, 0),
         })
         reports = []
       })

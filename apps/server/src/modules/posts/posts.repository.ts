@@ -1,22 +1,20 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, notInArray, sql } from 'drizzle-orm'
 import { SENDING_OR_SENT_POST_STATES } from '@hookpost/shared'
 import type { Database } from '../../db/client'
-import { mediaFile, photoSet, post, slideshow, tiktokAccount } from '../../db/schema'
+import { mediaFile, photoSet, post, slideshow } from '../../db/schema'
 import { withSharedTransactions, type Executor } from '../../db/transactional'
 import { recordPostHook, rerecordPostHook } from '../analytics'
-import { calendarColumns, calendarDayQueries, type CalendarPostRow } from './calendar-days.repository'
-
-export type { CalendarPostRow }
 import {
   IN_FLIGHT_STATES,
-  postIdentityColumns,
   readPostViews,
   withPostJoins,
   type MediaRow,
-  type PostIdentityRow,
   type PostRow,
   type PostView,
 } from '../publishing'
+import { calendarColumns, calendarDayQueries, type CalendarPostRow } from './calendar-days.repository'
+
+export type { CalendarPostRow }
 
 export type NewPostRow = typeof post.$inferInsert
 

@@ -20,10 +20,12 @@ export function DayMoreButton({ day, state, listId }: { day: string; state: DayP
     )
   }
   const label = state.loading ? 'Loading…' : state.expanded ? 'Show fewer' : `+${state.more} more`
+  // '+1 more video on …', '+4 more videos on …', 'Show fewer videos on …'.
+  const named = !state.expanded && state.more === 1 ? `${label} video on ${dayLabel(day)}` : `${label} ${on}`
   return (
     <button
       type="button"
-      aria-label={`${label} ${on}`}
+      aria-label={named}
       aria-expanded={state.expanded}
       aria-controls={listId}
       onClick={state.toggle}
