@@ -248,7 +248,7 @@ test.describe('Scheduled Videos calendar', () => {
     }).format(new Date(`${date}T00:00:00Z`))
     const entries = cell.getByRole('list', { name: `Videos on ${label}` }).getByRole('listitem')
     await expect(entries).toHaveCount(3)
-    await expect(cell.getByText('5 videos', { exact: true })).toBeAttached()
+    await expect(cell.getByText('5 videos', { exact: true }).first()).toBeAttached()
     const more = cell.getByRole('button', { name: `+2 more videos on ${label}` })
     await expect(more).toHaveAttribute('aria-expanded', 'false')
     await more.focus()
@@ -263,7 +263,7 @@ test.describe('Scheduled Videos calendar', () => {
     expect(gone.status()).toBe(204)
     await expect(entries).toHaveCount(4)
     await expect(cell.getByText('Busy 14:00')).toHaveCount(0)
-    await expect(cell.getByText('4 videos', { exact: true })).toBeAttached()
+    await expect(cell.getByText('4 videos', { exact: true }).first()).toBeAttached()
     // Folded again with the keyboard: the first three and "+1 more".
     await fewer.focus()
     await page.keyboard.press('Space')
