@@ -9,7 +9,13 @@ import pg from 'pg'
 import { calendarDaysSchema, type CalendarDay } from '@hookpost/shared'
 import { mediaFile, post, tiktokAccount } from '../db/schema'
 import { createScratchDatabase, type ScratchDatabase } from '../testing/scratch-database'
-import { buildServer, freePort, startServerProcess, type ServerProcess } from '../testing/server-process'
+import {
+  buildServer,
+  freePort,
+  signUpOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../testing/server-process'
 
 /**
  * The calendar's kept answers across processes (ADR 053): two API processes (the production build under plain node)
@@ -23,26 +29,6 @@ let dir: string
 let scratch: ScratchDatabase | undefined
 let pool: pg.Pool
 let apis: { process: ServerProcess; url: string }[] = []
-
-async function signUp(base: string) {
-  const password = 'correct horse 1'
-  const res = await fetch(`${base}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `answers-${process.pid}@example.com`,
-      password,
-      confirmPassword: password,
-      acceptTerms: true,
-    }),
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  return { cookie, userId: ((await res.json()) as { user: { id: string } }).user.id }
-}
 
 async function calendar(base: string, cookie: string): Promise<{ days: CalendarDay[]; etag: string | null }> {
   const res = await fetch(`${base}/api/posts/calendar?from=${MONTH.from}&to=${MONTH.to}&zone=UTC`, {
@@ -89,7 +75,7 @@ describe.skipIf(!ADMIN_URL)('kept calendar answers in two API processes (needs T
 
   it('a write in one process, or by anyone on the database, shows on the next read in the other', async () => {
     const [one, two] = apis as [(typeof apis)[0], (typeof apis)[0]]
-    const me = await signUp(one.url)
+    const me = await signUpOverHttp(one.url, `answers-${process.pid}@example.com`)
     const db = drizzle(pool)
     const [account] = await db
       .insert(tiktokAccount)
