@@ -101,9 +101,10 @@ test.describe('Scheduled Videos calendar', () => {
     if (soonDay === dayIn(new Date(), ZONE)) {
       await expect(dayCell(page, soonDay)).toHaveAttribute('aria-current', 'date')
     }
-    // Nothing is pressed and the posts are not fetched again: the change arrives over the event stream. Measured in the
-    // page's own clock: no GET /api/posts may start between now and the moment the entry turns Uploaded (the stats sync
-    // that reads the post once it is out may refetch after that: ADR 047).
+    // Nothing is pressed and the day's posts are not fetched again: the change arrives over the event stream (the
+    // month's days answer is asked for again after each event, ADR 053). Measured in the page's own clock: no GET
+    // /api/posts may start between now and the moment the entry turns Uploaded (the stats sync that reads the post
+    // once it is out may refetch after that: ADR 047).
     await page.evaluate(() => {
       const w = window as unknown as { __watchFrom: number; __uploadedAt: number | null }
       w.__watchFrom = performance.now()
@@ -211,6 +212,63 @@ test.describe('Scheduled Videos calendar', () => {
     await panel(page).getByRole('button', { name: 'List' }).click()
     await expect(panel(page).getByText('Due in a moment')).toBeVisible()
     await expect(panel(page).getByText('Later on')).toHaveCount(0)
+  })
+
+  test('a busy day shows its first three; "+N more" loads the rest by keyboard and follows live changes', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000)
+    const username = uniqueHandle('busy')
+    await signUp(page, uniqueEmail('calendar-busy'))
+    const accountId = await connectSandboxCreator(page, `Bea ${username.slice(-6)}`, username)
+    const mediaId = await uploadClip(page, clip)
+    // Five posts on the 10th of next month, 10:00 to 14:00 Berlin.
+    const [y, m] = dayIn(new Date(), ZONE).split('-').map(Number) as [number, number]
+    const date = new Date(Date.UTC(y, m, 10)).toISOString().slice(0, 10)
+    const posts: Post[] = []
+    for (const hour of [10, 11, 12, 13, 14]) {
+      posts.push(
+        await schedule(page, {
+          accountId,
+          mediaId,
+          title: `Busy ${hour}:00`,
+          date,
+          time: `${hour}:00`,
+          timeZone: ZONE,
+        }),
+      )
+    }
+    await panel(page).getByRole('button', { name: 'Next month' }).click()
+    const cell = dayCell(page, date)
+    const label = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${date}T00:00:00Z`))
+    const entries = cell.getByRole('list', { name: `Videos on ${label}` }).getByRole('listitem')
+    await expect(entries).toHaveCount(3)
+    await expect(cell.getByText('5 videos', { exact: true }).first()).toBeAttached()
+    const more = cell.getByRole('button', { name: `+2 more videos on ${label}` })
+    await expect(more).toHaveAttribute('aria-expanded', 'false')
+    await more.focus()
+    await page.keyboard.press('Enter')
+    await expect(entries).toHaveCount(5)
+    await expect(cell.getByText('Busy 14:00')).toBeVisible()
+    const fewer = cell.getByRole('button', { name: `Show fewer videos on ${label}` })
+    await expect(fewer).toHaveAttribute('aria-expanded', 'true')
+
+    // Deleted elsewhere (another tab, the API): the open day and its count follow over the event stream.
+    const gone = await page.request.delete(`/api/posts/${posts[4]!.id}`)
+    expect(gone.status()).toBe(204)
+    await expect(entries).toHaveCount(4)
+    await expect(cell.getByText('Busy 14:00')).toHaveCount(0)
+    await expect(cell.getByText('4 videos', { exact: true }).first()).toBeAttached()
+    // Folded again with the keyboard: the first three and "+1 more".
+    await fewer.focus()
+    await page.keyboard.press('Space')
+    await expect(entries).toHaveCount(3)
+    await expect(cell.getByRole('button', { name: `+1 more video on ${label}` })).toBeVisible()
   })
 
   test('at 375 px the month becomes a list of days, and the toolbar fits', async ({ page }) => {

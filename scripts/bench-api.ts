@@ -3,8 +3,10 @@
  * people and 500 accounts, one person holding 10,000. The server runs in its own process (scripts/lib/bench-api-server.ts:
  * PGlite by default, or `--pg` for a fresh database on PostgreSQL); autocannon drives one endpoint at a time at
  * `--rate` requests per second for `--duration` seconds, as a browser would ask (session cookie, Accept-Encoding: br,
- * gzip), then the month calendar again with /api/health alongside. Prints p50/p99, errors and non-2xx per endpoint,
- * the server's event-loop delay during each run, and the month calendar's size raw and compressed.
+ * gzip), then the month calendar again with /api/health alongside. The month and week are the calendar's days answer
+ * (`GET /api/posts/calendar`, ADR 053), the day is a "+N more" read. Prints p50/p99, errors and non-2xx per endpoint,
+ * the server's event-loop delay during each run (the worst of the API processes on PostgreSQL, where two serve one
+ * port as `npm start` runs there), and the month calendar's size raw and compressed.
  * Its goals (on PostgreSQL) are in `npm run bench`'s table.
  *
  *   node --import tsx scripts/bench-api.ts [--pg [admin url]] [--rate 200] [--duration 20] [--posts 100000]
@@ -117,9 +119,11 @@ try {
     const from = new Date(now - before * DAY_MS)
     return `from=${from.toISOString()}&to=${new Date(from.getTime() + days * DAY_MS).toISOString()}`
   }
+  // The calendar as a person sees it (ADR 053): days with counts and first posts; a day's "+N more" on demand.
   const endpoints = {
-    month: `/api/posts?${range(31, 15)}`,
-    week: `/api/posts?${range(7, 3)}`,
+    month: `/api/posts/calendar?${range(31, 15)}&zone=UTC`,
+    week: `/api/posts/calendar?${range(7, 3)}&zone=UTC`,
+    day: `/api/posts?${range(1, 0)}`,
     list: '/api/posts/list?limit=50',
     accounts: '/api/tiktok/accounts',
     health: '/api/health',
@@ -129,9 +133,13 @@ try {
   const monthRaw = await rawGet(base + endpoints.month, { cookie: heavy.cookie })
   const monthBr = await rawGet(base + endpoints.month, { cookie: heavy.cookie, 'accept-encoding': 'br' })
   const monthGzip = await rawGet(base + endpoints.month, { cookie: heavy.cookie, 'accept-encoding': 'gzip' })
-  const monthPosts = (
-    (await (await fetch(base + endpoints.month, { headers: { cookie: heavy.cookie } })).json()) as { posts: unknown[] }
-  ).posts.length
+  const monthDays = (
+    (await (await fetch(base + endpoints.month, { headers: { cookie: heavy.cookie } })).json()) as {
+      days: { total: number; posts: unknown[] }[]
+    }
+  ).days
+  const monthPosts = monthDays.reduce((sum, d) => sum + d.total, 0)
+  const monthCarried = monthDays.reduce((sum, d) => sum + d.posts.length, 0)
 
   const run = async (label: string, url: string, extra?: { label: string; url: string; rate: number }) => {
     const probe = await rawGet(base + url, browser)
@@ -163,6 +171,7 @@ try {
   const rows: Row[] = [
     ...(await run('month calendar (31 days)', endpoints.month)),
     ...(await run('week (7 days)', endpoints.week)),
+    ...(await run('one day (+N more)', endpoints.day)),
     ...(await run('list (limit 50)', endpoints.list)),
     ...(await run('accounts', endpoints.accounts)),
     ...(await run('month calendar + health', endpoints.month, {
@@ -190,13 +199,18 @@ try {
         `  2xx ${ok}  non-2xx ${r.non2xx}  errors ${r.errors} (timeouts ${r.timeouts})` +
         (row.alone !== undefined ? `  alone p50 ${row.alone.toFixed(1)}` : '') +
         (row.loop
-          ? `  | loop p50 ${row.loop.p50.toFixed(1)} p99 ${row.loop.p99.toFixed(1)} max ${row.loop.max.toFixed(1)} ms, rss ${row.loop.rssMb.toFixed(0)} MB`
+          ? `  | loop p50 ${row.loop.p50.toFixed(1)} p99 ${row.loop.p99.toFixed(1)} max ${row.loop.max.toFixed(1)} ms, rss ${row.loop.rssMb.toFixed(0)} MB` +
+            (row.loop.processes > 1 ? ` (worst of ${row.loop.processes} API processes)` : '') +
+            (row.loop.hits + row.loop.misses > 0
+              ? `; kept answers ${row.loop.hits} hits, ${row.loop.misses} misses`
+              : '')
           : ''),
     )
   }
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
   console.log(
-    `  month calendar answer: ${monthPosts} posts, ${kib(monthRaw.bytes)} raw, ${kib(monthBr.bytes)} brotli, ` +
+    `  month calendar answer: ${monthDays.length} days, ${monthPosts} posts counted, ${monthCarried} carried, ` +
+      `${kib(monthRaw.bytes)} raw, ${kib(monthBr.bytes)} brotli, ` +
       `${kib(monthGzip.bytes)} gzip`,
   )
   const month = rows.find((r) => r.label === 'month calendar (31 days)')?.result

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { buildHttpApp, DEFAULT_WEB_DIST } from '../http/app'
 import { TIKTOK_IMAGE_ORIGINS } from '../integrations/tiktok'
-import { createPgliteSessionFeed, type SessionEndFeed } from '../lib/events'
+import { createAnswerCache, type AnswerCache } from '../lib/answer-cache'
+import {
+  createPglitePostsFeed,
+  createPgliteSessionFeed,
+  type PostsChangedFeed,
+  type SessionEndFeed,
+} from '../lib/events'
 import { createSessionsRepository, createSessionWatch } from '../modules/auth'
 import { emailChangedMail } from '../modules/mail'
 import { storageOrigins } from '../modules/media'
@@ -10,14 +16,14 @@ import type { Services } from './services'
 
 /**
  * The API's part (modes `all` and `api`): the Fastify app over the services, and the session watch its event streams
- * end with. `sessionsEnded` is the PostgreSQL event bus's feed; without it (PGlite) one is opened here.
+ * end with. `feeds` are the PostgreSQL event bus's; without them (PGlite) they are opened here on PGlite's own LISTEN.
  */
 export async function startHttp(
   services: Services,
   base: RuntimeBase,
   options: Pick<RuntimeOptions, 'sessions' | 'httpLogger'>,
-  sessionsEnded: SessionEndFeed | undefined,
-): Promise<{ http: FastifyInstance; stopSessions(): Promise<void> }> {
+  feeds: { sessionsEnded: SessionEndFeed; postsChanged: PostsChangedFeed } | undefined,
+): Promise<{ http: FastifyInstance; postAnswers: AnswerCache; stopSessions(): Promise<void> }> {
   const { config, database, queue: q, events: bus, mediaStorage, log } = base
   const { mail, aiProviders, auth, authRepo, attemptLimiter, accountDeletion, profiles, tiktokAccounts } = services
   const { sandboxCreators, media, uploads, posts, videos, savedHooks, library, ai, images, automation } = services
@@ -32,16 +38,26 @@ export async function startHttp(
     ...(options.sessions?.checkIntervalMs ? { intervalMs: options.sessions.checkIntervalMs } : {}),
   })
   let feed: SessionEndFeed
-  let stopPgliteFeed: (() => Promise<void>) | undefined
-  if (sessionsEnded) {
-    feed = sessionsEnded
+  let postsChanged: PostsChangedFeed
+  let stopPgliteFeeds: (() => Promise<void>) | undefined
+  if (feeds) {
+    feed = feeds.sessionsEnded
+    postsChanged = feeds.postsChanged
   } else {
-    const pgliteFeed = createPgliteSessionFeed((channel, callback) => database.pglite!.listen(channel, callback), log)
-    await pgliteFeed.ready
-    feed = pgliteFeed
-    stopPgliteFeed = () => pgliteFeed.close()
+    const listen = (channel: string, callback: (payload: string) => void) => database.pglite!.listen(channel, callback)
+    const sessionFeed = createPgliteSessionFeed(listen, log)
+    const postsFeed = createPglitePostsFeed(listen, log)
+    await Promise.all([sessionFeed.ready, postsFeed.ready])
+    feed = sessionFeed
+    postsChanged = postsFeed.feed
+    stopPgliteFeeds = async () => {
+      await sessionFeed.close()
+      await postsFeed.close()
+    }
   }
   const unsubscribe = feed.subscribe((userId) => watch.nudge(userId))
+  // The calendar's answers, kept until the database announces a write to them (ADR 053).
+  const postAnswers = createAnswerCache(postsChanged)
   const tiktok = config.tiktok
   const http = await buildHttpApp({
     auth,
@@ -59,6 +75,7 @@ export async function startHttp(
     media,
     uploads,
     posts,
+    postAnswers,
     videos,
     slideshows: services.slideshows,
     savedHooks,
@@ -100,10 +117,12 @@ export async function startHttp(
   })
   return {
     http,
+    postAnswers,
     async stopSessions() {
       watch.stop()
       unsubscribe()
-      await stopPgliteFeed?.()
+      postAnswers.close()
+      await stopPgliteFeeds?.()
     },
   }
 }

@@ -13,7 +13,13 @@ import { openEventStream } from '../testing/http-test-kit'
 import { startS3Server, type TestS3Server } from '../testing/s3-server'
 import { createScratchDatabase, type ScratchDatabase } from '../testing/scratch-database'
 import { makeVideo } from '../testing/media-fixtures'
-import { buildServer, freePort, startServerProcess, type ServerProcess } from '../testing/server-process'
+import {
+  buildServer,
+  freePort,
+  signUpOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../testing/server-process'
 import { eventually } from '../testing/test-runtime'
 import { startTestSandbox, TEST_REDIRECT_URI, type TestSandbox } from '../testing/tiktok-sandbox'
 
@@ -69,23 +75,7 @@ async function request(base: string, method: string, url: string, cookie: string
 
 /** Signs up over HTTP on `base`, chooses the Business plan and connects sandbox creators the way the browser does. */
 async function person(base: string, n: number): Promise<Person> {
-  const password = 'correct horse 1'
-  const res = await fetch(`${base}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `multi-${process.pid}-${n}@example.com`,
-      password,
-      confirmPassword: password,
-      acceptTerms: true,
-    }),
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  const userId = ((await res.json()) as { user: { id: string } }).user.id
+  const { cookie, userId } = await signUpOverHttp(base, `multi-${process.pid}-${n}@example.com`)
   // 8 accounts: more than the trial's 3 (ADR 036). Business allows 10; manual billing activates it at once.
   const plan = await request(base, 'POST', '/api/billing/checkout', cookie, { plan: 'business' })
   expect(plan.status, JSON.stringify(plan.body)).toBe(200)

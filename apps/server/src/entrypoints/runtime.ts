@@ -1,5 +1,6 @@
 import type { Log } from '../lib/log'
 import type { FastifyInstance } from 'fastify'
+import type { AnswerCache } from '../lib/answer-cache'
 import { loadConfig, type Config } from '../config'
 import { openDatabase, type DatabaseHandle } from '../db/client'
 import { startQueue, type QueueRuntime } from '../lib/job-queue'
@@ -63,6 +64,8 @@ export interface Runtime {
   plans: PlansService
   events: EventBus
   http?: FastifyInstance
+  /** The API's kept calendar answers (ADR 053); tests and the bench read their counts. */
+  postAnswers?: AnswerCache
   stop(): Promise<void>
 }
 
@@ -119,7 +122,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     const { slideshows, slideshowRenders } = services
 
     if (options.mode !== 'api') await startWorker(services, base)
-    const web = options.mode !== 'worker' ? await startHttp(services, base, options, pgBus?.sessionsEnded) : undefined
+    const web = options.mode !== 'worker' ? await startHttp(services, base, options, pgBus) : undefined
     const background = startBackgroundTasks(services, base, options)
 
     let stopped = false
@@ -148,7 +151,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       notifications,
       plans,
       events: bus,
-      ...(web ? { http: web.http } : {}),
+      ...(web ? { http: web.http, postAnswers: web.postAnswers } : {}),
       async stop() {
         if (stopped) return
         stopped = true

@@ -1,3 +1,3 @@
-import { main } from './main'
+import { startOnEveryCore } from './api-processes'
 
-await main('all')
+await startOnEveryCore()

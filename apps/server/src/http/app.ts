@@ -31,6 +31,7 @@ import {
 import { mediaRoutes, uploadRoutes, type MediaService, type UploadStore } from '../modules/media'
 import { liveEventRoutes, type StreamSessions } from '../modules/live'
 import { postRoutes, type PostsService } from '../modules/posts'
+import type { AnswerCache } from '../lib/answer-cache'
 import { publicPhotoRoutes, type PublicPhotoDeps } from '../modules/publishing'
 import { videoRoutes, type VideosService } from '../modules/videos'
 import { slideshowRoutes, type SlideshowsService } from '../modules/slideshows'
@@ -71,6 +72,8 @@ export interface HttpDeps {
   media: MediaService
   uploads: UploadStore
   posts: PostsService
+  /** The calendar's kept answers (ADR 053), dropped by the database's announcements of post writes. */
+  postAnswers: AnswerCache
   /** Created videos (the studio) and their rendered files. */
   videos: VideosService
   /** Slideshows (issue 29): photo carousels rendered to JPEG photo sets, and their MP4 export. */
@@ -260,7 +263,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(tiktokAccountRoutes, { prefix: '/tiktok', accounts: deps.tiktokAccounts })
         await authed.register(mediaRoutes, { media: deps.media })
         await authed.register(uploadRoutes, { prefix: '/uploads', uploads: deps.uploads, publicUrl: deps.publicUrl })
-        await authed.register(postRoutes, { prefix: '/posts', posts: deps.posts })
+        await authed.register(postRoutes, { prefix: '/posts', posts: deps.posts, answers: deps.postAnswers })
         await authed.register(videoRoutes, { prefix: '/videos', videos: deps.videos })
         await authed.register(slideshowRoutes, { prefix: '/slideshows', slideshows: deps.slideshows })
         await authed.register(savedHookRoutes, { prefix: '/saved-hooks', savedHooks: deps.savedHooks })

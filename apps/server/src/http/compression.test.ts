@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPRESSION_THRESHOLD_BYTES, registerCompression } from './compression'
+import { registerCompression } from './compression'
+import { COMPRESSION_THRESHOLD_BYTES } from '../lib/answer-encoding'
 
 /** The compression settings on a small app whose routes answer like the real ones (JSON, SSE, files, ranges). */
 let app: FastifyInstance

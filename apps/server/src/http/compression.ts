@@ -1,22 +1,7 @@
 import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
 import { constants } from 'node:zlib'
-
-/**
- * Below this a response fits in one TCP segment (~1,460 bytes) anyway: compressing it saves no round trip and costs
- * a zlib call per request.
- */
-export const COMPRESSION_THRESHOLD_BYTES = 1024
-
-/**
- * Brotli quality for responses made per request (ADR 025). Measured on a month calendar of 861 posts (795 KB of JSON)
- * on this 2-core machine, fastest of 8 runs: quality 3 2.2 ms → 57.8 KB, 4 3.3 ms → 57.0 KB, 5 24 ms → 54.2 KB; gzip
- * level 6 3.5 ms → 59.0 KB; quality 11 takes seconds. Past 4 the cost climbs steeply for a few per cent. Quality 4 is the
- * plugin's recommendation too. Answers above the plugin's sync threshold (8 KB on 2 cores) are compressed on libuv's
- * thread pool, not on the event loop; below it a quality-4 call takes well under a millisecond. Static assets are
- * compressed once at build time at quality 11 (apps/web/vite.config.ts).
- */
-export const BROTLI_QUALITY = 4
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES } from '../lib/answer-encoding'
 
 /**
  * JSON, text (CSV, HTML, CSS, JavaScript) and SVG. Not `text/event-stream`: an event stream must reach the browser

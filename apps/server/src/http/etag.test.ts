@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerCompression } from './compression'
-import { ifNoneMatchMatches, jsonEtag, registerJsonEtags } from './etag'
+import { registerJsonEtags } from './etag'
+import { ifNoneMatchMatches, jsonEtag } from '../lib/weak-etag'
 
 let app: FastifyInstance
 let posts = [{ id: 'p1', title: 'First' }]

@@ -1,21 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { createHash } from 'node:crypto'
-
-/**
- * A weak validator over the JSON as serialised, before compression: the same for the brotli, gzip and identity
- * forms of one answer, which is what "weak" promises (RFC 9110 §8.8.3) and why it is not a strong one.
- */
-export function jsonEtag(payload: string | Buffer): string {
-  return `W/"${createHash('sha1').update(payload).digest('base64url')}"`
-}
-
-/** RFC 9110 §13.1.2: If-None-Match uses the weak comparison; `*` matches any current representation. */
-export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
-  const mine = opaque(etag)
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === mine)
-}
+import { ifNoneMatchMatches, jsonEtag } from '../lib/weak-etag'
 
 /**
  * ETag / 304 for the signed-in person's JSON reads (ADR 025). `Cache-Control: private, no-cache`: only the browser may

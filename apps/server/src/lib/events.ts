@@ -73,13 +73,32 @@ export function createInProcessEventBus(log: Log): EventBus {
  */
 export const SESSIONS_CHANNEL = 'hookpost_sessions'
 
-/** User ids whose sessions were just deleted in the database, by anyone, in any process. */
-export interface SessionEndFeed {
+/**
+ * The channel the database's `hookpost_posts_changed` triggers NOTIFY (payload: the user id) after any write to the
+ * rows a calendar answer is made of (migration 0031): every API process drops that person's cached answers (ADR 053).
+ */
+export const POSTS_CHANNEL = 'hookpost_posts'
+
+/** User ids the database announced on one channel, by anyone, in any process. */
+export interface UserIdFeed {
   /** Returns the unsubscribe function. */
   subscribe(listener: (userId: string) => void): () => void
 }
 
-function createSessionFanout(log: Log) {
+/** User ids whose sessions were just deleted in the database. */
+export type SessionEndFeed = UserIdFeed
+
+/**
+ * User ids whose posts (or what their calendar shows of them) just changed. `reset` fires when announcements may have
+ * been missed (the LISTEN connection dropped, or came back): anything remembered may be out of date. `listening` is
+ * false while nothing would be heard.
+ */
+export interface PostsChangedFeed extends UserIdFeed {
+  onReset(listener: () => void): () => void
+  readonly listening: boolean
+}
+
+function createUserIdFanout(log: Log) {
   const listeners = new Set<(userId: string) => void>()
   return {
     feed: {
@@ -87,13 +106,13 @@ function createSessionFanout(log: Log) {
         listeners.add(listener)
         return () => listeners.delete(listener)
       },
-    } satisfies SessionEndFeed,
+    } satisfies UserIdFeed,
     dispatch(userId: string) {
       for (const listener of listeners) {
         try {
           listener(userId)
         } catch (err) {
-          log.error('[events] a session listener failed', err)
+          log.error('[events] a feed listener failed', err)
         }
       }
     },
@@ -101,21 +120,49 @@ function createSessionFanout(log: Log) {
   }
 }
 
+/** A posts feed over a fan-out: `reset()` tells its reset listeners; `listening` is whatever the owner says. */
+function createPostsFanout(log: Log, listening: () => boolean) {
+  const changed = createUserIdFanout(log)
+  const resets = new Set<() => void>()
+  return {
+    feed: {
+      ...changed.feed,
+      onReset(listener: () => void) {
+        resets.add(listener)
+        return () => resets.delete(listener)
+      },
+      get listening() {
+        return listening()
+      },
+    } satisfies PostsChangedFeed,
+    dispatch: changed.dispatch,
+    reset() {
+      for (const listener of resets) listener()
+    },
+    clear() {
+      changed.clear()
+      resets.clear()
+    },
+  }
+}
+
+type PgliteListen = (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>
+
 /**
- * The feed on PGlite: its own LISTEN (PGlite delivers NOTIFYs within the process, after the deleting transaction
- * commits). `listen` is PGlite's.
+ * A feed on PGlite: its own LISTEN on `channel` (PGlite delivers NOTIFYs within the process, in a microtask queued
+ * while the committing statement's answer is read, so before the writer's own code goes on). `listen` is PGlite's.
  */
-export function createPgliteSessionFeed(
-  listen: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>,
-  log: Log,
-): SessionEndFeed & { ready: Promise<void>; close(): Promise<void> } {
-  const fanout = createSessionFanout(log)
+function createPgliteFeed<F>(
+  channel: string,
+  listen: PgliteListen,
+  fanout: { feed: F; dispatch(userId: string): void; clear(): void },
+): { feed: F; ready: Promise<void>; close(): Promise<void> } {
   let unlisten: (() => Promise<void>) | undefined
-  const ready = listen(SESSIONS_CHANNEL, (payload) => fanout.dispatch(payload)).then((stop) => {
+  const ready = listen(channel, (payload) => fanout.dispatch(payload)).then((stop) => {
     unlisten = stop
   })
   return {
-    ...fanout.feed,
+    feed: fanout.feed,
     ready,
     async close() {
       fanout.clear()
@@ -123,6 +170,26 @@ export function createPgliteSessionFeed(
       await unlisten?.().catch(() => undefined)
     },
   }
+}
+
+export function createPgliteSessionFeed(
+  listen: PgliteListen,
+  log: Log,
+): SessionEndFeed & { ready: Promise<void>; close(): Promise<void> } {
+  const { feed, ready, close } = createPgliteFeed(SESSIONS_CHANNEL, listen, createUserIdFanout(log))
+  return { ...feed, ready, close }
+}
+
+/** PGlite is one process and its own listener is never cut off: always listening, never reset. */
+export function createPglitePostsFeed(
+  listen: PgliteListen,
+  log: Log,
+): { feed: PostsChangedFeed; ready: Promise<void>; close(): Promise<void> } {
+  return createPgliteFeed(
+    POSTS_CHANNEL,
+    listen,
+    createPostsFanout(log, () => true),
+  )
 }
 
 export const EVENTS_CHANNEL = 'hookpost_events'
@@ -205,7 +272,9 @@ export function createNotifyAssembler(options: { ttlMs: number; now: () => numbe
 /**
  * PostgreSQL LISTEN/NOTIFY on channel `hookpost_events`: a dedicated connection listens (and reconnects with back-off
  * when it drops); NOTIFYs go through a small pool. A process receives its own notifications too, so local streams are
- * served the same way as remote ones. The same connection listens on `hookpost_sessions` for `sessionsEnded`.
+ * served the same way as remote ones. The same connection listens on `hookpost_sessions` for `sessionsEnded` and on
+ * `hookpost_posts` for `postsChanged`; PostgreSQL delivers one connection's notifications in commit order, so a post's
+ * `hookpost_posts` (sent by the trigger as the write commits) always comes before its live event (sent after).
  */
 export function createPgEventBus(options: {
   url: string
@@ -213,11 +282,12 @@ export function createPgEventBus(options: {
   channel?: string
   /** Reconnect back-off: this, doubled per failure, capped at 30 s. */
   reconnectMs?: number
-}): EventBus & { ready: Promise<void>; sessionsEnded: SessionEndFeed } {
+}): EventBus & { ready: Promise<void>; sessionsEnded: SessionEndFeed; postsChanged: PostsChangedFeed } {
   const channel = options.channel ?? EVENTS_CHANNEL
   const log = options.log
   const listeners = createListenerRegistry(log)
-  const sessions = createSessionFanout(log)
+  const sessions = createUserIdFanout(log)
+  const posts = createPostsFanout(log, () => client !== undefined)
   const assembler = createNotifyAssembler({ ttlMs: 10_000, now: Date.now })
   const pool = new pg.Pool({ connectionString: options.url, max: 2 })
   pool.on('error', (err) => log.warn(`[events] idle publish connection failed: ${err.message}`))
@@ -242,31 +312,40 @@ export function createPgEventBus(options: {
     const next = new pg.Client({ connectionString: options.url })
     next.on('notification', (message) => {
       if (message.channel === SESSIONS_CHANNEL && message.payload) return sessions.dispatch(message.payload)
+      if (message.channel === POSTS_CHANNEL && message.payload) return posts.dispatch(message.payload)
       if (message.channel !== channel || message.payload === undefined) return
       const complete = assembler.accept(message.payload)
       if (complete) listeners.dispatch(complete.userId, complete.event)
     })
     next.on('error', (err) => {
       log.warn(`[events] the LISTEN connection failed: ${err.message}; reconnecting`)
-      if (client === next) client = undefined
+      if (client === next) {
+        client = undefined
+        posts.reset()
+      }
       next.end().catch(() => undefined)
       scheduleReconnect()
     })
     next.on('end', () => {
       if (client === next) {
         client = undefined
+        posts.reset()
         scheduleReconnect()
       }
     })
     try {
       await next.connect()
-      await next.query(`LISTEN ${next.escapeIdentifier(channel)}; LISTEN ${next.escapeIdentifier(SESSIONS_CHANNEL)}`)
+      await next.query(
+        [channel, SESSIONS_CHANNEL, POSTS_CHANNEL].map((name) => `LISTEN ${next.escapeIdentifier(name)};`).join(' '),
+      )
       if (closed) {
         await next.end()
         return
       }
       client = next
       failures = 0
+      // What was announced while no connection listened is lost: whatever was remembered meanwhile is forgotten.
+      posts.reset()
     } catch (err) {
       log.warn(`[events] could not LISTEN: ${err instanceof Error ? err.message : String(err)}; retrying`)
       next.end().catch(() => undefined)
@@ -279,6 +358,7 @@ export function createPgEventBus(options: {
   return {
     ready,
     sessionsEnded: sessions.feed,
+    postsChanged: posts.feed,
     publish(userId, event) {
       if (closed) return
       const parts = encodeNotifyParts(userId, event)
@@ -292,6 +372,7 @@ export function createPgEventBus(options: {
       if (retryTimer) clearTimeout(retryTimer)
       listeners.clear()
       sessions.clear()
+      posts.clear()
       const current = client
       client = undefined
       await current?.end().catch(() => undefined)

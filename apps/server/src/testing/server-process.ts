@@ -98,3 +98,19 @@ export async function startServerProcess(name: string, entry: Entrypoint, env: R
   }
   return proc
 }
+
+/** Signs up over HTTP on a server process at `base`, as the browser does: the session cookie and the new user's id. */
+export async function signUpOverHttp(base: string, email: string): Promise<{ cookie: string; userId: string }> {
+  const password = 'correct horse 1'
+  const res = await fetch(`${base}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, confirmPassword: password, acceptTerms: true }),
+  })
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`)
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  return { cookie, userId: ((await res.json()) as { user: { id: string } }).user.id }
+}

@@ -1,4 +1,11 @@
-import { CALENDAR_RANGE_MAX_DAYS, MESSAGES, type CalendarPost } from '@hookpost/shared'
+import {
+  CALENDAR_DAY_FIRST_POSTS,
+  CALENDAR_RANGE_MAX_DAYS,
+  MESSAGES,
+  type CalendarDay,
+  type CalendarDaysQuery,
+  type CalendarPost,
+} from '@hookpost/shared'
 import { AppError } from '../../lib/errors'
 import { decodePostsCursor, encodePostsCursor, type PostsSegment } from './posts-cursor'
 import { toPostIdentity } from '../publishing'
@@ -36,6 +43,42 @@ function toCalendarPostDto(row: CalendarPostRow): CalendarPost {
   }
 }
 
+/** A window the calendar may ask for: forwards, and at most 62 days (ADR 024). */
+function checkRange(from: Date, to: Date) {
+  if (!(from < to)) throw new AppError('BAD_REQUEST', MESSAGES.dateRangeInvalid)
+  if (to.getTime() - from.getTime() > MAX_LIST_SPAN_MS) throw new AppError('BAD_REQUEST', MESSAGES.dateRangeTooWide)
+}
+
+/**
+ * GET /api/posts/calendar: the month or week as days in the asked zone (ADR 053) — each day with posts, its count per
+ * state and its first CALENDAR_DAY_FIRST_POSTS posts; GET /api/posts with a day's bounds has the rest of a day.
+ */
+export function calendarDays(
+  deps: PostsServiceDeps,
+  userId: string,
+  query: CalendarDaysQuery,
+): Promise<{ days: CalendarDay[] }> {
+  const from = new Date(query.from)
+  const to = new Date(query.to)
+  checkRange(from, to)
+  return orFail(deps, MESSAGES.fetchPostsFailed, async () => {
+    const { counts, first } = await deps.repo.calendarDaysForUser(
+      userId,
+      { from, to, zone: query.zone, accountId: query.accountId },
+      CALENDAR_DAY_FIRST_POSTS,
+    )
+    const days = new Map<string, CalendarDay>()
+    for (const { day, state, n } of counts) {
+      const entry = days.get(day) ?? { date: day, total: 0, counts: {}, posts: [] }
+      entry.total += n
+      entry.counts[state] = n
+      days.set(day, entry)
+    }
+    for (const row of first) days.get(row.day)?.posts.push(toCalendarPostDto(row))
+    return { days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)) }
+  })
+}
+
 /**
  * GET /api/posts: the calendar. The user's posts whose time falls in [from, to), by time, as the slim
  * `CalendarPost` (details come from `get`). At most 62 days at once.
@@ -56,8 +99,7 @@ export function listCalendar(
     : range.from
       ? new Date(from.getTime() + MAX_LIST_SPAN_MS)
       : new Date(now + DEFAULT_LIST_WINDOW.afterMs)
-  if (!(from < to)) throw new AppError('BAD_REQUEST', MESSAGES.dateRangeInvalid)
-  if (to.getTime() - from.getTime() > MAX_LIST_SPAN_MS) throw new AppError('BAD_REQUEST', MESSAGES.dateRangeTooWide)
+  checkRange(from, to)
   return orFail(deps, MESSAGES.fetchPostsFailed, async () =>
     (await deps.repo.listCalendarForUser(userId, from, to, CALENDAR_LIMIT)).map(toCalendarPostDto),
   )

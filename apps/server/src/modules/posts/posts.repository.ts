@@ -1,42 +1,22 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, notInArray, sql } from 'drizzle-orm'
 import { SENDING_OR_SENT_POST_STATES } from '@hookpost/shared'
 import type { Database } from '../../db/client'
-import { mediaFile, photoSet, post, slideshow, tiktokAccount } from '../../db/schema'
+import { mediaFile, photoSet, post, slideshow } from '../../db/schema'
 import { withSharedTransactions, type Executor } from '../../db/transactional'
 import { recordPostHook, rerecordPostHook } from '../analytics'
 import {
   IN_FLIGHT_STATES,
-  postIdentityColumns,
   readPostViews,
   withPostJoins,
   type MediaRow,
-  type PostIdentityRow,
   type PostRow,
   type PostView,
 } from '../publishing'
+import { calendarColumns, calendarDayQueries, type CalendarPostRow } from './calendar-days.repository'
+
+export type { CalendarPostRow }
 
 export type NewPostRow = typeof post.$inferInsert
-
-/**
- * A post as the calendar and the List view show it (issue 20): only the columns they draw, with the account's names
- * and what identifies it (issue 30). Nothing encrypted and no caption, so a month of thousands of posts stays one
- * small indexed read.
- */
-export interface CalendarPostRow extends PostIdentityRow {
-  id: string
-  accountId: string
-  format: PostRow['format']
-  postMode: PostRow['postMode']
-  title: string
-  scheduledAt: Date
-  timeZone: string
-  state: PostRow['state']
-  source: PostRow['source']
-  errorMessage: string | null
-  accountName: string
-  accountUsername: string
-  accountSandbox: boolean
-}
 
 /** Where a List page starts: after this (time, id) in its part of the list (posts-cursor.ts). */
 export interface CalendarPosition {
@@ -64,23 +44,6 @@ export type PostEdit = Partial<
   >
 >
 
-const calendarColumns = {
-  id: post.id,
-  accountId: post.accountId,
-  format: post.format,
-  postMode: post.postMode,
-  title: post.title,
-  scheduledAt: post.scheduledAt,
-  timeZone: post.timeZone,
-  state: post.state,
-  source: post.source,
-  errorMessage: post.errorMessage,
-  accountName: tiktokAccount.accountName,
-  accountUsername: tiktokAccount.accountUsername,
-  accountSandbox: tiktokAccount.sandbox,
-  ...postIdentityColumns,
-}
-
 /**
  * Every statement about posts a person can reach, scoped by user id (the publisher's own, by post id alone, are in
  * modules/publishing). Every state change is one conditional UPDATE: the row, not memory, decides who may act (several
@@ -92,6 +55,8 @@ function createQueries(db: Executor) {
   const touched = (at: Date) => ({ updatedAt: at })
 
   return {
+    ...calendarDayQueries(db),
+
     async insert(row: NewPostRow): Promise<PostRow> {
       const [created] = await db.insert(post).values(row).returning()
       if (!created) throw new Error('post insert returned nothing')

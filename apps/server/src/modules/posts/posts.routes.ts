@@ -4,6 +4,8 @@ import {
   apiErrorSchema,
   BATCH_MAX_ROWS,
   batchScheduleBodySchema,
+  calendarDaysQuerySchema,
+  calendarDaysSchema,
   calendarPostListSchema,
   calendarPostPageSchema,
   duplicatePostBodySchema,
@@ -15,6 +17,7 @@ import {
   schedulePostBodySchema,
 } from '@hookpost/shared'
 import type { PostsService } from './posts.service'
+import type { AnswerCache } from '../../lib/answer-cache'
 import { userId } from '../../lib/request-user'
 
 const idParams = z.object({ id: z.string().max(64) })
@@ -22,8 +25,15 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 /** A full batch with every description at TikTok's 2,200 characters (up to 4 bytes each in UTF-8) still fits. */
 const BATCH_BODY_LIMIT = BATCH_MAX_ROWS * 10 * 1024
 
-/** Registered inside the authenticated scope under /api/posts: every query is scoped by the signed-in user. */
-export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
+/**
+ * Registered inside the authenticated scope under /api/posts: every query is scoped by the signed-in user. The calendar
+ * reads are answered from `answers` (ADR 053), kept per user and query string, dropped by the database's announcement
+ * of any write to them.
+ */
+export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService; answers: AnswerCache }> = async (
+  app,
+  { posts, answers },
+) => {
   app.post(
     '/',
     {
@@ -88,7 +98,38 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async 
         response: { 200: calendarPostListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 500: apiErrorSchema },
       },
     },
-    async (request) => ({ posts: await posts.list(userId(request), request.query) }),
+    async (request, reply) => {
+      const user = userId(request)
+      const { from, to } = request.query
+      // Without both ends the window follows the clock: not an answer to keep.
+      if (from === undefined || to === undefined) return { posts: await posts.list(user, request.query) }
+      return answers.send(request, reply, user, `posts?${from}&${to}`, async () => ({
+        posts: await posts.list(user, request.query),
+      }))
+    },
+  )
+
+  app.get(
+    '/calendar',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'The calendar as days: per day, the count of posts in each state and its first few posts',
+        description:
+          'Days are counted in `zone` (the display zone); only days with posts are listed; `accountId` narrows to ' +
+          'one account. Each day carries its first 3 posts by time; GET /api/posts?from&to with the day’s bounds has ' +
+          'the whole day. At most 62 days. Answers are kept per user and range until one of that user’s posts changes.',
+        querystring: calendarDaysQuerySchema,
+        response: { 200: calendarDaysSchema, 400: apiErrorSchema, 401: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = userId(request)
+      const { from, to, zone, accountId } = request.query
+      return answers.send(request, reply, user, `calendar?${from}&${to}&${zone}&${accountId ?? ''}`, () =>
+        posts.calendarDays(user, request.query),
+      )
+    },
   )
 
   app.get(

@@ -2,6 +2,8 @@ import type { z } from 'zod'
 import {
   MESSAGES,
   type BatchPostRow,
+  type CalendarDay,
+  type CalendarDaysQuery,
   type CalendarPost,
   type Post,
   type schedulePostBodySchema,
@@ -15,7 +17,7 @@ import { editPost, type EditPostBody } from './post-edit'
 import { redraftPost, type RedraftChange } from './post-redraft'
 import { resolveScheduleTime } from './post-rules'
 import { invalid, orFail, uuid, view, type PostsServiceDeps } from './posts-context'
-import { listCalendar, listPage } from './posts-calendar'
+import { calendarDays, listCalendar, listPage } from './posts-calendar'
 
 export type { PostsServiceDeps } from './posts-context'
 export type { NewPost } from './new-post'
@@ -48,7 +50,12 @@ export function createPostsService(deps: PostsServiceDeps) {
       return orFail(deps, MESSAGES.scheduleFailed, () => createPost(deps, userId, input))
     },
 
-    /** GET /api/posts: the calendar (posts-calendar.ts). */
+    /** GET /api/posts/calendar: the month or week as days, counts and first posts (posts-calendar.ts). */
+    calendarDays(userId: string, query: CalendarDaysQuery): Promise<{ days: CalendarDay[] }> {
+      return calendarDays(deps, userId, query)
+    },
+
+    /** GET /api/posts: the posts of a window, e.g. one day's "+N more" (posts-calendar.ts). */
     list(userId: string, range: { from?: string | undefined; to?: string | undefined }): Promise<CalendarPost[]> {
       return listCalendar(deps, userId, range)
     },

@@ -2,9 +2,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@hookpost/shared/messages'
-import { toCalendarPost, type Post, type SchedulePostInput } from '@hookpost/shared/posts'
+import type { Post, SchedulePostInput } from '@hookpost/shared/posts'
 import { NEW_POST_NOTE } from '../../../features/posts/components/schedule-video-form'
-import { makePost } from '../../../features/posts/components/scheduled-videos/test-utils'
+import { calendarDaysOf, makePost } from '../../../features/posts/components/scheduled-videos/test-utils'
 import { makeCreatorInfo, makeSlideshow } from '../../../features/posts/testing/test-utils'
 import { installDialogPolyfill, makeAccount, mockApi, renderRoute } from '../../../testing/api-mock'
 import { pinDate } from '../../../testing/clock'
@@ -37,12 +37,8 @@ function serve({ refusal }: { refusal?: string } = {}) {
     }
     if (pathname === '/api/slideshows') return { status: 200, body: { slideshows: [makeSlideshow()] } }
     if (pathname === '/api/queue') return { status: 200, body: { queues: [] } }
-    if (pathname === '/api/posts' && method === 'GET') {
-      const from = Date.parse(search.get('from') ?? '')
-      const to = Date.parse(search.get('to') ?? '')
-      const inWindow = posts.filter((p) => Date.parse(p.scheduledAt) >= from && Date.parse(p.scheduledAt) < to)
-      return { status: 200, body: { posts: inWindow.map(toCalendarPost) } }
-    }
+    if (pathname === '/api/posts/calendar' && method === 'GET')
+      return { status: 200, body: calendarDaysOf(posts, search) }
     if (pathname === '/api/posts' && method === 'POST' && refusal) {
       return { status: 409, body: { code: 'CONFLICT', message: refusal } }
     }

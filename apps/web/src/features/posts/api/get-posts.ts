@@ -1,6 +1,5 @@
 import {
   infiniteQueryOptions,
-  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useQuery,
@@ -16,9 +15,10 @@ import {
   type CalendarPost,
   type Post,
 } from '@hookpost/shared/posts'
+import type { CalendarDay } from '@hookpost/shared/calendar'
 import type { ServerEvent } from '@hookpost/shared/events'
 import { apiRequest } from '../../../lib/api-client'
-import { postsKey } from './posts-key'
+import { calendarDaysKey, postsKey } from './posts-key'
 
 /** A window of time, as ISO instants: posts with `from <= scheduledAt < to`. */
 export type PostsRange = { from: string; to: string }
@@ -27,7 +27,7 @@ function byTime(a: CalendarPost, b: CalendarPost): number {
   return a.scheduledAt.localeCompare(b.scheduledAt) || a.id.localeCompare(b.id)
 }
 
-// --- The calendar: one month or week at a time ---
+// --- A window of posts: one day of the calendar ("+N more"), or any window up to 62 days ---
 
 /** GET /api/posts?from&to: the signed-in user's posts scheduled in that window (at most 62 days), in time order. */
 export async function getPosts(range: PostsRange): Promise<CalendarPost[]> {
@@ -44,9 +44,9 @@ export function postsQueryOptions(range: PostsRange) {
   return queryOptions({ queryKey: postsCalendarKey(range), queryFn: () => getPosts(range) })
 }
 
-/** The posts of one calendar period; the previous period stays on screen while the next one loads. */
-export function usePosts(range: PostsRange) {
-  return useQuery({ ...postsQueryOptions(range), placeholderData: keepPreviousData })
+/** The posts of a window (a calendar day's "+N more"), fetched once `enabled`. */
+export function usePosts(range: PostsRange, enabled = true) {
+  return useQuery({ ...postsQueryOptions(range), enabled })
 }
 
 // --- The List view: a page at a time ---
@@ -173,6 +173,29 @@ export function placeCalendarPost(queryClient: QueryClient, post: CalendarPost) 
     })
   }
   queryClient.setQueryData<InfiniteData<PostsPage, PageParam>>(postPagesKey, (data) => placeInPages(data, slim))
+  forgetCalendarDays(queryClient, slim)
+}
+
+/**
+ * The calendar's days answers are fetched again, not rebuilt here: a post leaving a day's first three needs the next
+ * one, which may not be loaded. The server drops its kept answers before any live event about the change arrives
+ * (ADR 053), so the refetch sees it. Until it answers, a post already shown in its day is shown as it is now (`slim`),
+ * with its day's counts moved to its new state.
+ */
+function forgetCalendarDays(queryClient: QueryClient, slim?: CalendarPost) {
+  if (slim) {
+    queryClient.setQueriesData<Map<string, CalendarDay>>({ queryKey: calendarDaysKey }, (days) => {
+      const day = days && [...days.values()].find((d) => d.posts.some((p) => p.id === slim.id))
+      const before = day?.posts.find((p) => p.id === slim.id)
+      if (!days || !day || !before || before.scheduledAt !== slim.scheduledAt) return days
+      const counts = { ...day.counts, [before.state]: (day.counts[before.state] ?? 1) - 1 }
+      counts[slim.state] = (counts[slim.state] ?? 0) + 1
+      if (counts[before.state] === 0) delete counts[before.state]
+      const posts = day.posts.map((p) => (p.id === slim.id ? slim : p))
+      return new Map(days).set(day.date, { ...day, counts, posts })
+    })
+  }
+  void queryClient.invalidateQueries({ queryKey: calendarDaysKey })
 }
 
 /**
@@ -195,6 +218,7 @@ export function removeCachedPost(queryClient: QueryClient, postId: string) {
       ? { ...data, pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p.id !== postId) })) }
       : data,
   )
+  forgetCalendarDays(queryClient)
   clearProgress(queryClient, postId)
 }
 
@@ -236,6 +260,9 @@ function holdsAccountPost(data: unknown, accountId: string): boolean {
     return p?.accountId === accountId && p.state === 'uploaded'
   }
   if (Array.isArray(data)) return data.some(ofAccount)
+  // A calendar's days (get-calendar-days.ts): the posts each day carries.
+  if (data instanceof Map)
+    return [...(data as Map<string, { posts?: unknown[] }>).values()].some((d) => d.posts?.some(ofAccount))
   const pages = (data as Partial<InfiniteData<PostsPage, PageParam>> | undefined)?.pages
   if (Array.isArray(pages)) return pages.some((page) => page.posts.some(ofAccount))
   return ofAccount(data)

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect } from 'react'
 import { todayInZone } from '@hookpost/shared/time'
 import { Spinner } from '../../../components/ui/spinner'
-import { postsQueryOptions } from '../api/get-posts'
+import { calendarDaysQueryOptions } from '../api/get-calendar-days'
 import type { AccountChoice } from '../utils/account-colors'
 import { periodBounds, periodRange } from './scheduled-videos/calendar'
 import type { Spotlight } from './scheduled-videos/use-spotlight'
@@ -53,7 +53,7 @@ export function ScheduledVideosPanel({
   useEffect(() => {
     if (!timeZone) return
     const { first, last } = periodBounds('month', todayInZone(new Date(), timeZone))
-    void queryClient.prefetchQuery(postsQueryOptions(periodRange(first, last, timeZone)))
+    void queryClient.prefetchQuery(calendarDaysQueryOptions({ ...periodRange(first, last, timeZone), zone: timeZone }))
   }, [queryClient, timeZone])
   if (!timeZone) return <Loading />
   return (

@@ -1,4 +1,5 @@
 import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import type { CalendarDay } from '@hookpost/shared/calendar'
 import type { CalendarPost } from '@hookpost/shared/posts'
 import { WEEKDAYS, daysBetween, postDay } from './calendar'
 import { announcements, collisionDetection, dayToDayCoordinates, entryPost, INSTRUCTIONS } from './calendar-drag'
@@ -6,12 +7,13 @@ import { DayCell } from './day-cell'
 import { useKeyboardDropFocus } from './use-keyboard-drop-focus'
 
 /**
- * The month (or week) as a table, Sunday first (product.md §2), each day with its count and entries or 'No videos'. A
+ * The month (or week) as a table, Sunday first (product.md §2), each day with its count and first entries or 'No videos'. A
  * scheduled entry can be dragged to another day, by pointer or keyboard; the drop is handed to `onMoveByDays`.
  */
 export function CalendarTable({
   weeks,
-  postsByDay,
+  summaries,
+  accountId,
   today,
   zone,
   caption,
@@ -21,7 +23,10 @@ export function CalendarTable({
   highlightedId,
 }: {
   weeks: (string | null)[][]
-  postsByDay: Map<string, CalendarPost[]>
+  /** The period's days with posts: counts and first posts (ADR 053). */
+  summaries: ReadonlyMap<string, CalendarDay>
+  /** The account filter, if any: a day's "+N more" is narrowed by it too. */
+  accountId: string | undefined
   today: string
   zone: string
   caption: string
@@ -82,7 +87,8 @@ export function CalendarTable({
                   <DayCell
                     key={day}
                     day={day}
-                    posts={postsByDay.get(day) ?? []}
+                    summary={summaries.get(day)}
+                    accountId={accountId}
                     today={today}
                     zone={zone}
                     tall={weeks.length === 1}

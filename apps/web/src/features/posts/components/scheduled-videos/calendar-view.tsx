@@ -1,5 +1,6 @@
+import type { CalendarDay } from '@hookpost/shared/calendar'
 import type { CalendarPost } from '@hookpost/shared/posts'
-import type { usePosts } from '../../api/get-posts'
+import type { useCalendarDays } from '../../api/get-calendar-days'
 import { Agenda } from './agenda'
 import { monthWeeks, weekDays } from './calendar'
 import { CalendarTable } from './calendar-table'
@@ -12,7 +13,8 @@ import { LoadingVideos, VideosLoadError } from './videos-load-state'
  */
 export function CalendarView({
   posts,
-  days,
+  summaries,
+  accountId,
   period,
   wide,
   zone,
@@ -21,9 +23,10 @@ export function CalendarView({
   onScheduleOn,
   highlightedId,
 }: {
-  posts: ReturnType<typeof usePosts>
-  /** The period's posts by display day, narrowed to the chosen account. */
-  days: Map<string, CalendarPost[]>
+  posts: ReturnType<typeof useCalendarDays>
+  /** The period's days with posts (counts, first posts), narrowed to the chosen account by the server. */
+  summaries: ReadonlyMap<string, CalendarDay>
+  accountId: string | undefined
   period: CalendarPeriod
   wide: boolean
   zone: string
@@ -42,7 +45,8 @@ export function CalendarView({
     return (
       <CalendarTable
         weeks={span === 'month' ? monthWeeks(first) : [weekDays(first)]}
-        postsByDay={days}
+        summaries={summaries}
+        accountId={accountId}
         today={today}
         zone={zone}
         caption={`Scheduled videos, ${title}`}
@@ -58,11 +62,12 @@ export function CalendarView({
       ? weekDays(first)
       : monthWeeks(first)
           .flat()
-          .filter((day): day is string => day !== null && (days.has(day) || day === today))
+          .filter((day): day is string => day !== null && (summaries.has(day) || day === today))
   return (
     <Agenda
       days={agendaDays}
-      postsByDay={days}
+      summaries={summaries}
+      accountId={accountId}
       today={today}
       zone={zone}
       emptyText={`No videos ${span === 'month' ? 'in' : 'in the week of'} ${title}`}

@@ -92,7 +92,7 @@ export function startOfDay(date: string, zone: string): Date {
   return utcDate(date)
 }
 
-/** What `GET /api/posts` is asked for: from the first day's start to the start of the day after the last. */
+/** What the calendar (`GET /api/posts/calendar`) and a day's "+N more" (`GET /api/posts`) ask for: from the first day's start to the start of the day after the last. */
 export function periodRange(first: string, last: string, zone: string): { from: string; to: string } {
   return { from: startOfDay(first, zone).toISOString(), to: startOfDay(addDays(last, 1), zone).toISOString() }
 }
@@ -100,25 +100,6 @@ export function periodRange(first: string, last: string, zone: string): { from: 
 /** The day a post falls on, in `zone`. */
 export function postDay(post: Pick<CalendarPost, 'scheduledAt'>, zone: string): string {
   return instantToZoned(new Date(post.scheduledAt), zone).date
-}
-
-export function byScheduledAt(
-  a: Pick<CalendarPost, 'scheduledAt' | 'id'>,
-  b: Pick<CalendarPost, 'scheduledAt' | 'id'>,
-): number {
-  return a.scheduledAt.localeCompare(b.scheduledAt) || a.id.localeCompare(b.id)
-}
-
-/** Posts per display day, each day in time order. */
-export function postsByDay(posts: readonly CalendarPost[], zone: string): Map<string, CalendarPost[]> {
-  const days = new Map<string, CalendarPost[]>()
-  for (const post of [...posts].sort(byScheduledAt)) {
-    const day = postDay(post, zone)
-    const list = days.get(day)
-    if (list) list.push(post)
-    else days.set(day, [post])
-  }
-  return days
 }
 
 // --- Formatting (English, as the rest of the app) ---

@@ -1,15 +1,22 @@
 import { useDroppable } from '@dnd-kit/core'
+import type { CalendarDay } from '@hookpost/shared/calendar'
 import type { CalendarPost } from '@hookpost/shared/posts'
 import { dayLabel } from './calendar'
 import { CalendarEntry } from './calendar-entry'
-import { videoCount } from './calendar-labels'
+import { dayCountLabel } from './calendar-labels'
+import { DayMoreButton } from './day-more-button'
+import { useDayPosts } from './use-day-posts'
 import { ScheduleOnDayButton } from './schedule-on-day-button'
 import type { ClaimFocus } from './use-keyboard-drop-focus'
 
-/** One day of the grid: a drop target, with its count and entries or 'No videos'. */
+/**
+ * One day of the grid: a drop target, with its count (by status, for a screen reader) and its first entries, "+N more"
+ * for the rest of the day (ADR 053), or 'No videos'.
+ */
 export function DayCell({
   day,
-  posts,
+  summary,
+  accountId,
   today,
   zone,
   tall,
@@ -19,7 +26,10 @@ export function DayCell({
   highlightedId,
 }: {
   day: string
-  posts: CalendarPost[]
+  /** The day in the calendar's answer; none when it has no posts. */
+  summary: CalendarDay | undefined
+  /** The calendar's account filter, which the whole day is narrowed by too. */
+  accountId: string | undefined
   today: string
   zone: string
   tall: boolean
@@ -29,6 +39,9 @@ export function DayCell({
   highlightedId: string | null
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: day })
+  const shown = useDayPosts(day, summary, zone, accountId)
+  const { posts, total } = shown
+  const listId = `day-${day}-videos`
   const isToday = day === today
   return (
     <td
@@ -52,18 +65,18 @@ export function DayCell({
           </span>
         </span>
         {onScheduleOn && day >= today ? <ScheduleOnDayButton day={day} onScheduleOn={onScheduleOn} /> : null}
-        {posts.length > 0 ? (
+        {total > 0 ? (
           <span className="ml-auto rounded-full bg-slate-100 px-1.5 text-xs text-slate-700">
-            <span className="sr-only">{videoCount(posts.length)}</span>
+            <span className="sr-only">{dayCountLabel(total, shown.counts)}</span>
             <span aria-hidden="true">
-              {posts.length}
-              <span className="hidden xl:inline"> {posts.length === 1 ? 'video' : 'videos'}</span>
+              {total}
+              <span className="hidden xl:inline"> {total === 1 ? 'video' : 'videos'}</span>
             </span>
           </span>
         ) : null}
       </div>
       {posts.length > 0 ? (
-        <ul className="mt-1 space-y-1" aria-label={`Videos on ${dayLabel(day)}`}>
+        <ul id={listId} className="mt-1 space-y-1" aria-label={`Videos on ${dayLabel(day)}`}>
           {posts.map((post) => (
             <CalendarEntry
               key={post.id}
@@ -79,6 +92,7 @@ export function DayCell({
       ) : (
         <p className="mt-1 text-xs text-slate-500">No videos</p>
       )}
+      <DayMoreButton day={day} state={shown} listId={listId} />
     </td>
   )
 }

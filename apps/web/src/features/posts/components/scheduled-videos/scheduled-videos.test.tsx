@@ -106,10 +106,19 @@ describe('Scheduled Videos panel: calendar', () => {
       }),
       makePost({ title: 'Unsure', state: 'unconfirmed', scheduledAt: '2026-04-16T13:00:00.000Z' }),
     ])
+    const user = userEvent.setup()
     renderPanel()
     await waitForGrid()
     const day = cell('Thursday, April 16')
-    await within(day).findByText('6 videos')
+    await within(day).findByText('6 videos: 1 scheduled, 2 processing, 1 uploaded, 1 failed, 1 unconfirmed')
+    // The cell carries the day's first three (ADR 053); "+3 more" brings the rest of the day.
+    expect(within(day).queryByText('Done')).toBeNull()
+    const more = within(day).getByRole('button', { name: '+3 more videos on Thursday, April 16' })
+    expect(more.getAttribute('aria-expanded')).toBe('false')
+    await user.click(more)
+    await within(day).findByText('Done')
+    expect(more.getAttribute('aria-expanded')).toBe('true')
+    expect(more.textContent).toContain('Show fewer')
     const badge = (title: string) => {
       const entry = within(day).getByText(title).closest('li')!
       const status = entry.querySelector('[data-status]')!
@@ -503,16 +512,18 @@ describe('Scheduled Videos panel: Retry a failed post', () => {
 describe('Scheduled Videos panel: Refresh Status', () => {
   it('refreshes the statuses and says so', async () => {
     const post = makePost({ id: 'p1', title: 'Tip', state: 'processing_on_tiktok' })
-    const { calls } = postsApi([post], {
+    const { calls, replace } = postsApi([post], {
       refresh: { status: 200, body: { posts: [{ ...post, state: 'uploaded' }] } },
     })
     const user = userEvent.setup()
     renderPanel()
     await waitForGrid()
     await within(grid()).findByText('Processing')
+    // What the refresh found is the server's now: the calendar's days are asked again and have it.
+    replace({ ...post, state: 'uploaded' })
     await user.click(screen.getByRole('button', { name: 'Refresh Status' }))
     expect(await screen.findByText(MESSAGES.statusesRefreshed)).toBeTruthy()
-    expect(within(grid()).getByText('Uploaded')).toBeTruthy()
+    expect(await within(grid()).findByText('Uploaded')).toBeTruthy()
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/posts/refresh-status')).toHaveLength(1)
   })
 

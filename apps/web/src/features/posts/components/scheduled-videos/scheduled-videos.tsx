@@ -44,7 +44,7 @@ export function ScheduledVideos({
   const [view, setView] = useState<View>('calendar')
   const period = useCalendarPeriod(now, zone)
   const shown = useScheduledPosts({ view, range: period.range, accounts, zone })
-  const { posts, filterAccount } = shown
+  const { calendar: posts, filterAccount } = shown
   const actions = usePostActions(zone)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const spot = useSpotlight({
@@ -54,7 +54,7 @@ export function ScheduledVideos({
     setView,
     filteredAccountId: shown.filteredAccountId,
     setAccountFilter: shown.setAccountFilter,
-    days: shown.days,
+    summaries: shown.summaries,
     openDetailsOf: actions.openDetailsOf,
   })
   const scheduleOn = onScheduleOn ? (day: string) => onScheduleOn(day, shown.filteredAccountId) : undefined
@@ -130,7 +130,8 @@ export function ScheduledVideos({
           ) : (
             <CalendarView
               posts={posts}
-              days={shown.days}
+              summaries={shown.summaries}
+              accountId={shown.filteredAccountId}
               period={period}
               wide={wide}
               zone={zone}

@@ -3,6 +3,8 @@ import { cleanup } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { installDialogPolyfill, mockApi, type ApiReply } from '../../../../testing/api-mock'
 import { toCalendarPost, type CalendarPost, type Post } from '@hookpost/shared/posts'
+import { CALENDAR_DAY_FIRST_POSTS, type CalendarDay } from '@hookpost/shared/calendar'
+import { instantToZoned } from '@hookpost/shared/time'
 import type { ScheduledOutcome } from '../../utils/scheduled-outcome'
 
 /** The List view's order, as the server gives it: upcoming soonest first, then past ones latest first. */
@@ -16,8 +18,30 @@ function listOrder(now: number) {
   }
 }
 
+/** The calendar's days answer over `posts`, as the server makes it (ADR 053): days in `zone`, counts, first posts. */
+export function calendarDaysOf(posts: Post[], search: URLSearchParams): { days: CalendarDay[] } {
+  const from = Date.parse(search.get('from') ?? '')
+  const to = Date.parse(search.get('to') ?? '')
+  const zone = search.get('zone') ?? 'UTC'
+  const accountId = search.get('accountId')
+  const days = new Map<string, CalendarDay>()
+  const shown = posts
+    .filter((p) => Date.parse(p.scheduledAt) >= from && Date.parse(p.scheduledAt) < to)
+    .filter((p) => !accountId || p.accountId === accountId)
+    .sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt) || a.id.localeCompare(b.id))
+  for (const post of shown) {
+    const date = instantToZoned(new Date(post.scheduledAt), zone).date
+    const day = days.get(date) ?? { date, total: 0, counts: {}, posts: [] }
+    day.total += 1
+    day.counts[post.state] = (day.counts[post.state] ?? 0) + 1
+    if (day.posts.length < CALENDAR_DAY_FIRST_POSTS) day.posts.push(toCalendarPost(post))
+    days.set(date, day)
+  }
+  return { days: [...days.values()] }
+}
+
 /**
- * A stand-in for the posts API over `posts`: GET /api/posts filters by the window like the server does and answers
+ * A stand-in for the posts API over `posts`: GET /api/posts/calendar answers the days (`calendarDaysOf`); GET /api/posts filters by the window like the server does and answers
  * the calendar's slim posts; GET /api/posts/list pages them (its cursor is the next offset); GET /api/posts/:id is the
  * whole post; PATCH, DELETE, retry and refresh-status answer with `overrides` when given.
  */
@@ -30,15 +54,22 @@ export function postsApi(
     retry?: ApiReply
     postNow?: ApiReply
     duplicate?: (post: Post, body: { date: string; time: string; timeZone: string }) => ApiReply
+    /** The calendar's days answer. */
     list?: ApiReply
+    /** A day's "+N more" (GET /api/posts). */
+    day?: ApiReply
     pages?: ApiReply
     one?: ApiReply | Promise<ApiReply>
   } = {},
 ) {
   let posts = [...initial]
   const { calls } = mockApi(({ method, pathname: path, search, body }) => {
-    if (path === '/api/posts' && method === 'GET') {
+    if (path === '/api/posts/calendar' && method === 'GET') {
       if (overrides.list) return overrides.list
+      return { status: 200, body: calendarDaysOf(posts, search) }
+    }
+    if (path === '/api/posts' && method === 'GET') {
+      if (overrides.day) return overrides.day
       const from = Date.parse(search.get('from') ?? '')
       const to = Date.parse(search.get('to') ?? '')
       const inWindow = posts.filter((p) => Date.parse(p.scheduledAt) >= from && Date.parse(p.scheduledAt) < to)
@@ -102,7 +133,18 @@ export function postsApi(
     replace: (post: Post) => {
       posts = posts.map((p) => (p.id === post.id ? post : p))
     },
-    gets: () => calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts'),
+    /** A post made elsewhere (another tab, automation): later answers have it. */
+    add: (post: Post) => {
+      posts = [...posts, post]
+    },
+    /** A post deleted elsewhere. */
+    remove: (id: string) => {
+      posts = posts.filter((p) => p.id !== id)
+    },
+    /** The calendar's reads of its period (GET /api/posts/calendar). */
+    gets: () => calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts/calendar'),
+    /** A day's "+N more" reads (GET /api/posts). */
+    dayGets: () => calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts'),
     pageGets: () => calls.filter((c) => c.method === 'GET' && c.pathname === '/api/posts/list'),
   }
 }

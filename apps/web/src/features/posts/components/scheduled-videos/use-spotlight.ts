@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import type { CalendarPost, Post } from '@hookpost/shared/posts'
+import type { CalendarDay } from '@hookpost/shared/calendar'
+import type { Post } from '@hookpost/shared/posts'
 import { outcomeSentence, type ScheduledOutcome } from '../../utils/scheduled-outcome'
 import { postDay } from './calendar'
 import type { CalendarPeriod } from './use-calendar-period'
@@ -23,7 +24,7 @@ export function useSpotlight({
   setView,
   filteredAccountId,
   setAccountFilter,
-  days,
+  summaries,
   openDetailsOf,
 }: {
   spotlight: Spotlight | null
@@ -32,7 +33,8 @@ export function useSpotlight({
   setView: (view: View) => void
   filteredAccountId: string | undefined
   setAccountFilter: (filter: string) => void
-  days: Map<string, CalendarPost[]>
+  /** The calendar's days: a post is on the calendar once its day is counted there (maybe behind "+N more"). */
+  summaries: ReadonlyMap<string, CalendarDay>
   openDetailsOf: (postId: string) => void
 }) {
   const post = spotlight?.outcome.post
@@ -58,7 +60,7 @@ export function useSpotlight({
       openDetailsOf(post.id)
     }
   }
-  const onScreen = post !== undefined && [...days.values()].some((list) => list.some((p) => p.id === post.id))
+  const onScreen = post !== undefined && summaries.has(postDay(post, zone))
   return {
     highlightedId: post?.id ?? null,
     announcement:
