@@ -2,7 +2,7 @@ import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
-import { precompressDir } from './precompress'
+import { precompressDir } from './precompress.ts'
 
 /** The prerendered marketing pages' own script (ADR 056); prerender.ts finds its built file in the manifest by this entry's name. */
 const PUBLIC_PAGE_SCRIPT = path.resolve(import.meta.dirname, 'src/app/prerender/public-page-script.ts')

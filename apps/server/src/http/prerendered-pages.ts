@@ -21,7 +21,8 @@ export function prerenderedPages(webDist: string): (url: string) => string | nul
     const trimmed = pathname.replace(/\/+$/, '')
     // pages/index.html is the landing page's file, not a page called /index.
     const name = trimmed === '' ? 'index' : trimmed.slice(1)
-    if ((trimmed !== '' && name === 'index') || name.includes('/') || name.includes('.') || !names.has(name)) return null
+    if ((trimmed !== '' && name === 'index') || name.includes('/') || name.includes('.') || !names.has(name))
+      return null
     return `pages/${name}.html`
   }
 }

@@ -113,8 +113,8 @@ export function PublicLayout() {
           </nav>
         </div>
         <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600">
-          {/* The prerendered pages' script (ADR 056) sets this year in the browser: the build's year goes stale. */}
-          © <span data-current-year="">{new Date().getFullYear()}</span> Hookpost. All rights reserved.
+          {/* The prerendered pages' script (ADR 056) sets this year in the browser: the build's year goes stale. */}©{' '}
+          <span data-current-year="">{new Date().getFullYear()}</span> Hookpost. All rights reserved.
         </p>
       </footer>
       <ScrollRestoration />
