@@ -9,7 +9,7 @@ import { HooksTab } from './hooks-tab'
 import { ScheduleTab } from './schedule-tab'
 import { rememberTab, storedTab, tabFromSearch, tabHref } from './tabs'
 
-// Its own chunk, with the charts library: nobody downloads recharts before opening Analytics.
+// Its own chunk: nobody downloads the Analytics tab's code (its SVG charts included) before opening it.
 const AnalyticsTab = lazy(async () => ({ default: (await import('./analytics-tab')).AnalyticsTab }))
 
 /** Every tab: its introduction and panel. */
