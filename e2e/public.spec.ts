@@ -131,7 +131,7 @@ test.describe('public site', () => {
       await page.goto(path)
       const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact: help@hookpost.test' })
       await expect(contact).toBeVisible()
-      const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.src))
+      const scripts = await page.evaluate(() => Array.from(document.scripts, (s) => s.src))
       expect(scripts).toHaveLength(1)
       expect(scripts[0]).toMatch(/\/assets\/public-page-[\w-]+\.js$/)
       const staticText = await page.locator('#root').innerText()

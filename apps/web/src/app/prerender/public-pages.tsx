@@ -28,14 +28,18 @@ export async function renderPublicPage(path: PublicPagePath): Promise<{ title: s
   const context = await handler.query(new Request(new URL(path, 'http://localhost')))
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`)
   const router = createStaticRouter(handler.dataRoutes, context)
-  const sink: { title?: string } = {}
+  let title: string | undefined
   const body = renderToStaticMarkup(
-    <DocumentTitleSink value={sink}>
+    <DocumentTitleSink
+      value={(pageTitle) => {
+        title = pageTitle
+      }}
+    >
       <AppProvider>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </DocumentTitleSink>,
   )
-  if (!sink.title) throw new Error(`${path} set no document title`)
-  return { title: sink.title, body }
+  if (!title) throw new Error(`${path} set no document title`)
+  return { title, body }
 }
