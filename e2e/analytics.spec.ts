@@ -87,7 +87,7 @@ test.describe('Analytics tab', () => {
     const posts = overview.locator('dt', { hasText: 'Posts published' }).locator('..')
     await expect(posts.locator('dd').first()).toHaveText('2', { timeout: 30_000 })
     const chart = overview.getByRole('figure').filter({ hasText: 'Views per day' })
-    await expect(chart.locator('svg.recharts-surface')).toBeVisible()
+    await expect(chart.getByRole('img', { name: /^Views per day from / })).toBeVisible()
     await chart.getByText('Show as table').click()
     const perDay = chart.getByRole('table', { name: /per day/ })
     await expect(perDay).toBeVisible()
@@ -112,6 +112,7 @@ test.describe('Analytics tab', () => {
     await top.getByRole('radio', { name: 'Engagement rate' }).check()
     await expect(list.getByRole('listitem')).toHaveCount(2)
     const curves = top.getByRole('figure').filter({ hasText: 'first 7 days' })
+    await expect(curves.getByRole('img', { name: /^Views of each top post over its first 7 days/ })).toBeVisible()
     await curves.getByText('Show as table').click()
     await expect(curves.getByRole('table', { name: /after 1 to 7 days/ }).getByRole('row')).toHaveCount(3)
 
@@ -143,8 +144,9 @@ test.describe('Analytics tab', () => {
     await page.setViewportSize({ width: 375, height: 812 })
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible()
-    await expect(region(page, 'Overview').locator('svg.recharts-surface')).toBeVisible()
-    const svgBox = await region(page, 'Overview').locator('svg.recharts-surface').boundingBox()
+    const viewsChart = region(page, 'Overview').getByRole('img', { name: /^Views per day/ })
+    await expect(viewsChart).toBeVisible()
+    const svgBox = await viewsChart.boundingBox()
     expect(svgBox?.width ?? 0).toBeGreaterThan(200)
     expect(svgBox?.width ?? 999).toBeLessThanOrEqual(375)
     await expect(region(page, 'Top posts').getByRole('list', { name: 'Top posts' }).getByRole('listitem')).toHaveCount(

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import type { Page } from '@playwright/test'
 
 const pages = [
   { path: '/', heading: 'Schedule Your TikTok Content with Confidence' },
@@ -106,6 +107,47 @@ test.describe('public site', () => {
     // The reference page builds the OpenAPI document of every route on its first load: slow on a busy machine.
     await expect(page.getByRole('heading', { name: /^Hookpost API/ })).toBeVisible({ timeout: 30_000 })
   })
+
+  // ADR 056: a marketing page is served as static HTML with no React; the same page rendered by the SPA (reached by
+  // a link inside the app) must read the same, footer's contact line and title included.
+  const marketing: [string, (page: Page) => Promise<void>][] = [
+    ['/', (page) => page.getByRole('link', { name: 'Hookpost home' }).click()],
+    [
+      '/features',
+      (page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Features' }).click(),
+    ],
+    [
+      '/pricing',
+      (page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click(),
+    ],
+    ['/privacy-policy', (page) => page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()],
+    [
+      '/terms-of-service',
+      (page) => page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click(),
+    ],
+  ]
+  for (const [path, openInApp] of marketing) {
+    test(`${path} is prerendered: no React, and the same content as the SPA's page`, async ({ page }) => {
+      await page.goto(path)
+      const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact: help@hookpost.test' })
+      await expect(contact).toBeVisible()
+      const scripts = await page.evaluate(() => Array.from(document.scripts, (s) => s.src))
+      expect(scripts).toHaveLength(1)
+      expect(scripts[0]).toMatch(/\/assets\/public-page-[\w-]+\.js$/)
+      const staticText = await page.locator('#root').innerText()
+      const staticTitle = await page.title()
+
+      // The SPA's own rendering of the page, reached without a page load.
+      await page.goto('/login')
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible()
+      await openInApp(page)
+      await expect(page).toHaveURL(path)
+      await expect(contact).toBeVisible()
+      expect(await page.evaluate(() => document.scripts.length)).toBeGreaterThan(0)
+      await expect(page).toHaveTitle(staticTitle)
+      expect(await page.locator('#root').innerText()).toBe(staticText)
+    })
+  }
 
   test('an unknown path goes to the landing page', async ({ page }) => {
     await page.goto('/no/such/page?x=1')

@@ -1,10 +1,11 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { precompressDir } from './precompress.ts'
+
+/** The prerendered marketing pages' own script (ADR 056); prerender.ts finds its built file in the manifest by this entry's name. */
+const PUBLIC_PAGE_SCRIPT = path.resolve(import.meta.dirname, 'src/app/prerender/public-page-script.ts')
 
 /** The server the dev proxy forwards to (`npm start` or the watch-mode server of `npm run dev`). */
 const API_TARGET = 'http://localhost:3000'
@@ -39,16 +40,9 @@ function pagesOnPublicHost(): Plugin {
   }
 }
 
-const brotli = promisify(brotliCompress)
-const gz = promisify(gzip)
-/** What the server sends as text; fonts, images and source maps (read by devtools only) are left as they are. */
-const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/
-
 /**
- * Writes `<file>.br` and `<file>.gz` beside each text file of the build (ADR 025): the server sends them as they are
- * (@fastify/static `preCompressed`), so the bundle goes out at brotli's best (quality 11: seconds for the whole build,
- * far too slow per request) and no request spends CPU compressing a file that never changes. Files under 1 KiB and
- * ones that would not shrink are left alone, as the server does with its own answers.
+ * Precompresses the client build (ADR 025). The prerendered marketing pages are written after it by prerender.ts,
+ * which compresses its own files with the same function (ADR 056).
  */
 function precompress(): Plugin {
   let outDir = 'dist'
@@ -59,28 +53,7 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir)
     },
     async closeBundle() {
-      const entries = await readdir(outDir, { recursive: true, withFileTypes: true })
-      const files = entries
-        .filter((e) => e.isFile() && PRECOMPRESSED.test(e.name))
-        .map((e) => path.join(e.parentPath, e.name))
-        .filter((file) => !file.includes(`${path.sep}.vite${path.sep}`))
-      await Promise.all(
-        files.map(async (file) => {
-          const raw = await readFile(file)
-          if (raw.length < 1024) return
-          const [br, gzipped] = await Promise.all([
-            brotli(raw, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-              },
-            }),
-            gz(raw, { level: 9 }),
-          ])
-          if (br.length < raw.length) await writeFile(`${file}.br`, br)
-          if (gzipped.length < raw.length) await writeFile(`${file}.gz`, gzipped)
-        }),
-      )
+      await precompressDir(outDir)
     },
   }
 }
@@ -107,5 +80,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     manifest: true,
+    rolldownOptions: {
+      // The SPA, and the one small script of the prerendered marketing pages (ADR 056), which shares nothing with it.
+      input: { index: path.resolve(import.meta.dirname, 'index.html'), 'public-page': PUBLIC_PAGE_SCRIPT },
+    },
   },
 })

@@ -47,6 +47,7 @@ import { aiRoutes, type AiService } from '../modules/ai'
 import { notificationRoutes, type NotificationsService } from '../modules/notifications'
 import { billingRoutes, billingWebhookRoutes, type PlansService } from '../modules/plans'
 import type { EventBus } from '../lib/events'
+import { prerenderedPages } from './prerendered-pages'
 import { canonicalPageUrl } from './canonical-host'
 import type { TrustProxy } from '../config'
 import { fastifyTrustProxy } from '../config/trust-proxy'
@@ -288,6 +289,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDistDir
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'))
+  const prerenderedPage = hasWeb && webDist ? prerenderedPages(webDist) : () => null
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -312,8 +314,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       // Pages only on PUBLIC_URL's host, where the session cookie lives (ADR 021).
       const canonical = canonicalPageUrl(request.host, url, deps.publicUrl)
       if (canonical) return reply.header('cache-control', 'no-store').redirect(canonical, 307)
-      // The SPA owns every other path (its router sends unknown ones to /).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+      // A marketing page goes out as the HTML the build rendered, with no React (ADR 056); the SPA owns every other
+      // path (its router sends unknown ones to /). Both precompressed and revalidated every time, as index.html was.
+      return reply.header('cache-control', 'no-cache').sendFile(prerenderedPage(url) ?? 'index.html')
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: MESSAGES.notFound })
   })

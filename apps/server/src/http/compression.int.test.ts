@@ -18,14 +18,19 @@ let server: TestServer
 let webDir: string
 const bundle = `console.log(${JSON.stringify('hookpost '.repeat(500))})`
 const html = `<!doctype html><title>Hookpost</title><div id="root"></div><!-- ${'x'.repeat(2000)} -->`
+/** A marketing page as the build prerenders it (ADR 056). */
+const pageHtml = (name: string) => `<!doctype html><title>${name}</title><main>${'y'.repeat(2000)}</main>`
 
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'compression-web-'))
   mkdirSync(path.join(webDir, 'assets'))
-  // As the build leaves them (apps/web/vite.config.ts): each text file with its .br and .gz beside it.
+  mkdirSync(path.join(webDir, 'pages'))
+  // As the build leaves them (apps/web/vite.config.ts, prerender.ts): each text file with its .br and .gz beside it.
   for (const [name, body] of [
     ['index.html', html],
     ['assets/app-1234.js', bundle],
+    ['pages/index.html', pageHtml('landing')],
+    ['pages/pricing.html', pageHtml('pricing')],
   ] as const) {
     writeFileSync(path.join(webDir, name), body)
     writeFileSync(path.join(webDir, `${name}.br`), brotliCompressSync(body))
@@ -69,7 +74,7 @@ describe('the web app’s files', () => {
   })
 
   it('serve the SPA’s index.html precompressed on any page path, with its CSP and no-cache', async () => {
-    for (const url of ['/', '/dashboard?tab=schedule']) {
+    for (const url of ['/dashboard?tab=schedule', '/login', '/features', '/pages']) {
       const res = await get(url, { 'accept-encoding': 'br' })
       expect(res.statusCode, url).toBe(200)
       expect(res.headers['content-encoding'], url).toBe('br')
@@ -78,6 +83,25 @@ describe('the web app’s files', () => {
       expect(res.headers['content-security-policy'], url).toContain("script-src 'self'")
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(html)
     }
+  })
+
+  it('serve a prerendered marketing page in place of the SPA on its path, under the same rules', async () => {
+    for (const [url, name] of [
+      ['/', 'landing'],
+      ['/?from=ad', 'landing'],
+      ['/pricing', 'pricing'],
+      ['/pricing/', 'pricing'],
+    ] as const) {
+      const res = await get(url, { 'accept-encoding': 'br' })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-encoding'], url).toBe('br')
+      expect(res.headers['content-type'], url).toMatch(/text\/html/)
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'")
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(pageHtml(name))
+    }
+    const plain = await get('/pricing', { 'accept-encoding': 'identity' })
+    expect(plain.body).toBe(pageHtml('pricing'))
   })
 
   it('a range of a file is sent as stored, not compressed again', async () => {

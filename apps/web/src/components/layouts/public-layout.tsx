@@ -90,7 +90,8 @@ export function PublicLayout() {
           </nav>
           <nav aria-label="Company">
             <h2 className="text-sm font-semibold text-slate-900">Company</h2>
-            <ul className="mt-2 space-y-2">
+            {/* The prerendered pages have no React: their script adds the contact line here (ADR 056). */}
+            <ul className="mt-2 space-y-2" data-contact-list="">
               <li>
                 <Link className={footerLink} to={paths.privacy}>
                   Privacy Policy
@@ -112,7 +113,8 @@ export function PublicLayout() {
           </nav>
         </div>
         <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600">
-          © {new Date().getFullYear()} Hookpost. All rights reserved.
+          {/* The prerendered pages' script (ADR 056) sets this year in the browser: the build's year goes stale. */}©{' '}
+          <span data-current-year="">{new Date().getFullYear()}</span> Hookpost. All rights reserved.
         </p>
       </footer>
       <ScrollRestoration />

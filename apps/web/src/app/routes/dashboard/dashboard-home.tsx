@@ -2,15 +2,31 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { DASHBOARD_TABS, type DashboardTabKey } from '@hookpost/shared/dashboard'
 import { Spinner } from '../../../components/ui/spinner'
-import { AiGenerationTab } from './ai-generation-tab'
-import { AutomationTab } from './automation-tab'
-import { CreateTab } from './create-tab'
-import { HooksTab } from './hooks-tab'
 import { ScheduleTab } from './schedule-tab'
 import { rememberTab, storedTab, tabFromSearch, tabHref } from './tabs'
 
-// Its own chunk, with the charts library: nobody downloads recharts before opening Analytics.
+// Schedule is the tab a first visit opens; every other tab is its own chunk, fetched when it is opened, so the
+// dashboard's first load carries one tab's code (issue 31 item 3: first load ≤ 150 KB gzip, ADR 056).
+const CreateTab = lazy(async () => ({ default: (await import('./create-tab')).CreateTab }))
+const HooksTab = lazy(async () => ({ default: (await import('./hooks-tab')).HooksTab }))
+const AutomationTab = lazy(async () => ({ default: (await import('./automation-tab')).AutomationTab }))
+const AiGenerationTab = lazy(async () => ({ default: (await import('./ai-generation-tab')).AiGenerationTab }))
 const AnalyticsTab = lazy(async () => ({ default: (await import('./analytics-tab')).AnalyticsTab }))
+
+/** What shows while a tab's chunk arrives. */
+function TabLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading..." />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  )
+}
 
 /** Every tab: its introduction and panel. */
 const BUILT = {
@@ -21,32 +37,42 @@ const BUILT = {
   create: {
     intro:
       'Turn raw clips into vertical videos with text-overlay hooks, alone or as a hook clip followed by your demo.',
-    panel: <CreateTab />,
+    panel: (
+      <TabLoading>
+        <CreateTab />
+      </TabLoading>
+    ),
   },
   hooks: {
     intro: 'Get AI-written hooks and content ideas for your audience, niche and goals.',
-    panel: <HooksTab />,
+    panel: (
+      <TabLoading>
+        <HooksTab />
+      </TabLoading>
+    ),
   },
   automation: {
     intro: 'Let Hookpost plan, render and post for you every posting day, inside your posting window.',
-    panel: <AutomationTab />,
+    panel: (
+      <TabLoading>
+        <AutomationTab />
+      </TabLoading>
+    ),
   },
   aigeneration: {
     intro: 'Generate images and transform an image or a demo video into a video.',
-    panel: <AiGenerationTab />,
+    panel: (
+      <TabLoading>
+        <AiGenerationTab />
+      </TabLoading>
+    ),
   },
   analytics: {
     intro: 'See how each account’s posts do on TikTok, which hooks win, and when its audience watches.',
     panel: (
-      <Suspense
-        fallback={
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading analytics..." />
-          </div>
-        }
-      >
+      <TabLoading>
         <AnalyticsTab />
-      </Suspense>
+      </TabLoading>
     ),
   },
 } satisfies Record<DashboardTabKey, { intro: string; panel: ReactNode }>

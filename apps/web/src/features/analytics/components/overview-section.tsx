@@ -1,7 +1,7 @@
-import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
 import { ANALYTICS_MESSAGES, type AnalyticsOverview } from '@hookpost/shared/analytics'
-import { formatCompact, formatCount, formatLongDay, formatRate, formatShortDay, describeChange } from '../utils/format'
+import { formatCount, formatLongDay, formatRate, formatShortDay, describeChange } from '../utils/format'
 import { FiguresTable, tdClass, thClass } from './figures-table'
+import { LineChart } from './line-chart'
 
 export type Card = { label: string; value: string; change?: ReturnType<typeof describeChange> }
 
@@ -65,33 +65,7 @@ export function OverviewSection({ overview }: { overview: AnalyticsOverview }) {
       <Cards title="Posts published in this period" cards={published} />
       <figure>
         <figcaption className="text-sm font-medium text-slate-700">Views per day</figcaption>
-        {/* The chart is a picture of the table below, which is what screen readers get. */}
-        <div aria-hidden="true" className="mt-2">
-          <AreaChart
-            responsive
-            accessibilityLayer={false}
-            data={series}
-            style={{ width: '100%', height: 240 }}
-            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-          >
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="date" tickFormatter={formatShortDay} minTickGap={24} tick={{ fontSize: 12 }} />
-            <YAxis tickFormatter={formatCompact} width={44} allowDecimals={false} tick={{ fontSize: 12 }} />
-            <Tooltip
-              labelFormatter={(label) => formatLongDay(String(label))}
-              formatter={(value) => formatCount(Number(value))}
-            />
-            <Area
-              type="monotone"
-              dataKey="views"
-              name="Views"
-              stroke="#a21caf"
-              fill="#f5d0fe"
-              strokeWidth={2}
-              isAnimationActive={false}
-            />
-          </AreaChart>
-        </div>
+        <ViewsChart series={series} />
         <FiguresTable caption="Views, likes, comments, shares and followers per day">
           <thead>
             <tr>
@@ -132,5 +106,34 @@ export function OverviewSection({ overview }: { overview: AnalyticsOverview }) {
         </FiguresTable>
       </figure>
     </div>
+  )
+}
+
+/** The views gained per day as an area: a picture of the table under it, summed up in its label. */
+function ViewsChart({ series }: { series: AnalyticsOverview['series'] }) {
+  const first = series[0]
+  const last = series[series.length - 1]
+  const peak = series.reduce((best, p) => (p.views > best.views ? p : best), first ?? { date: '', views: 0 })
+  const dayAt = (i: number) => series[Math.round(i)]?.date ?? ''
+  const label =
+    first && last
+      ? `Views per day from ${formatLongDay(first.date)} to ${formatLongDay(last.date)}, the most ${formatCount(peak.views)} on ${formatLongDay(peak.date)}`
+      : 'Views per day'
+  return (
+    <LineChart
+      label={label}
+      series={[
+        {
+          name: 'Views',
+          color: '#a21caf',
+          fill: '#f5d0fe',
+          points: series.map((p, i) => ({ x: i, y: p.views })),
+        },
+      ]}
+      xDomain={[0, Math.max(0, series.length - 1)]}
+      xTicks={series.map((_, i) => i)}
+      formatX={(i) => formatShortDay(dayAt(i))}
+      describe={(p) => `${formatLongDay(dayAt(p.x))}: ${formatCount(p.y)} views`}
+    />
   )
 }

@@ -1,18 +1,10 @@
-import { CartesianGrid, Legend, Line, LineChart, XAxis, YAxis } from 'recharts'
 import { ANALYTICS_MESSAGES, TOP_POSTS_SORTS, type TopPost, type TopPostsSort } from '@hookpost/shared/analytics'
 import { linkClass } from '../../../components/ui/form'
 import { SegmentedRadio } from '../../../components/ui/segmented-radio'
 import { dateTimeIn } from '../../../lib/format'
-import {
-  ageInHours,
-  CURVE_DAYS,
-  formatCompact,
-  formatCount,
-  formatRate,
-  formatRelativeViews,
-  viewsAfterDays,
-} from '../utils/format'
+import { ageInHours, CURVE_DAYS, formatCount, formatRate, formatRelativeViews, viewsAfterDays } from '../utils/format'
 import { FiguresTable, tdClass, thClass } from './figures-table'
+import { LineChart } from './line-chart'
 import { PostThumbnail } from './post-thumbnail'
 
 const SORT_LABELS: Record<TopPostsSort, string> = { views: 'Views', engagement: 'Engagement rate' }
@@ -94,39 +86,26 @@ function CurvesChart({ posts, now }: { posts: TopPost[]; now: Date }) {
   return (
     <figure className="mt-4">
       <figcaption className="text-sm font-medium text-slate-700">Views over each post’s first 7 days</figcaption>
-      <div aria-hidden="true" className="mt-2">
-        <LineChart
-          responsive
-          accessibilityLayer={false}
-          style={{ width: '100%', height: 260 }}
-          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-        >
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            type="number"
-            dataKey="hours"
-            domain={[0, 168]}
-            ticks={[0, 24, 48, 72, 96, 120, 144, 168]}
-            tickFormatter={(hours: number) => `${hours / 24} d`}
-            tick={{ fontSize: 12 }}
-          />
-          <YAxis tickFormatter={formatCompact} width={44} allowDecimals={false} tick={{ fontSize: 12 }} />
-          <Legend formatter={(value: string) => shortTitle(value)} itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
-          {posts.map((post, index) => (
-            <Line
-              key={post.postId}
-              data={post.curve}
-              dataKey="views"
-              name={postTitle(post)}
-              type="monotone"
-              stroke={curveColor(index)}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </div>
+      <LineChart
+        label={`Views of each top post over its first 7 days: ${posts.map(postTitle).join(', ')}`}
+        height={260}
+        series={posts.map((post, index) => ({
+          name: post.postId,
+          color: curveColor(index),
+          points: post.curve.map((p) => ({ x: p.hours, y: p.views })),
+        }))}
+        xDomain={[0, 168]}
+        xTicks={[0, 24, 48, 72, 96, 120, 144, 168]}
+        formatX={(hours) => `${hours / 24} d`}
+      />
+      <ul aria-hidden="true" className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-slate-700">
+        {posts.map((post, index) => (
+          <li key={post.postId} className="flex items-center gap-1.5">
+            <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ backgroundColor: curveColor(index) }} />
+            {shortTitle(postTitle(post))}
+          </li>
+        ))}
+      </ul>
       <FiguresTable caption="Views of each top post after 1 to 7 days">
         <thead>
           <tr>

@@ -1,0 +1,45 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { paths } from '../../config/paths'
+import { DocumentTitleSink } from '../../features/marketing/use-document-title'
+import { AppProvider } from '../provider'
+import { routes } from '../routes'
+
+/**
+ * The marketing pages written to static HTML at build time (ADR 056). The forms (/login, /register, …) stay in the
+ * SPA: they need React to work at all.
+ */
+export const PUBLIC_PAGES = [paths.home, paths.features, paths.pricing, paths.privacy, paths.terms] as const
+
+export type PublicPagePath = (typeof PUBLIC_PAGES)[number]
+
+/** Where the build writes a page's HTML, inside the web build; the server maps a path to it the same way. */
+export function publicPageFile(path: PublicPagePath): string {
+  return path === paths.home ? 'pages/index.html' : `pages${path}.html`
+}
+
+/**
+ * One page rendered from the SPA's own routes and components, so the static page and the client-rendered one have
+ * one source: the body's markup (no React attributes, nothing to hydrate) and the title the page set.
+ */
+export async function renderPublicPage(path: PublicPagePath): Promise<{ title: string; body: string }> {
+  const handler = createStaticHandler(routes)
+  // Resolves the route's lazy page module, so nothing suspends while rendering.
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')))
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`)
+  const router = createStaticRouter(handler.dataRoutes, context)
+  let title: string | undefined
+  const body = renderToStaticMarkup(
+    <DocumentTitleSink
+      value={(pageTitle) => {
+        title = pageTitle
+      }}
+    >
+      <AppProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </DocumentTitleSink>,
+  )
+  if (!title) throw new Error(`${path} set no document title`)
+  return { title, body }
+}
