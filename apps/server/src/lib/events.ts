@@ -75,7 +75,7 @@ export const SESSIONS_CHANNEL = 'hookpost_sessions'
 
 /**
  * The channel the database's `hookpost_posts_changed` triggers NOTIFY (payload: the user id) after any write to the
- * rows a calendar answer is made of (migration 0031): every API process drops that person's cached answers (ADR 053).
+ * rows a calendar answer is made of (migration 0032): every API process drops that person's cached answers (ADR 053).
  */
 export const POSTS_CHANNEL = 'hookpost_posts'
 
