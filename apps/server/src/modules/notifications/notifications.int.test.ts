@@ -31,6 +31,13 @@ async function mails(userId: string, subject: string) {
     .from(mailOutbox)
     .where(and(eq(mailOutbox.userId, userId), like(mailOutbox.subject, `Hookpost: ${subject}%`)))
 }
+/** The mails once one is there: a notice is stored first, then mailed (on PostgreSQL a read can fall between). */
+function mailsSent(userId: string, subject: string) {
+  return eventually(async () => {
+    const rows = await mails(userId, subject)
+    return rows.length > 0 ? rows : undefined
+  })
+}
 async function bell(cookie: string): Promise<NotificationList> {
   const res = await inject(world.server, 'GET', '/api/notifications', cookie)
   expect(res.statusCode, res.body).toBe(200)
@@ -62,7 +69,7 @@ describe('notifications', () => {
     })
     expect(notice).toMatchObject({ kind: 'post_failed', title: 'Post failed: Pancakes', readAt: null })
     expect(notice!.link).toBe(`/dashboard?tab=schedule&post=${done.id}`)
-    const sent = await mails(me.userId, 'Post failed')
+    const sent = await mailsSent(me.userId, 'Post failed')
     expect(sent).toHaveLength(1)
     expect(sent[0]!.text).toContain(`${world.server.config.publicUrl}/dashboard?tab=schedule&post=${done.id}`)
     expect(sent[0]!.text).toContain(done.errorMessage!)
@@ -140,7 +147,7 @@ describe('notifications', () => {
     })
     expect(reconnect).toHaveLength(1)
     expect(reconnect[0]).toMatchObject({ link: '/dashboard/profile' })
-    expect(await mails(me.userId, 'Reconnect')).toHaveLength(1)
+    expect(await mailsSent(me.userId, 'Reconnect')).toHaveLength(1)
   })
 
   it('mark read and mark all read are scoped: another person’s notice (or a malformed id) is 404 and stays unread', async () => {
