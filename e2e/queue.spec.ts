@@ -151,8 +151,8 @@ test.describe('Queue', () => {
     // The calendar's List view shows both.
     const panel = page.getByRole('region', { name: 'Scheduled Videos' })
     await panel.getByRole('button', { name: 'List' }).click()
-    await expect(panel.getByText('Second video')).toBeVisible()
-    await expect(panel.getByText('Too early')).toBeVisible()
+    await expect(panel.getByText('Second video', { exact: true })).toBeVisible()
+    await expect(panel.getByText('Too early', { exact: true })).toBeVisible()
   })
 
   test('works on a 375 px phone', async ({ page }) => {
