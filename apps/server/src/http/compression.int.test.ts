@@ -73,15 +73,20 @@ describe('the web app’s files', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toMatch(/^body\{color:red\}/)
   })
 
+  /** A page answered as HTML, precompressed (brotli), with its CSP and no-cache, whose body is `body`. */
+  async function expectPage(url: string, body: string) {
+    const res = await get(url, { 'accept-encoding': 'br' })
+    expect(res.statusCode, url).toBe(200)
+    expect(res.headers['content-encoding'], url).toBe('br')
+    expect(res.headers['content-type'], url).toMatch(/text\/html/)
+    expect(res.headers['cache-control'], url).toBe('no-cache')
+    expect(res.headers['content-security-policy'], url).toContain("script-src 'self'")
+    expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(body)
+  }
+
   it('serve the SPA’s index.html precompressed on any page path, with its CSP and no-cache', async () => {
     for (const url of ['/dashboard?tab=schedule', '/login', '/features', '/pages']) {
-      const res = await get(url, { 'accept-encoding': 'br' })
-      expect(res.statusCode, url).toBe(200)
-      expect(res.headers['content-encoding'], url).toBe('br')
-      expect(res.headers['content-type'], url).toMatch(/text\/html/)
-      expect(res.headers['cache-control'], url).toBe('no-cache')
-      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'")
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(html)
+      await expectPage(url, html)
     }
   })
 
@@ -92,13 +97,7 @@ describe('the web app’s files', () => {
       ['/pricing', 'pricing'],
       ['/pricing/', 'pricing'],
     ] as const) {
-      const res = await get(url, { 'accept-encoding': 'br' })
-      expect(res.statusCode, url).toBe(200)
-      expect(res.headers['content-encoding'], url).toBe('br')
-      expect(res.headers['content-type'], url).toMatch(/text\/html/)
-      expect(res.headers['cache-control'], url).toBe('no-cache')
-      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'")
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(pageHtml(name))
+      await expectPage(url, pageHtml(name))
     }
     const plain = await get('/pricing', { 'accept-encoding': 'identity' })
     expect(plain.body).toBe(pageHtml('pricing'))

@@ -7,8 +7,7 @@ import { inject, sleep } from '../../testing/http-test-kit'
 import { eventually, type TestServer } from '../../testing/test-runtime'
 import type { TestSandbox } from '../../testing/tiktok-sandbox'
 import { sandboxVideos } from '../publishing/testing/publishing-test-kit'
-import { automationIntKit } from './testing/automation-int-kit'
-import { useAutomationWorld } from './testing/automation-world'
+import { useAutomationIntWorld } from './testing/automation-int-kit'
 
 /**
  * Review before posting, end to end on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with real
@@ -16,11 +15,8 @@ import { useAutomationWorld } from './testing/automation-world'
  * moved clock, approved or not, then due once the clock is the real one again. (The rest of the automation is in
  * automation.int.test.ts; a file of its own runs on a worker of its own.)
  */
-const world = useAutomationWorld({
-  automationSeed: () => 42,
-  automation: { renderPollSeconds: 1 },
-  posts: { dueGraceMs: 0 },
-})
+const { world, person, expectNoPrivateText, settings, save, overview, allSlots, automationPosts } =
+  useAutomationIntWorld()
 const { setNow } = world
 let server: TestServer
 let sandbox: TestSandbox
@@ -29,7 +25,6 @@ beforeAll(() => {
 })
 
 const db = () => server.runtime.database.db
-const { person, expectNoPrivateText, settings, save, overview, allSlots, automationPosts } = automationIntKit(world)
 
 describe('review before posting', () => {
   it('plans drafts; an edited, approved draft goes out with the edited caption; unapproved ones are skipped, never sent', async () => {

@@ -11,8 +11,7 @@ import { automationSlot, createdVideo, post } from '../../db/schema'
 import { inject, signUp } from '../../testing/http-test-kit'
 import { eventually, type TestServer } from '../../testing/test-runtime'
 import type { TestSandbox } from '../../testing/tiktok-sandbox'
-import { automationIntKit } from './testing/automation-int-kit'
-import { useAutomationWorld } from './testing/automation-world'
+import { useAutomationIntWorld } from './testing/automation-int-kit'
 import { sandboxVideos } from '../publishing/testing/publishing-test-kit'
 import { weekdayOf } from '@hookpost/shared'
 
@@ -21,11 +20,8 @@ import { weekdayOf } from '@hookpost/shared'
  * the Library's stock clips and the TikTok sandbox over HTTP. The clock is moved: planning happens on days chosen by
  * the test, and the posts of the last test are due in the past, so they publish as soon as the clock says so.
  */
-const world = useAutomationWorld({
-  automationSeed: () => 42,
-  automation: { renderPollSeconds: 1 },
-  posts: { dueGraceMs: 0 },
-})
+const { world, person, expectNoPrivateText, settings, save, overview, allSlots, automationPosts } =
+  useAutomationIntWorld()
 const { setNow } = world
 let server: TestServer
 let sandbox: TestSandbox
@@ -34,7 +30,6 @@ beforeAll(() => {
 })
 
 const db = () => server.runtime.database.db
-const { person, expectNoPrivateText, settings, save, overview, allSlots, automationPosts } = automationIntKit(world)
 
 describe('automation settings', () => {
   it('shows the spec’s defaults before anything is saved', async () => {

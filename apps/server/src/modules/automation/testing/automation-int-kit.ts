@@ -10,13 +10,24 @@ import { inject, signUp } from '../../../testing/http-test-kit'
 import type { TestServer } from '../../../testing/test-runtime'
 import type { TestSandbox } from '../../../testing/tiktok-sandbox'
 import { connectCreator } from '../../publishing/testing/publishing-test-kit'
+import { useAutomationWorld } from './automation-world'
 
 /**
  * What automation.int.test.ts and automation-review.int.test.ts both do over HTTP: a person with a described account,
  * the settings they save, the overview and the automation's posts as the calendar lists them. Split in two files so
  * the two halves run on separate workers (the renders of each take minutes on two cores).
  */
-export function automationIntKit(world: { server: TestServer; sandbox: TestSandbox }) {
+/** The two files' world (fixed seed, 1 s render polls, no grace after the due time) and the kit over it. */
+export function useAutomationIntWorld() {
+  const world = useAutomationWorld({
+    automationSeed: () => 42,
+    automation: { renderPollSeconds: 1 },
+    posts: { dueGraceMs: 0 },
+  })
+  return { world, ...automationIntKit(world) }
+}
+
+function automationIntKit(world: { server: TestServer; sandbox: TestSandbox }) {
   const server = () => world.server
   /**
    * A distinctive private "Account Description": none of it may ever reach a public caption (issue 18). The niche is a

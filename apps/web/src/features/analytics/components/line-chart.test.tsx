@@ -9,18 +9,23 @@ const series = [
   { name: 'b', color: '#0369a1', points: [0, 10, 20, 30].map((y, x) => ({ x, y })) },
 ]
 
+/** The chart the tests look at: four days of views, two series. */
+function renderChart() {
+  render(
+    <LineChart
+      label="Views per day"
+      series={series}
+      xDomain={[0, 3]}
+      xTicks={[0, 1, 2, 3]}
+      formatX={(x) => `day ${x}`}
+      describe={(p) => `day ${p.x}: ${p.y} views`}
+    />,
+  )
+}
+
 describe('LineChart', () => {
   it('is one named picture with a line per series, an area where asked, and round y steps', () => {
-    render(
-      <LineChart
-        label="Views per day"
-        series={series}
-        xDomain={[0, 3]}
-        xTicks={[0, 1, 2, 3]}
-        formatX={(x) => `day ${x}`}
-        describe={(p) => `day ${p.x}: ${p.y} views`}
-      />,
-    )
+    renderChart()
     const chart = screen.getByRole('img', { name: 'Views per day' })
     expect(chart.querySelectorAll('polyline')).toHaveLength(2)
     expect(chart.querySelectorAll('path')).toHaveLength(1)
@@ -32,16 +37,7 @@ describe('LineChart', () => {
   })
 
   it('shows the nearest point of the first series under the pointer, and nothing once it leaves', () => {
-    render(
-      <LineChart
-        label="Views per day"
-        series={series}
-        xDomain={[0, 3]}
-        xTicks={[0, 1, 2, 3]}
-        formatX={(x) => `day ${x}`}
-        describe={(p) => `day ${p.x}: ${p.y} views`}
-      />,
-    )
+    renderChart()
     const chart = screen.getByRole('img', { name: 'Views per day' })
     // jsdom lays nothing out: the chart is drawn 600 wide and the pointer's x is read in those units.
     chart.getBoundingClientRect = () => ({ left: 0, width: 600 }) as DOMRect
