@@ -7,6 +7,7 @@ import {
   connectSandboxCreator,
   expect,
   openFromDashboardMenu,
+  postNow,
   signUp,
   test,
   uniqueEmail,
@@ -72,6 +73,7 @@ test.describe('Analytics tab', () => {
     const mediaId = await uploadClip(page, clip, 'kitchen.mp4')
     const first = await schedulePublic(page, accountId, mediaId, 'Analytics e2e: first')
     const second = await schedulePublic(page, accountId, mediaId, 'Analytics e2e: second')
+    for (const post of [first, second]) await postNow(page, post.id)
     await waitUntilUploaded(page, [first.id, second.id])
 
     await openAnalytics(page)

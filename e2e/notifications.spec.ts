@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { NOTIFICATION_MESSAGES } from '@hookpost/shared/notifications'
 import { makeClip, uploadClip } from './clip'
-import { connectSandboxCreator, expect, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
+import { connectSandboxCreator, expect, postNow, signUp, test, uniqueEmail, uniqueHandle } from './fixtures'
 
 /**
  * Notifications (issue 21 item 8, ADR 034) against the real server and the TikTok sandbox: a post that TikTok refuses
@@ -37,9 +37,9 @@ async function banCreator(page: Page, username: string) {
   expect(patched.status(), await patched.text()).toBe(200)
 }
 
-/** A post due at the next whole minute at least 20 s away (the API takes HH:mm), in UTC. */
-async function scheduleSoon(page: Page, accountId: string, title: string) {
-  const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000)
+/** A post due tomorrow, in UTC; its id. The test posts it now once its creator is blocked (no waiting for a minute). */
+async function scheduleTomorrow(page: Page, accountId: string, title: string): Promise<string> {
+  const due = new Date(Date.now() + 86_400_000)
   const res = await page.request.post('/api/posts', {
     data: {
       accountId,
@@ -56,6 +56,7 @@ async function scheduleSoon(page: Page, accountId: string, title: string) {
     },
   })
   expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { post: { id: string } }).post.id
 }
 
 test.describe('Notifications', () => {
@@ -70,8 +71,9 @@ test.describe('Notifications', () => {
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications \(/ })
     await expect(bell).toHaveAccessibleName('Notifications (0 unread)')
 
-    await scheduleSoon(page, accountId, 'Bell test post')
+    const postId = await scheduleTomorrow(page, accountId, 'Bell test post')
     await banCreator(page, username)
+    await postNow(page, postId)
 
     // Nothing is pressed and the list is not fetched again: the notice arrives over the event stream.
     let refetches = 0

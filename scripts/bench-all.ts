@@ -99,6 +99,8 @@ const BENCHES: Bench[] = [
         unit: ms,
         max: 100,
       },
+      { key: 'analytics.csv_memory_mib.{db}', label: "CSV export, the server's largest memory rise", unit: 'MiB' },
+      { key: 'analytics.csv_file_mib.{db}', label: 'CSV export, the file it sent', unit: 'MiB' },
     ],
   },
   {

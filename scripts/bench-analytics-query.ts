@@ -154,6 +154,10 @@ export async function runQueryBench(argv: string[]): Promise<void> {
     if (results.length > 0) reportFigure(`analytics.query_p99_ms.${kind}`, Math.max(...results.map((r) => r.p99)))
     if (csv.length > 0) {
       reportFigure(`analytics.csv_first_byte_p99_ms.${kind}`, Math.max(...csv.map((r) => r.firstByteP99)))
+      // Memory flat: the server's largest rise during a download beside the file's size (a file held whole would
+      // raise it by more than the file).
+      reportFigure(`analytics.csv_memory_mib.${kind}`, Math.max(...csv.map((r) => r.peakMemory)) / 2 ** 20)
+      reportFigure(`analytics.csv_file_mib.${kind}`, Math.max(...csv.map((r) => r.bytes)) / 2 ** 20)
     }
     for (const r of results) {
       if (kind === 'postgres') worstPg = Math.max(worstPg, r.p99)

@@ -13,8 +13,9 @@ import { startTestServer, type TestServer } from '../testing/test-runtime'
  * index.html, the API's JSON negotiated by Accept-Encoding, ETag → 304, and the event stream left uncompressed.
  */
 const PUBLIC = 'http://localhost:3999'
-const PORT = 3301
 let server: TestServer
+/** Where the server listens: a free port the system picks, so two tiers of the run can hold this file at once. */
+let base: string
 let webDir: string
 const bundle = `console.log(${JSON.stringify('hookpost '.repeat(500))})`
 const html = `<!doctype html><title>Hookpost</title><div id="root"></div><!-- ${'x'.repeat(2000)} -->`
@@ -38,7 +39,7 @@ beforeAll(async () => {
   }
   writeFileSync(path.join(webDir, 'assets', 'plain-1234.css'), `body{color:red}${' '.repeat(3000)}`)
   server = await startTestServer({ PUBLIC_URL: PUBLIC, WEB_DIST_DIR: webDir })
-  await server.runtime.http!.listen({ port: PORT, host: '127.0.0.1' })
+  base = (await server.runtime.http!.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '')
 })
 afterAll(async () => {
   await server?.close()
@@ -160,7 +161,7 @@ describe('the API’s JSON', () => {
 
   it('the live event stream is neither compressed nor tagged', async () => {
     const me = await signUp(server)
-    const res = await fetch(`http://127.0.0.1:${PORT}/api/events`, {
+    const res = await fetch(`${base}/api/events`, {
       headers: { cookie: me.cookie, 'accept-encoding': 'br, gzip', host: 'localhost:3999' },
     })
     expect(res.status).toBe(200)
