@@ -8,7 +8,7 @@ import {
   type PostsChangedFeed,
   type SessionEndFeed,
 } from '../lib/events'
-import { createSessionsRepository, createSessionWatch } from '../modules/auth'
+import { createAttemptsRepository, createSessionsRepository, createSessionWatch } from '../modules/auth'
 import { emailChangedMail } from '../modules/mail'
 import { storageOrigins } from '../modules/media'
 import type { RuntimeBase, RuntimeOptions } from './runtime-options'
@@ -108,6 +108,7 @@ export async function startHttp(
     },
     devOutbox: config.mail.devOutbox,
     authRateLimitMax: config.authRateLimitMax,
+    rateLimits: { counter: createAttemptsRepository(database.db), clock: base.clock },
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     imageOrigins: tiktok.sandboxUrl ? [new URL(tiktok.sandboxUrl).origin] : TIKTOK_IMAGE_ORIGINS,

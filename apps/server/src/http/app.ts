@@ -56,6 +56,7 @@ import { registerErrorHandling } from './errors'
 import { registerJsonEtags } from './etag'
 import { toFetchHeaders } from './headers'
 import { registerOriginCheck } from './origin-check'
+import { databaseRateLimitStore, type WindowCounter } from './rate-limit-store'
 import { registerTextGuard } from './text-guard'
 
 export interface HttpDeps {
@@ -113,6 +114,8 @@ export interface HttpDeps {
   appInfo: AppInfo
   devOutbox: boolean
   authRateLimitMax: number
+  /** Where the rate limits count, shared by every API process (http/rate-limit-store.ts, ADR 061), and by what clock. */
+  rateLimits: { counter: WindowCounter; clock: () => Date }
   /** Which X-Forwarded-For hops request.ip may come from: never the client's own entry (ADR 020). */
   trustProxy: TrustProxy
   publicUrl: string
@@ -164,6 +167,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(cookie)
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(deps.rateLimits.counter, deps.rateLimits.clock),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', MESSAGES.tooManyRequests),
   })
   // Before any route (ADR 021): cross-site writes are refused before anything else runs; text with NUL or bidi

@@ -38,7 +38,8 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGener
   const perPersonAiLimit = app.rateLimit({
     max: AI_GENERATE_PER_MINUTE,
     timeWindow: '1 minute',
-    keyGenerator: (request) => `user:${request.user?.id ?? request.ip}`,
+    // Says what it counts: a limiter outside a route shares its store's `limiter:` keys (http/rate-limit-store.ts).
+    keyGenerator: (request) => `ai-generate:user:${request.user?.id ?? request.ip}`,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', AI_MESSAGES.tooManyGenerations(Math.max(1, Math.ceil(context.ttl / 1000)))),
   })
