@@ -8,7 +8,10 @@ interface ModuleGraph {
 const src = (file: string) => path.resolve(import.meta.dirname, 'src', file)
 const MAIN = src('main.tsx')
 /** The two chunks every signed-in visit starts with: the layout and its first tab, Schedule (ADR 056). */
-const DASHBOARD_FIRST_LOAD = [src('app/routes/dashboard/dashboard-layout.tsx'), src('app/routes/dashboard/dashboard-home.tsx')]
+const DASHBOARD_FIRST_LOAD = [
+  src('app/routes/dashboard/dashboard-layout.tsx'),
+  src('app/routes/dashboard/dashboard-home.tsx'),
+]
 /** The routes (routes.tsx) rendered inside the dashboard's layout: whatever only they reach comes after it. */
 const INSIDE_DASHBOARD = new Set([
   ...DASHBOARD_FIRST_LOAD,

@@ -84,7 +84,11 @@ export default defineConfig({
     rolldownOptions: {
       // The SPA, and the one small script of the prerendered marketing pages (ADR 056), which shares nothing with it.
       input: { index: path.resolve(import.meta.dirname, 'index.html'), 'public-page': PUBLIC_PAGE_SCRIPT },
-      output: { codeSplitting: { groups: [{ name: dashboardFirstLoadChunk(), includeDependenciesRecursively: false }] } },
+      output: {
+        codeSplitting: {
+          groups: [{ name: dashboardFirstLoadChunk(), debugName: 'dashboard', includeDependenciesRecursively: false }],
+        },
+      },
     },
   },
 })

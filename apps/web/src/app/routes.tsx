@@ -17,7 +17,9 @@ const TermsOfServicePage = lazyPage(
 )
 const LoginPage = lazyPage(async () => (await import('../features/auth/login-page')).LoginPage)
 const RegisterPage = lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage)
-const ForgotPasswordPage = lazyPage(async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage)
+const ForgotPasswordPage = lazyPage(
+  async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage,
+)
 const ResetPasswordPage = lazyPage(async () => (await import('../features/auth/reset-password-page')).ResetPasswordPage)
 const VerifyEmailPage = lazyPage(async () => (await import('../features/auth/verify-email-page')).VerifyEmailPage)
 const DummyAccountPage = lazyPage(async () => (await import('../features/tiktok/dummy-account-page')).DummyAccountPage)
