@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { precompressDir } from './precompress.ts'
+import { dashboardFirstLoadChunk } from './first-load-chunk.ts'
 
 /** The prerendered marketing pages' own script (ADR 056); prerender.ts finds its built file in the manifest by this entry's name. */
 const PUBLIC_PAGE_SCRIPT = path.resolve(import.meta.dirname, 'src/app/prerender/public-page-script.ts')
@@ -83,6 +84,11 @@ export default defineConfig({
     rolldownOptions: {
       // The SPA, and the one small script of the prerendered marketing pages (ADR 056), which shares nothing with it.
       input: { index: path.resolve(import.meta.dirname, 'index.html'), 'public-page': PUBLIC_PAGE_SCRIPT },
+      output: {
+        codeSplitting: {
+          groups: [{ name: dashboardFirstLoadChunk(), debugName: 'dashboard', includeDependenciesRecursively: false }],
+        },
+      },
     },
   },
 })

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { AppProvider } from './app/provider'
-import { router } from './app/router'
+import { AppRoutes } from './app/routes'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -11,7 +11,9 @@ if (!root) throw new Error('#root is missing from index.html')
 createRoot(root).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>,
 )

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { postSchema } from './posts'
 import { notificationSchema } from './notifications'
-import { createdVideoSchema } from './studio'
+// The file, not the studio barrel: the web's first load parses events, and needs none of the overlay drawing (ADR 060).
+import { createdVideoSchema } from './studio/created-videos'
 import { slideshowSchema } from './slideshows'
 
 /** Server-Sent Events on /api/events (one stream per signed-in tab). */

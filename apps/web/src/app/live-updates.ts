@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { applyAnalyticsEvent, refetchAnalyticsAfterGap } from '../features/analytics/api/analytics-key'
-import { applyAutomationEvent, refetchAutomationAfterGap } from '../features/automation/api/get-automation'
+import { applyAutomationEvent, refetchAutomationAfterGap } from '../features/automation/api/automation-key'
 import { applyNotificationEvent, refetchNotificationsAfterGap } from '../features/notifications/api/get-notifications'
 import { applyServerEvent, refetchPostsAfterGap } from '../features/posts/api/get-posts'
 import { applyQueueEvent, refetchQueuesAfterGap } from '../features/queue/api/get-queues'

@@ -1,9 +1,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mockApi, notFound } from '../../testing/api-mock'
 import { AppProvider } from '../provider'
-import { routes } from '../routes'
+import { AppRoutes } from '../routes'
 import { PUBLIC_PAGES, renderPublicPage } from './public-pages'
 
 afterEach(() => {
@@ -33,7 +33,9 @@ describe('the prerendered marketing pages (ADR 056)', () => {
       document.title = ''
       const { container } = render(
         <AppProvider>
-          <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+          </MemoryRouter>
         </AppProvider>,
       )
       await screen.findByRole('heading', { level: 1 })

@@ -1,9 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { isValidElement } from 'react'
+import { matchRoutes, StaticRouter } from 'react-router'
 import { paths } from '../../config/paths'
 import { DocumentTitleSink } from '../../features/marketing/use-document-title'
 import { AppProvider } from '../provider'
-import { routes } from '../routes'
+import type { LazyPage } from '../lazy-page'
+import { AppRoutes, routes } from '../routes'
 
 /**
  * The marketing pages written to static HTML at build time (ADR 056). The forms (/login, /register, …) stay in the
@@ -23,11 +25,8 @@ export function publicPageFile(path: PublicPagePath): string {
  * one source: the body's markup (no React attributes, nothing to hydrate) and the title the page set.
  */
 export async function renderPublicPage(path: PublicPagePath): Promise<{ title: string; body: string }> {
-  const handler = createStaticHandler(routes)
-  // Resolves the route's lazy page module, so nothing suspends while rendering.
-  const context = await handler.query(new Request(new URL(path, 'http://localhost')))
-  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`)
-  const router = createStaticRouter(handler.dataRoutes, context)
+  // A server render cannot wait for a chunk: the matched pages' modules are loaded first (lazy-page.tsx).
+  await Promise.all((matchRoutes(routes, path) ?? []).map(({ route }) => pageOf(route.element)?.preload()))
   let title: string | undefined
   const body = renderToStaticMarkup(
     <DocumentTitleSink
@@ -36,10 +35,18 @@ export async function renderPublicPage(path: PublicPagePath): Promise<{ title: s
       }}
     >
       <AppProvider>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProvider>
     </DocumentTitleSink>,
   )
   if (!title) throw new Error(`${path} set no document title`)
   return { title, body }
+}
+
+/** The lazy page a route renders, when its element is one (the layout routes' are not). */
+function pageOf(element: unknown): LazyPage | undefined {
+  if (!isValidElement(element) || typeof element.type !== 'function') return undefined
+  return 'preload' in element.type ? (element.type as LazyPage) : undefined
 }

@@ -1,11 +1,12 @@
 import { Suspense } from 'react'
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { paths } from '../../config/paths'
 import { useAppInfo } from '../../lib/app-info'
 import type { LeftAppState } from '../../lib/auth'
 import { MessageBanner } from '../ui/message-banner'
 import { Logo } from '../ui/logo'
 import { Spinner } from '../ui/spinner'
+import { useScrollRestoration } from './use-scroll-restoration'
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700 ${
@@ -17,6 +18,7 @@ const footerLink =
 
 /** product.md §2 public layout: top bar (Features, Pricing, Log in, Sign up) and footer. Every footer link goes somewhere real. */
 export function PublicLayout() {
+  useScrollRestoration()
   const appInfo = useAppInfo()
   const supportEmail = appInfo.data?.supportEmail
   // What the signed-in app said on the way out (e.g. the account was deleted).
@@ -117,7 +119,6 @@ export function PublicLayout() {
           <span data-current-year="">{new Date().getFullYear()}</span> Hookpost. All rights reserved.
         </p>
       </footer>
-      <ScrollRestoration />
     </div>
   )
 }

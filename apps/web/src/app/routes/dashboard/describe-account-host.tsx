@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { DescribeAccountContext } from '../../../lib/describe-account'
 import { tiktokAccountsQueryOptions } from '../../../features/tiktok/api/get-accounts'
-import { AccountDialog } from '../../../features/tiktok/components/account-dialog'
+import { LazyAccountDialog } from '../../../features/tiktok/components/account-dialog-chunk'
 
 /**
  * Lets any dashboard screen open an account's edit dialog on 'Account Description' (issue 30: 'Account information is
@@ -18,7 +18,7 @@ export function DescribeAccountHost({ children }: { children: ReactNode }) {
     <DescribeAccountContext.Provider value={describe}>
       {children}
       {open && account ? (
-        <AccountDialog
+        <LazyAccountDialog
           account={account}
           initialTab="description"
           onClose={() => setOpen(null)}

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useServerEvents } from '../../../lib/use-server-events'
 import { FakeEventSource } from '../../../testing/fake-event-source'
-import { applyAutomationEvent } from '../api/get-automation'
+import { applyAutomationEvent } from '../api/automation-key'
 import {
   accountChoices,
   automationApi,

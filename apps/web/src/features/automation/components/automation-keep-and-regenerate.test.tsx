@@ -14,7 +14,7 @@ import {
   renderAutomationPanel,
   renderWithQueryClient,
 } from '../testing/test-utils'
-import { automationKey } from '../api/get-automation'
+import { automationKey } from '../api/automation-key'
 import { AUTOMATION_TABS } from '../utils/form'
 import { RegenerateHook } from './regenerate-hook'
 import { touchedQuestion } from './save-confirm-dialog'

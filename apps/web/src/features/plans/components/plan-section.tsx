@@ -9,9 +9,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { useDisplayZone } from '../../../lib/display-zone'
 import { dateIn } from '../../../lib/format'
 import { useBilling, useCheckout } from '../api/billing-api'
-
-/** The id the upgrade prompt's "Choose a plan" link goes to (`/dashboard/profile#plan`). */
-export const PLAN_SECTION_ID = 'plan'
+import { PLAN_SECTION_ID } from './plan-section-anchor'
 
 /** The day in the profile's zone, written as every other date (ADR 049). */
 function useLongDate(): (iso: string) => string {

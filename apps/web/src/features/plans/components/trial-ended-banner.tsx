@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { PLAN_MESSAGES } from '@hookpost/shared/plans'
 import { paths } from '../../../config/paths'
 import { useBilling } from '../api/billing-api'
-import { PLAN_SECTION_ID } from './plan-section'
+import { PLAN_SECTION_ID } from './plan-section-anchor'
 
 /** The dashboard's banner once the trial ended without a plan (ADR 036); nothing while the plan or trial runs. */
 export function TrialEndedBanner() {

@@ -7,7 +7,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { paths } from '../../../config/paths'
 import { onPlanRefusal, type PlanRefusal } from '../../../lib/plan-refusal'
 import { billingQueryOptions } from '../api/billing-api'
-import { PLAN_SECTION_ID } from './plan-section'
+import { PLAN_SECTION_ID } from './plan-section-anchor'
 
 /**
  * The upgrade prompt (ADR 036): whenever the server refuses something because of the plan (a limit reached, the trial

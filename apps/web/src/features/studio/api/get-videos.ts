@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { ServerEvent } from '@hookpost/shared/events'
-import { createdVideoListSchema, type CreatedVideo } from '@hookpost/shared/studio'
+import { createdVideoListSchema, type CreatedVideo } from '@hookpost/shared/studio/created-videos'
 import { apiRequest } from '../../../lib/api-client'
 import { libraryKey } from './get-library'
 

@@ -24,7 +24,7 @@ import { secondaryButtonClass } from '../../../components/ui/button-styles'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { TabList, tabIds } from '../../../components/ui/tab-list'
 import { AccountDescriptionFields } from './account-description-fields'
-import { AccountTimeZoneField } from './account-time-zone'
+import { AccountTimeZoneField } from './account-time-zone-field'
 
 export type AccountSaved = 'added' | 'updated'
 

@@ -6,7 +6,8 @@ import { useNotice } from '../../../lib/use-notice'
 import { useDeleteTiktokAccount } from '../api/delete-account'
 import { useTiktokAccounts } from '../api/get-accounts'
 import { useConnectTiktok } from '../hooks/use-connect-tiktok'
-import { AccountDialog, type AccountSaved } from './account-dialog'
+import type { AccountSaved } from './account-dialog'
+import { LazyAccountDialog } from './account-dialog-chunk'
 import { AccountRow } from './account-row'
 import { AccountsQueryState } from './accounts-query-state'
 import { AddAccountActions } from './add-account-actions'
@@ -120,7 +121,7 @@ export function AccountsOverview({
       </AccountsQueryState>
 
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <AccountDialog
+        <LazyAccountDialog
           account={dialog.kind === 'edit' ? dialog.account : null}
           onClose={() => setDialog(null)}
           onSaved={onSaved}

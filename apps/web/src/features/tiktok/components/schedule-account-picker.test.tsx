@@ -80,7 +80,8 @@ describe('Schedule New Video: the accounts area', () => {
     const user = userEvent.setup()
     renderCard()
     await user.click(await screen.findByRole('button', { name: 'Edit Ana Cooks' }))
-    const dialog = screen.getByRole('dialog', { name: 'Edit TikTok Account' })
+    // The dialog is its own chunk (ADR 060): it opens once that has arrived.
+    const dialog = await screen.findByRole('dialog', { name: 'Edit TikTok Account' })
     expect(within(dialog).getByLabelText('Account name')).toHaveProperty('value', 'Ana Cooks')
   })
 
