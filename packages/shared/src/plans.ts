@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatFileSize } from './file-size'
 
 /**
  * The plans shown on the marketing pages (product.md §1) and enforced by the server (modules/plans, ADR 036): the limits
@@ -15,7 +16,22 @@ export interface Plan {
   /** null = unlimited */
   scheduledPostsPerMonth: number | null
   maxAccounts: number
+  /**
+   * What the person's stored files may add up to (issue 31 item 6, ADR 058): uploads, renders, Library copies, images
+   * and slideshow photos. A whole number of GB (1 GB = 1024³ bytes, product.md §9).
+   */
+  storageBytes: number
   features: readonly string[]
+}
+
+const GB = 1024 ** 3
+
+/** Each plan's storage, once: the figure enforced and the one its feature list names. */
+const STORAGE_BYTES: Record<PlanId, number> = { basic: 5 * GB, pro: 25 * GB, business: 100 * GB }
+
+/** A plan's storage as the pricing page and the refusals name it: whole GB ("25 GB"). */
+export function planStorage(bytes: number): string {
+  return `${Math.round(bytes / GB)} GB`
 }
 
 export const PLANS: readonly Plan[] = [
@@ -25,7 +41,14 @@ export const PLANS: readonly Plan[] = [
     priceUsdPerMonth: 9,
     scheduledPostsPerMonth: 30,
     maxAccounts: 1,
-    features: ['30 scheduled posts per month', 'Single account', 'Basic analytics', 'Email support'],
+    storageBytes: STORAGE_BYTES.basic,
+    features: [
+      '30 scheduled posts per month',
+      'Single account',
+      `${planStorage(STORAGE_BYTES.basic)} of storage`,
+      'Basic analytics',
+      'Email support',
+    ],
   },
   {
     id: 'pro',
@@ -33,7 +56,14 @@ export const PLANS: readonly Plan[] = [
     priceUsdPerMonth: 29,
     scheduledPostsPerMonth: null,
     maxAccounts: 3,
-    features: ['Unlimited posts', 'Up to 3 accounts', 'Content calendar', 'Priority email support'],
+    storageBytes: STORAGE_BYTES.pro,
+    features: [
+      'Unlimited posts',
+      'Up to 3 accounts',
+      `${planStorage(STORAGE_BYTES.pro)} of storage`,
+      'Content calendar',
+      'Priority email support',
+    ],
   },
   {
     id: 'business',
@@ -41,7 +71,15 @@ export const PLANS: readonly Plan[] = [
     priceUsdPerMonth: 79,
     scheduledPostsPerMonth: null,
     maxAccounts: 10,
-    features: ['Unlimited posts', 'Up to 10 accounts', 'Team tools', 'Custom branding', '24/7 support'],
+    storageBytes: STORAGE_BYTES.business,
+    features: [
+      'Unlimited posts',
+      'Up to 10 accounts',
+      `${planStorage(STORAGE_BYTES.business)} of storage`,
+      'Team tools',
+      'Custom branding',
+      '24/7 support',
+    ],
   },
 ]
 
@@ -70,6 +108,14 @@ export const PLAN_MESSAGES = {
     `Your ${planName} plan allows ${limit} connected TikTok ${limit === 1 ? 'account' : 'accounts'}. Upgrade to connect more.`,
   trialAccountsLimit: (limit: number) =>
     `Your free trial allows ${limit} connected TikTok accounts. Choose a plan to connect more.`,
+  /**
+   * Storage is full for what was asked (an upload, an image, a render; ADR 058). `planName` null: the free trial (or
+   * after it, whose storage stays the trial's).
+   */
+  storageLimit: (planName: string | null, limit: number, used: number) =>
+    `${planName ? `Your ${planName} plan includes` : 'Your free trial includes'} ${planStorage(limit)} of storage ` +
+    `and you have used ${formatFileSize(used)}. Delete videos you no longer need or ` +
+    `${planName ? 'upgrade' : 'choose a plan'} for more.`,
   planActivated: (planName: string) => `Your ${planName} plan is active.`,
   checkoutFailed: 'Could not start the checkout. Please try again.',
 } as const
@@ -92,12 +138,16 @@ export const billingOverviewSchema = z
       maxAccounts: z.number().int().min(0),
       /** null = unlimited. */
       scheduledPostsPerMonth: z.number().int().min(0).nullable(),
+      /** Bytes the person's stored files may add up to (ADR 058). */
+      storageBytes: z.number().int().min(0),
     }),
     usage: z.object({
       accounts: z.number().int().min(0),
       /** Posts counted this calendar month (ADR 036), in the person's zone. */
       scheduledPostsThisMonth: z.number().int().min(0),
       month: z.string().regex(/^\d{4}-\d{2}$/),
+      /** Bytes of everything the person stores now (a live sum, ADR 058). */
+      storageBytes: z.number().int().min(0),
     }),
     provider: z.enum(['manual', 'stripe']),
   })

@@ -163,6 +163,11 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
 
   // The video studio: rows and jobs in the database, rendered files in media storage, scratch files beside it (the
   // same disk, so keeping a render is a rename).
+  // The plan's storage (ADR 058), asked by every path that adds a person's stored files.
+  const checkStorage = async (userId: string, addingBytes: number) => {
+    const refusal = await plans.storageRefusal(userId, addingBytes)
+    if (refusal) throw refusal
+  }
   const videosRepo = createVideosRepository(database.db)
   const workspaces = createRenderWorkspaces(path.join(config.dataDir, 'renders'))
   const videos = createVideosService({
@@ -171,6 +176,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     storage: mediaStorage,
     workspaces,
     events: bus,
+    checkStorage,
     clock,
     log,
   })
@@ -217,6 +223,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
       makeStillClip(config.ffmpegPath, imagePath, outputPath, { seconds }),
     videoUrl: (videoId) => videoFilePaths(videoId).file,
     scratchDir: path.join(config.dataDir, 'tmp'),
+    checkStorage,
     clock,
     log,
   })
@@ -234,6 +241,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     storage: mediaStorage,
     stills: slideStills,
     events: bus,
+    checkStorage,
     clock,
     log,
   })
@@ -258,6 +266,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     stockDir: path.join(config.dataDir, 'stock'),
     ffmpegPath: config.ffmpegPath,
     inspect,
+    checkStorage,
     clock,
     log,
   })

@@ -267,7 +267,12 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         })
         await authed.register(tiktokAccountRoutes, { prefix: '/tiktok', accounts: deps.tiktokAccounts })
         await authed.register(mediaRoutes, { media: deps.media })
-        await authed.register(uploadRoutes, { prefix: '/uploads', uploads: deps.uploads, publicUrl: deps.publicUrl })
+        await authed.register(uploadRoutes, {
+          prefix: '/uploads',
+          uploads: deps.uploads,
+          publicUrl: deps.publicUrl,
+          storageRoom: async (ownerId, bytes) => (await deps.plans.storageRefusal(ownerId, bytes))?.message ?? null,
+        })
         await authed.register(postRoutes, { prefix: '/posts', posts: deps.posts, answers: deps.postAnswers })
         await authed.register(videoRoutes, { prefix: '/videos', videos: deps.videos })
         await authed.register(slideshowRoutes, { prefix: '/slideshows', slideshows: deps.slideshows })

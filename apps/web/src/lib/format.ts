@@ -1,15 +1,5 @@
-/** product.md §9: file sizes in Bytes/KB/MB/GB with 2 decimals (1 KB = 1024 bytes, as the original app counted). */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} Bytes`
-  const units = ['KB', 'MB', 'GB'] as const
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  return `${value.toFixed(2)} ${units[unit]}`
-}
+/** Sizes in Bytes/KB/MB/GB (product.md §9): the one formatter, shared with the server's storage messages. */
+export { formatFileSize } from '@hookpost/shared/file-size'
 
 /** A video's length as m:ss (h:mm:ss from an hour), rounded to the nearest second. */
 export function formatDuration(ms: number): string {

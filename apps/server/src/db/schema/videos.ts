@@ -43,6 +43,11 @@ export const createdVideo = pgTable(
     outputMediaId: uuid('output_media_id').references(() => mediaFile.id, { onDelete: 'restrict' }),
     /** The JPEG in media storage (`<userId>/<outputMediaId>.jpg`). */
     thumbnailKey: text('thumbnail_key'),
+    /**
+     * The thumbnail's bytes, counted in the person's storage (ADR 058). Null for thumbnails made before it was kept
+     * (migration 0033 cannot measure a stored file); those count as 0.
+     */
+    thumbnailSizeBytes: integer('thumbnail_size_bytes'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     /** A queued render waiting out its retry back-off is not started before this (null: as soon as it is its turn). */
     renderAfter: timestamp('render_after', { withTimezone: true }),

@@ -20,6 +20,7 @@ import {
 import type { MediaStorage } from '../../integrations/storage'
 import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
+import type { CheckStorage } from '../../lib/storage-room'
 import { aiFailureReason, type ImageMaker, type MadeImage } from '../ai'
 import { storedFile, type ServedFile } from '../media'
 import type { AiImageRow, ImagesRepository } from './images.repository'
@@ -56,6 +57,8 @@ export interface ImagesServiceDeps {
   videoUrl: (videoId: string) => string
   /** A scratch folder on the same disk as media storage (the clip is moved in, not copied). */
   scratchDir: string
+  /** The plan's storage: an image must fit; a generated image or a clip is not made at or over it (ADR 058). */
+  checkStorage: CheckStorage
   clock: () => Date
   log: Log
 }
@@ -140,6 +143,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * message and no image: nothing stands in for a picture that was not made.
      */
     async generate(userId: string, input: z.output<typeof generateImageInputSchema>): Promise<GenerateImageResponse> {
+      await deps.checkStorage(userId, 0)
       let row: AiImageRow
       try {
         const image = await maker.image({ prompt: input.prompt, style: input.style })
@@ -194,6 +198,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       }
       const described = data.byteLength > 0 ? deps.describeImage(data) : null
       if (!described) throw new AppError('VALIDATION_FAILED', AI_IMAGE_MESSAGES.imageFileRequired)
+      await deps.checkStorage(userId, data.byteLength)
       const name = fileName.trim().slice(0, 200) || 'Uploaded image'
       const row = await store(
         userId,
@@ -238,6 +243,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
       let sourceMediaId: string
       if (input.videoSource === 'image') {
         const image = await owned(userId, input.imageId)
+        // Before the clip is made, so a refused render leaves no clip behind.
+        await deps.checkStorage(userId, 0)
         try {
           sourceMediaId = (await clipFromImage(userId, image, input.title)).id
         } catch (err) {

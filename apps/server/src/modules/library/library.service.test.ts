@@ -167,7 +167,7 @@ function makeClipFiles(slugs: readonly string[]) {
   }
 }
 
-function service(ffmpegPath = '/nonexistent/ffmpeg') {
+function service(ffmpegPath = '/nonexistent/ffmpeg', checkStorage = async (_userId: string, _bytes: number) => {}) {
   return createLibraryService({
     repo: fake.repo,
     storage: {
@@ -185,6 +185,7 @@ function service(ffmpegPath = '/nonexistent/ffmpeg') {
       inspected.push(file)
       return inspection
     },
+    checkStorage,
     clock: () => NOW,
     log: {
       info: (m) => void logged.push(m),
@@ -456,6 +457,19 @@ describe('use: a stock clip', () => {
     await expect(service().use('u1', 'stock:feature-tour')).rejects.toThrow('database is down')
     expect(removed).toHaveLength(1)
     expect([...stored.keys()]).toEqual([])
+  })
+
+  it('copies nothing when the plan’s storage has no room for the clip (ADR 058)', async () => {
+    const asked: number[] = []
+    const full = new AppError('PLAN_LIMIT', 'storage is full')
+    const library = service(undefined, async (_userId, bytes) => {
+      asked.push(bytes)
+      throw full
+    })
+    expect(await rejection(library.use('u1', 'stock:feature-tour'))).toBe(full)
+    expect(asked).toEqual([98_765])
+    expect(stored.size).toBe(0)
+    expect(fake.media).toEqual([])
   })
 
   it('copies nothing when the clip is not a readable video', async () => {

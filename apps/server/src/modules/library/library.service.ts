@@ -15,6 +15,7 @@ import {
 import type { MediaStorage } from '../../integrations/storage'
 import { AppError } from '../../lib/errors'
 import type { Log } from '../../lib/log'
+import type { CheckStorage } from '../../lib/storage-room'
 import { CONTAINER_CONTENT_TYPES, type Inspection } from '../../integrations/ffmpeg/inspect'
 import { toMediaFile } from '../media'
 import { toSlideshowDto } from '../slideshows'
@@ -30,6 +31,8 @@ export interface LibraryServiceDeps {
   ffmpegPath: string
   /** ffprobe's facts about a file (integrations/ffmpeg/inspect/inspect.ts): the person's copy gets a media row like an upload's. */
   inspect: (filePath: string) => Promise<Inspection>
+  /** The plan's storage: a person's copy of a stock clip must fit (ADR 058). */
+  checkStorage: CheckStorage
   clock: () => Date
   log: Log
 }
@@ -158,6 +161,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
       throw new Error(`stock clip ${clip.slug} is not a readable video (${inspection.kind})`)
     }
     const { facts, container, sizeBytes } = inspection
+    await deps.checkStorage(userId, sizeBytes)
     const video = facts.video!
     const id = randomUUID()
     const storageKey = `${userId}/${id}.mp4`

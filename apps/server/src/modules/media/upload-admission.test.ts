@@ -58,6 +58,7 @@ describe('the admission over the store', () => {
       },
       clock: () => now,
       log: { info: () => undefined },
+      storageRoom: async () => null,
       quota,
     })
     const results = await Promise.all([admission.admit('u1', 'c', MB), admission.admit('u1', 'd', MB)])
@@ -81,9 +82,35 @@ describe('the admission over the store', () => {
       },
       clock: () => now,
       log: { info: () => undefined },
+      storageRoom: async () => null,
       quota,
     })
     expect(await admission.admit('u1', 'd', MB)).toEqual({ ok: true, reclaim: ['a'] })
     expect(removed).toEqual(['a'])
+  })
+
+  it('asks the plan storage about everything in flight (a deferred length: the largest file) and reserves nothing it refused', async () => {
+    const asked: number[] = []
+    let room = 600 * MB
+    const admission = createUploadAdmission({
+      store: { heldBy: async () => [upload('a', 100), upload('b', 2, 90)], remove: async () => undefined },
+      clock: () => now,
+      log: { info: () => undefined },
+      storageRoom: async (_owner, incoming) => {
+        asked.push(incoming)
+        return incoming > room ? 'storage is full' : null
+      },
+      quota,
+    })
+    expect(await admission.admit('u1', 'c', undefined)).toEqual({
+      ok: false,
+      message: 'storage is full',
+      refusal: 'storage',
+    })
+    expect(asked).toEqual([602 * MB])
+    room = 1000 * MB
+    // The refused 'c' holds no room: the next one is judged on the disk alone.
+    expect(await admission.admit('u1', 'd', 10 * MB)).toEqual({ ok: true, reclaim: [] })
+    expect(asked).toEqual([602 * MB, 112 * MB])
   })
 })

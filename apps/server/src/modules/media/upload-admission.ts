@@ -22,17 +22,28 @@ export const UPLOAD_QUOTA: UploadQuota = {
   idleAfterMs: 60 * 60 * 1000,
 }
 
-export type Admission = { ok: true; reclaim: string[] } | { ok: false; message: string }
+/** Refused for the uploads in progress (429, ADR 021) or for the plan's storage (402 PLAN_LIMIT, ADR 058). */
+export type Admission = { ok: true; reclaim: string[] } | { ok: false; message: string; refusal?: 'storage' }
+
+/**
+ * The plan's storage as admission asks it (ADR 058): the refusal's message when `incomingBytes` more (this upload and
+ * the owner's others in progress) would not fit beside what they store, else null.
+ */
+export type StorageRoom = (ownerId: string, incomingBytes: number) => Promise<string | null>
+
+/** What the owner's uploads in progress and a new one of `size` bytes announce (a deferred length: the largest file). */
+export function incomingBytes(held: readonly HeldUpload[], size: number | undefined, quota: UploadQuota): number {
+  const bytes = (upload: { size: number | undefined }) => upload.size ?? quota.maxFileBytes
+  return held.reduce((sum, upload) => sum + bytes(upload), 0) + bytes({ size })
+}
 
 /**
  * May a new upload of `size` bytes (undefined: deferred) start beside those its owner holds? If only by giving up idle
  * ones, which (the longest idle first). Pure.
  */
 export function planAdmission(held: readonly HeldUpload[], size: number | undefined, quota: UploadQuota, now: Date) {
-  const bytes = (upload: { size: number | undefined }) => upload.size ?? quota.maxFileBytes
   const fits = (kept: readonly HeldUpload[]) =>
-    kept.length + 1 <= quota.concurrent &&
-    kept.reduce((sum, upload) => sum + bytes(upload), 0) + bytes({ size }) <= quota.bytesInFlight
+    kept.length + 1 <= quota.concurrent && incomingBytes(kept, size, quota) <= quota.bytesInFlight
   let kept = [...held]
   const reclaim: string[] = []
   const idle = held
@@ -58,6 +69,8 @@ export function createUploadAdmission(deps: {
   store: Pick<UploadStore, 'heldBy' | 'remove'>
   clock: () => Date
   log: Pick<Log, 'info'>
+  /** The plan's storage: usage + the uploads in progress + this one must fit (ADR 058). */
+  storageRoom: StorageRoom
   quota?: UploadQuota
 }) {
   const quota = deps.quota ?? UPLOAD_QUOTA
@@ -86,6 +99,9 @@ export function createUploadAdmission(deps: {
         const held = [...onDisk.filter((upload) => !mine.has(upload.id)), ...mine.values()]
         const admission = planAdmission(held, size, quota, now)
         if (!admission.ok) return admission
+        const kept = held.filter((upload) => !admission.reclaim.includes(upload.id))
+        const storageRefusal = await deps.storageRoom(ownerId, incomingBytes(kept, size, quota))
+        if (storageRefusal) return { ok: false, message: storageRefusal, refusal: 'storage' } satisfies Admission
         for (const idle of admission.reclaim) {
           await deps.store.remove(idle)
           deps.log.info(`[uploads] gave the room of idle upload ${idle} to a new upload of the same user`)

@@ -32,6 +32,7 @@ beforeAll(async () => {
     // Served under a path behind a proxy: new uploads must point there.
     publicUrl: 'https://hookpost.example/app/',
     maxBytes: 1000,
+    storageRoom: async () => null,
   })
 })
 afterAll(async () => {

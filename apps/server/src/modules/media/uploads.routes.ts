@@ -7,14 +7,16 @@ import { AppError } from '../../lib/errors'
 import { findForbiddenText, forbiddenTextError } from '../../lib/forbidden-text'
 import { isUploadId, newUploadId, OWNER_METADATA_KEY, type UploadStore } from './upload-store'
 import { userId } from '../../lib/request-user'
-import { createUploadAdmission, type UploadAdmission } from './upload-admission'
+import { createUploadAdmission, type StorageRoom, type UploadAdmission } from './upload-admission'
 
 export interface UploadRoutesOptions {
   uploads: UploadStore
   /** PUBLIC_URL: its path (if any) prefixes the Location of new uploads; its origin is the only CORS origin. */
   publicUrl: string
   maxBytes?: number
-  /** Per-user caps on uploads in progress (default: UPLOAD_QUOTA over `uploads`). */
+  /** The plan's storage, checked when an upload is created (ADR 058). */
+  storageRoom: StorageRoom
+  /** Per-user caps on uploads in progress (default: UPLOAD_QUOTA over `uploads`, and `storageRoom`). */
   admission?: UploadAdmission
 }
 
@@ -45,6 +47,8 @@ function tusErrorBody(err: Error | { status_code: number; body: string }): { sta
   switch (status) {
     case 401:
       return { status_code: 401, body: apiErrorBody('UNAUTHENTICATED', MESSAGES.notAuthenticated) }
+    case 402:
+      return { status_code: 402, body: apiErrorBody('PLAN_LIMIT', 'body' in err ? err.body : MESSAGES.uploadFailed) }
     case 404:
     case 410:
       return { status_code: status, body: apiErrorBody('NOT_FOUND', MESSAGES.uploadNotFound) }
@@ -76,6 +80,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       store: options.uploads,
       clock: () => new Date(),
       log: { info: (msg) => app.log.info(msg) },
+      storageRoom: options.storageRoom,
     })
 
   const tus = new Server({
@@ -96,7 +101,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       if (badName) throw new TusHttpError(400, forbiddenTextError({ ...badName, path: 'filename' }, 'filename').message)
       // Per-user caps on uploads in progress (ADR 021); the room is reserved until this request is over.
       const admitted = await admission.admit(owner, upload.id, upload.size)
-      if (!admitted.ok) throw new TusHttpError(429, admitted.message)
+      // The plan's storage is a plan refusal like the others (402 PLAN_LIMIT, ADR 036/058); the caps are 429.
+      if (!admitted.ok) throw new TusHttpError(admitted.refusal === 'storage' ? 402 : 429, admitted.message)
       reservationOfRequest.set(nodeRequest, upload.id)
       // Only what we use; the owner is ours to set, whatever the client sent.
       return {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { PLANS, TRIAL_DAYS } from '@hookpost/shared'
-import { entitlementAt, monthOf, monthWindow, trialDaysLeft, trialEndFor } from './plan-rules'
+import { PLAN_MESSAGES, PLANS, TRIAL_DAYS } from '@hookpost/shared'
+import { entitlementAt, monthOf, monthWindow, storageAllows, trialDaysLeft, trialEndFor } from './plan-rules'
+
+const GB = 1024 ** 3
 
 const signedUp = new Date('2027-01-10T09:00:00Z')
 const trialEndsAt = trialEndFor(signedUp)
@@ -16,11 +18,14 @@ describe('entitlementAt', () => {
       planName: null,
       maxAccounts: 3,
       scheduledPostsPerMonth: null,
+      storageBytes: 25 * GB,
     })
+    // After the trial, storage keeps the trial's limit: nothing stored is lost (ADR 058).
     expect(entitlementAt(trial, trialEndsAt)).toMatchObject({
       state: 'ended',
       maxAccounts: 0,
       scheduledPostsPerMonth: 0,
+      storageBytes: 25 * GB,
     })
   })
 
@@ -34,6 +39,7 @@ describe('entitlementAt', () => {
           planName: plan.name,
           maxAccounts: plan.maxAccounts,
           scheduledPostsPerMonth: plan.scheduledPostsPerMonth,
+          storageBytes: plan.storageBytes,
         })
       }
     }
@@ -75,5 +81,36 @@ describe('monthOf', () => {
       expect(monthOf(instant, zone)).toBe('2027-01')
       expect(instant >= from && instant < to).toBe(true)
     }
+  })
+})
+
+describe('storage (ADR 058)', () => {
+  it('has the figures the pricing page names', () => {
+    expect(PLANS.map((p) => [p.id, p.storageBytes / GB])).toEqual([
+      ['basic', 5],
+      ['pro', 25],
+      ['business', 100],
+    ])
+    for (const plan of PLANS) expect(plan.features).toContain(`${plan.storageBytes / GB} GB of storage`)
+  })
+
+  it('takes a file that fits whole, and starts a render of unknown size only below the limit', () => {
+    expect(storageAllows(5 * GB, 5 * GB - 10, 10)).toBe(true)
+    expect(storageAllows(5 * GB, 5 * GB - 10, 11)).toBe(false)
+    expect(storageAllows(5 * GB, 5 * GB - 1, 0)).toBe(true)
+    expect(storageAllows(5 * GB, 5 * GB, 0)).toBe(false)
+    // Past the limit (a render that finished past it, a downgrade): nothing more.
+    expect(storageAllows(5 * GB, 6 * GB, 1)).toBe(false)
+  })
+
+  it('says the plan, its storage and what is used, with the one size format', () => {
+    expect(PLAN_MESSAGES.storageLimit('Pro', 25 * GB, 24.8 * GB)).toBe(
+      'Your Pro plan includes 25 GB of storage and you have used 24.80 GB. Delete videos you no longer need or ' +
+        'upgrade for more.',
+    )
+    expect(PLAN_MESSAGES.storageLimit(null, 25 * GB, 25 * GB)).toBe(
+      'Your free trial includes 25 GB of storage and you have used 25.00 GB. Delete videos you no longer need or ' +
+        'choose a plan for more.',
+    )
   })
 })

@@ -30,6 +30,8 @@ export interface Entitlement {
   maxAccounts: number
   /** null = unlimited. */
   scheduledPostsPerMonth: number | null
+  /** What the person's stored files may add up to (ADR 058). */
+  storageBytes: number
 }
 
 /**
@@ -45,6 +47,7 @@ export function entitlementAt(sub: SubscriptionFacts, now: Date): Entitlement {
       planName: plan.name,
       maxAccounts: plan.maxAccounts,
       scheduledPostsPerMonth: plan.scheduledPostsPerMonth,
+      storageBytes: plan.storageBytes,
     }
   }
   if (now.getTime() < sub.trialEndsAt.getTime()) {
@@ -55,9 +58,27 @@ export function entitlementAt(sub: SubscriptionFacts, now: Date): Entitlement {
       planName: null,
       maxAccounts: trial.maxAccounts,
       scheduledPostsPerMonth: trial.scheduledPostsPerMonth,
+      storageBytes: trial.storageBytes,
     }
   }
-  return { state: 'ended', plan: null, planName: null, maxAccounts: 0, scheduledPostsPerMonth: 0 }
+  // Storage keeps the trial's limit (ADR 058): nothing stored is lost, and files may still be added up to it.
+  return {
+    state: 'ended',
+    plan: null,
+    planName: null,
+    maxAccounts: 0,
+    scheduledPostsPerMonth: 0,
+    storageBytes: planById(TRIAL_PLAN_ID).storageBytes,
+  }
+}
+
+/**
+ * May `addingBytes` more be stored beside `usedBytes` under `limitBytes` (ADR 058)? A file of known size must fit
+ * whole. `addingBytes` 0 is a render or export whose size is not known before it runs: it may start while the person
+ * is below the limit, and is allowed to finish even if it ends past it.
+ */
+export function storageAllows(limitBytes: number, usedBytes: number, addingBytes: number): boolean {
+  return addingBytes > 0 ? usedBytes + addingBytes <= limitBytes : usedBytes < limitBytes
 }
 
 /** The trial's end for a person who signed up at `signedUpAt`. */

@@ -1,7 +1,18 @@
-import { and, count, eq, gte, inArray, isNotNull, lt, ne } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm'
 import type { PlanId } from '@hookpost/shared'
 import type { Database } from '../../db/client'
-import { billingEvent, post, profile, subscription, tiktokAccount, user } from '../../db/schema'
+import {
+  aiImage,
+  billingEvent,
+  createdVideo,
+  mediaFile,
+  photoSet,
+  post,
+  profile,
+  subscription,
+  tiktokAccount,
+  user,
+} from '../../db/schema'
 import type { Executor } from '../../db/transactional'
 import { COUNTED_POST_STATES, trialEndFor } from './plan-rules'
 
@@ -82,6 +93,41 @@ export const plansQueries = {
           ...(exceptPostId ? [ne(post.id, exceptPostId)] : []),
         ),
       )
+  },
+
+  /**
+   * Bytes of everything the person stores (ADR 058), one SUM over every kind of stored file: media files (uploads,
+   * renders, Library copies, image clips, slideshow exports), images, rendered videos' thumbnails and the JPEGs of
+   * photo sets. The kinds are those `modules/media/storage-references.repository.ts` names; a new one belongs in both.
+   * Live, so a deleted file's bytes are free at once.
+   */
+  async storageUsed(db: Executor, userId: string): Promise<number> {
+    const stored = db
+      .select({ bytes: sql<number>`${mediaFile.sizeBytes}`.as('bytes') })
+      .from(mediaFile)
+      .where(eq(mediaFile.userId, userId))
+      .unionAll(
+        db
+          .select({ bytes: sql<number>`${aiImage.sizeBytes}` })
+          .from(aiImage)
+          .where(eq(aiImage.userId, userId)),
+      )
+      .unionAll(
+        db
+          // Thumbnails made before their size was kept (migration 0033) count as 0.
+          .select({ bytes: sql<number>`coalesce(${createdVideo.thumbnailSizeBytes}, 0)` })
+          .from(createdVideo)
+          .where(eq(createdVideo.userId, userId)),
+      )
+      .unionAll(
+        db
+          .select({ bytes: sql<number>`(jsonb_array_elements(${photoSet.images}) ->> 'sizeBytes')::bigint` })
+          .from(photoSet)
+          .where(eq(photoSet.userId, userId)),
+      )
+      .as('stored')
+    const [row] = await db.select({ total: sql<string>`coalesce(sum(${stored.bytes}), 0)` }).from(stored)
+    return Number(row?.total ?? 0)
   },
 
   async activate(

@@ -10,7 +10,7 @@ import {
 import { WebhookSignatureError, type BillingEvent, type BillingProvider } from '../../integrations/billing/port'
 import { AppError } from '../../lib/errors'
 import type { Log as BaseLog } from '../../lib/log'
-import { entitlementAt, monthOf, monthWindow, trialDaysLeft, type Entitlement } from './plan-rules'
+import { entitlementAt, monthOf, monthWindow, storageAllows, trialDaysLeft, type Entitlement } from './plan-rules'
 import { plansQueries as q, type Executor, type PlansRepository } from './plans.repository'
 
 type Log = Pick<BaseLog, 'info' | 'warn' | 'error'>
@@ -72,7 +72,11 @@ export function createPlansService(deps: PlansServiceDeps) {
     const ent = entitlementAt(row, now)
     const zone = (await profileZone(userId).catch(() => null)) ?? 'UTC'
     const month = todayInZone(now, zone).slice(0, 7)
-    const [accounts, posts] = await Promise.all([q.connectedAccounts(db, userId), countInMonth(db, userId, month)])
+    const [accounts, posts, storageBytes] = await Promise.all([
+      q.connectedAccounts(db, userId),
+      countInMonth(db, userId, month),
+      q.storageUsed(db, userId),
+    ])
     return {
       state: ent.state,
       plan: ent.plan,
@@ -80,10 +84,28 @@ export function createPlansService(deps: PlansServiceDeps) {
       trialEndsAt: row.trialEndsAt.toISOString(),
       trialDaysLeft: ent.state === 'trial' ? trialDaysLeft(row.trialEndsAt, now) : 0,
       currentPeriodEnd: row.currentPeriodEnd ? row.currentPeriodEnd.toISOString() : null,
-      limits: { maxAccounts: ent.maxAccounts, scheduledPostsPerMonth: ent.scheduledPostsPerMonth },
-      usage: { accounts, scheduledPostsThisMonth: posts, month },
+      limits: {
+        maxAccounts: ent.maxAccounts,
+        scheduledPostsPerMonth: ent.scheduledPostsPerMonth,
+        storageBytes: ent.storageBytes,
+      },
+      usage: { accounts, scheduledPostsThisMonth: posts, month, storageBytes },
       provider: billing.kind,
     }
+  }
+
+  /**
+   * Whether `addingBytes` more may be stored now (ADR 058): null, or the PLAN_LIMIT refusal naming the plan's storage
+   * and what is used. `addingBytes` 0: a render or export, refused only once the person is at or over the limit.
+   * Read, not locked: two requests in the same instant may each take the last room (bounded by their sizes).
+   */
+  async function storageRefusal(userId: string, addingBytes: number): Promise<AppError | null> {
+    const row = await q.ensure(repo.db, userId)
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound)
+    const ent = entitlementAt(row, clock())
+    const used = await q.storageUsed(repo.db, userId)
+    if (storageAllows(ent.storageBytes, used, addingBytes)) return null
+    return new AppError('PLAN_LIMIT', PLAN_MESSAGES.storageLimit(ent.planName, ent.storageBytes, used))
   }
 
   async function apply(event: BillingEvent): Promise<'applied' | 'duplicate' | 'unknown_user' | 'stale'> {
@@ -208,6 +230,14 @@ export function createPlansService(deps: PlansServiceDeps) {
             : PLAN_MESSAGES.trialAccountsLimit(ent.maxAccounts),
         )
       }
+    },
+
+    storageRefusal,
+
+    /** `storageRefusal`, thrown: the port every path that stores a person's file calls first. */
+    async checkStorage(userId: string, addingBytes: number): Promise<void> {
+      const refusal = await storageRefusal(userId, addingBytes)
+      if (refusal) throw refusal
     },
 
     /** Whether anything new may be scheduled now (automation plans nothing once the trial ended without a plan). */

@@ -12,6 +12,7 @@ import type { EventBus } from '../../lib/events'
 import { AppError } from '../../lib/errors'
 import type { JobScheduler } from '../../lib/job-queue'
 import type { Log as BaseLog } from '../../lib/log'
+import type { CheckStorage } from '../../lib/storage-room'
 import { storedFile, type ServedFile } from '../media'
 import type { SlideStills } from './slide-stills'
 import { toSlideshowDto } from './slideshow-dto'
@@ -25,6 +26,8 @@ export interface SlideshowsServiceDeps {
   storage: Pick<MediaStorage, 'size' | 'read' | 'presignedUrl' | 'remove'>
   stills: Pick<SlideStills, 'file'>
   events: EventBus
+  /** The plan's storage: a render or export is not started at or over it (ADR 058). */
+  checkStorage: CheckStorage
   clock: () => Date
   log: Log
 }
@@ -152,6 +155,7 @@ export function createSlideshowsService(deps: SlideshowsServiceDeps) {
     /** POST /api/slideshows: checked, stored `queued` with its render job (both or neither). */
     async create(userId: string, input: SlideshowBody): Promise<Slideshow> {
       const slides = await checkedSlides(userId, input)
+      await deps.checkStorage(userId, 0)
       const row = await orFail(SLIDESHOW_MESSAGES.saveFailed, () =>
         repo.transaction(async ({ repo: tx, jobs }) => {
           const inserted = await tx.insert({
@@ -178,6 +182,7 @@ export function createSlideshowsService(deps: SlideshowsServiceDeps) {
     async replace(userId: string, id: string, input: SlideshowBody): Promise<Slideshow> {
       await owned(userId, id)
       const slides = await checkedSlides(userId, input)
+      await deps.checkStorage(userId, 0)
       const row = await orFail(SLIDESHOW_MESSAGES.saveFailed, () =>
         repo.transaction(async ({ repo: tx, jobs }) => {
           const updated = await tx.replaceForUser(
@@ -203,6 +208,7 @@ export function createSlideshowsService(deps: SlideshowsServiceDeps) {
     /** POST /api/slideshows/:id/retry: only a failed render is queued again, with a fresh set of attempts. */
     async retry(userId: string, id: string): Promise<Slideshow> {
       await owned(userId, id)
+      await deps.checkStorage(userId, 0)
       return changeAndQueue(userId, id, SLIDESHOW_MESSAGES.renderFailed, 'slideshow.render', async (tx) => {
         const requeued = await tx.requeueFailedForUser(userId, id, clock())
         if (!requeued) throw new AppError('CONFLICT', SLIDESHOW_MESSAGES.onlyFailedCanRetry)
@@ -214,6 +220,7 @@ export function createSlideshowsService(deps: SlideshowsServiceDeps) {
     async export(userId: string, id: string, input: ExportBody): Promise<Slideshow> {
       const current = await owned(userId, id)
       if (current.state !== 'processed') throw new AppError('CONFLICT', SLIDESHOW_MESSAGES.exportNeedsRender)
+      await deps.checkStorage(userId, 0)
       return changeAndQueue(userId, id, SLIDESHOW_MESSAGES.exportFailed, 'slideshow.export', async (tx) => {
         const requested = await tx.requestExportForUser(userId, id, input.secondsPerSlide, clock())
         if (!requested) throw new AppError('CONFLICT', SLIDESHOW_MESSAGES.exportInProgress)

@@ -33,6 +33,7 @@ function view(overrides: Partial<VideoView> = {}): VideoView {
     attempts: 0,
     outputMediaId: null,
     thumbnailKey: null,
+    thumbnailSizeBytes: null,
     processedAt: null,
     renderAfter: null,
     claimedAt: null,

@@ -152,7 +152,8 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
     const sizeBytes = await workspace.fileSize(workspace.outputPath)
     if (sizeBytes === null)
       throw new RenderError(MESSAGES.renderFailed, 'the renderer reported success without a file', true)
-    const hasThumbnail = (await workspace.fileSize(workspace.thumbnailPath)) !== null
+    const thumbnailSizeBytes = await workspace.fileSize(workspace.thumbnailPath)
+    const hasThumbnail = thumbnailSizeBytes !== null
     const outputMediaId = randomUUID()
     const outputKey = `${row.userId}/${outputMediaId}.mp4`
     const thumbnailKey = hasThumbnail ? `${row.userId}/${outputMediaId}.jpg` : null
@@ -182,7 +183,13 @@ export function createVideoRenderService(deps: VideoRenderDeps) {
           audioCodec: 'aac',
           createdAt: now,
         })
-        const marked = await tx.markProcessedInternal(row.id, attempt, { outputMediaId, thumbnailKey }, now)
+        const marked = await tx.markProcessedInternal(
+          row.id,
+          attempt,
+          // The thumbnail's bytes count in the person's storage (ADR 058).
+          { outputMediaId, thumbnailKey, thumbnailSizeBytes },
+          now,
+        )
         if (!marked) throw new ClaimLost()
       })
       return true

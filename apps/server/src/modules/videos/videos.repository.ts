@@ -296,7 +296,7 @@ function createQueries(db: Executor) {
     async markProcessedInternal(
       id: string,
       attempt: number,
-      output: { outputMediaId: string; thumbnailKey: string | null },
+      output: { outputMediaId: string; thumbnailKey: string | null; thumbnailSizeBytes?: number | null },
       at: Date,
     ): Promise<boolean> {
       const rows = await db

@@ -41,6 +41,7 @@ beforeEach(() => {
     storage,
     workspaces: { clear: async (id) => void cleared.push(id) },
     events: bus.bus,
+    checkStorage: async () => undefined,
     clock: () => now,
     log: { ...quietLog, warn: (msg) => void warnings.push(msg) },
   })

@@ -15,6 +15,7 @@ import type { RenderWorkspaces } from './render-workspace'
 import { toCreatedVideoDto } from './video-dto'
 import type { VideosRepository } from './videos.repository'
 import type { Log as BaseLog } from '../../lib/log'
+import type { CheckStorage } from '../../lib/storage-room'
 import { storedFile, type ServedFile } from '../media'
 
 type Log = Pick<BaseLog, 'warn' | 'error'>
@@ -25,6 +26,8 @@ export interface VideosServiceDeps {
   storage: Pick<MediaStorage, 'size' | 'read' | 'presignedUrl' | 'remove'>
   workspaces: Pick<RenderWorkspaces, 'clear'>
   events: EventBus
+  /** The plan's storage: a render is not started at or over it (ADR 058). */
+  checkStorage: CheckStorage
   clock: () => Date
   log: Log
 }
@@ -108,6 +111,7 @@ export function createVideosService(deps: VideosServiceDeps) {
       const videoMs = outputDurationMs(layoutFor(input), source.durationMs, demo?.durationMs ?? null)
       const timing = overlayTimingIssue(input.textOverlays, videoMs)
       if (timing) throw new AppError('VALIDATION_FAILED', timing.message, [timing])
+      await deps.checkStorage(userId, 0)
       // The answer is the video as created (`queued`, as the contract says), read inside the transaction: with a free
       // render slot the worker may claim it the moment the transaction commits (ADR 055).
       const created = await orFail(MESSAGES.createVideoFailed, () =>
@@ -150,6 +154,8 @@ export function createVideosService(deps: VideosServiceDeps) {
     /** POST /api/videos/:id/retry: only a failed render is queued again, with a fresh set of attempts. */
     async retry(userId: string, id: string): Promise<CreatedVideo> {
       checkId(id)
+      if (!(await repo.existsForUser(userId, id))) throw new AppError('NOT_FOUND', MESSAGES.videoNotFound)
+      await deps.checkStorage(userId, 0)
       await orFail(MESSAGES.renderFailed, () =>
         repo.transaction(async ({ repo: tx, jobs }) => {
           const row = await tx.requeueFailedForUser(userId, id, clock())

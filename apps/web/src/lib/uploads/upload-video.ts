@@ -2,6 +2,7 @@ import type { Meta } from '@uppy/core'
 import type { TusBody } from '@uppy/tus'
 import { MESSAGES } from '@hookpost/shared/messages'
 import { POST_LIMITS } from '@hookpost/shared/posts'
+import { announcePlanRefusal, isPlanRefusalCode } from '../plan-refusal'
 
 /**
  * The composer's port to the upload transport: send one file, report progress, give back the upload's id (what
@@ -56,6 +57,23 @@ export function uploadErrorMessage(status: number | undefined, responseText: str
 }
 
 /**
+ * A refused upload, as `UploadError` with `uploadErrorMessage`'s words. A refusal of the plan (its storage, ADR 058)
+ * is announced as the API client announces every other one, so the upgrade prompt offers "Choose a plan" too.
+ */
+export function uploadFailure(status: number | undefined, responseText: string | undefined): UploadError {
+  const message = uploadErrorMessage(status, responseText)
+  try {
+    const body = JSON.parse(responseText ?? '') as { code?: unknown }
+    if (status === 402 && typeof body.code === 'string' && isPlanRefusalCode(body.code)) {
+      announcePlanRefusal({ code: body.code, message })
+    }
+  } catch {
+    // Not JSON: not one of our refusals.
+  }
+  return new UploadError(message)
+}
+
+/**
  * Uppy core + its tus plugin, loaded only when a file is actually chosen so neither the dashboard nor the form waits
  * for them (stack-notes §8). A new Uppy per file keeps one upload per task and nothing left behind.
  */
@@ -90,7 +108,7 @@ export const tusVideoUploader: VideoUploader = (file, onProgress) => {
         onProgress(progress.bytesUploaded, progress.bytesTotal ?? file.size)
       })
       uppy.on('upload-error', (_file, _error, response) => {
-        failure = new UploadError(uploadErrorMessage(response?.status, response?.body?.xhr?.responseText))
+        failure = uploadFailure(response?.status, response?.body?.xhr?.responseText)
       })
       try {
         uppy.addFile({ name: file.name, type: file.type, data: file, source: 'Local' })

@@ -10,6 +10,7 @@ import { useDisplayZone } from '../../../lib/display-zone'
 import { dateIn } from '../../../lib/format'
 import { useBilling, useCheckout } from '../api/billing-api'
 import { PLAN_SECTION_ID } from './plan-section-anchor'
+import { StorageUsage } from './storage-usage'
 
 /** The day in the profile's zone, written as every other date (ADR 049). */
 function useLongDate(): (iso: string) => string {
@@ -107,6 +108,10 @@ export function PlanSection() {
                 ? `${billing.data.usage.scheduledPostsThisMonth} (unlimited)`
                 : `${billing.data.usage.scheduledPostsThisMonth} of ${billing.data.limits.scheduledPostsPerMonth}`}
             </dd>
+            <dt className="font-medium text-slate-600">Storage</dt>
+            <dd className="text-slate-900">
+              <StorageUsage usedBytes={billing.data.usage.storageBytes} limitBytes={billing.data.limits.storageBytes} />
+            </dd>
           </dl>
           {backFromCheckout && billing.data.state !== 'active' ? (
             <div className="mt-4">
@@ -140,7 +145,7 @@ export function PlanSection() {
                   </p>
                   <p className="text-sm text-slate-700">${plan.priceUsdPerMonth} per month</p>
                   <ul className="mt-2 flex-1 space-y-1 text-xs text-slate-600">
-                    {plan.features.slice(0, 2).map((f) => (
+                    {plan.features.slice(0, 3).map((f) => (
                       <li key={f}>{f}</li>
                     ))}
                   </ul>

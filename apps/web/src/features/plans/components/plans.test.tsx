@@ -7,6 +7,8 @@ import { PlanSection } from './plan-section'
 import { TrialEndedBanner } from './trial-ended-banner'
 import { UpgradePrompt } from './upgrade-prompt'
 
+const GB = 1024 ** 3
+
 function overview(overrides: Partial<BillingOverview> = {}): BillingOverview {
   return {
     state: 'trial',
@@ -15,8 +17,8 @@ function overview(overrides: Partial<BillingOverview> = {}): BillingOverview {
     trialEndsAt: '2026-12-09T10:00:00.000Z',
     trialDaysLeft: 14,
     currentPeriodEnd: null,
-    limits: { maxAccounts: 3, scheduledPostsPerMonth: null },
-    usage: { accounts: 1, scheduledPostsThisMonth: 12, month: '2026-11' },
+    limits: { maxAccounts: 3, scheduledPostsPerMonth: null, storageBytes: 25 * GB },
+    usage: { accounts: 1, scheduledPostsThisMonth: 12, month: '2026-11', storageBytes: 6.25 * GB },
     provider: 'manual',
     ...overrides,
   }
@@ -45,7 +47,7 @@ describe('PlanSection', () => {
       state: 'active',
       plan: 'basic',
       trialDaysLeft: 0,
-      limits: { maxAccounts: 1, scheduledPostsPerMonth: 30 },
+      limits: { maxAccounts: 1, scheduledPostsPerMonth: 30, storageBytes: 5 * GB },
     })
     const api = mockApi((call) =>
       call.pathname === '/api/billing/checkout'
@@ -57,10 +59,16 @@ describe('PlanSection', () => {
     expect(await within(section).findByText(/14 days left/)).toBeTruthy()
     expect(within(section).getByText('1 of 3')).toBeTruthy()
     expect(within(section).getByText('12 (unlimited)')).toBeTruthy()
+    const storage = within(section).getByRole('progressbar', { name: 'Storage used' })
+    expect(storage.getAttribute('aria-valuenow')).toBe('25')
+    expect(storage.getAttribute('aria-valuetext')).toBe('6.25 GB of 25 GB used')
 
     fireEvent.click(within(section).getByRole('button', { name: 'Choose Basic' }))
     expect(await within(section).findByText(PLAN_MESSAGES.planActivated('Basic'))).toBeTruthy()
     expect(within(section).getByText('12 of 30')).toBeTruthy()
+    // Basic's 5 GB is full past it: the bar stops at 100.
+    expect(within(section).getByRole('progressbar', { name: 'Storage used' }).getAttribute('aria-valuenow')).toBe('100')
+    expect(within(section).getByText('6.25 GB of 5 GB used')).toBeTruthy()
     expect(within(section).getByRole('button', { name: 'Basic: your current plan' })).toHaveProperty('disabled', true)
     expect(api.calls.find((c) => c.pathname === '/api/billing/checkout')?.body).toEqual({ plan: 'basic' })
   })

@@ -1,0 +1,1 @@
+ALTER TABLE "created_video" ADD COLUMN "thumbnail_size_bytes" integer;
