@@ -116,6 +116,17 @@ const BENCHES: Bench[] = [
         max: 2,
       },
       { key: 'fair.light_done_ratio', label: 'its time to processed, flood / alone', unit: '×' },
+      { key: 'fair.slideshow_wait_alone_s', label: "a light person's slideshow: wait to start, alone", unit: 's' },
+      {
+        key: 'fair.slideshow_wait_behind_s',
+        label: "the same behind another's flood (full: 6 × 20 slides)",
+        unit: 's',
+        max: 2,
+      },
+      { key: 'fair.slideshow_done_ratio', label: 'its time to processed, flood / alone', unit: '×', max: 2 },
+      { key: 'fair.ai_light_alone_ms', label: "a light person's AI call, alone (full: a 1 s provider)", unit: ms },
+      { key: 'fair.ai_light_behind_ms', label: 'the same while 2 others flood the AI', unit: ms },
+      { key: 'fair.ai_light_ratio', label: 'its AI call, flood / alone (medians)', unit: '×', max: 2 },
     ],
   },
   {

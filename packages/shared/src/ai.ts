@@ -73,10 +73,25 @@ export const HOOK_TEXT_MAX = 120
  */
 export const AI_GENERATE_PER_MINUTE = 20
 
+/**
+ * Fair AI calls (ADR 059): beyond the calls one person may have running at once (AI_CALLS_PER_PERSON), the next ones
+ * wait their turn, at most this many per person; one more is refused. A caller waits at most AI_WAIT_MAX_SECONDS.
+ */
+export const AI_WAITING_PER_PERSON = 4
+export const AI_WAIT_MAX_SECONDS = 30
+/** Retry-After when a person's waiting line is full or the wait ran out: about one model answer. */
+export const AI_BUSY_RETRY_SECONDS = 5
+
+const seconds = (n: number) => `${n} ${n === 1 ? 'second' : 'seconds'}`
+
 export const AI_MESSAGES = {
-  tooManyGenerations: (seconds: number) =>
+  tooManyGenerations: (wait: number) =>
     `You have asked the AI for ${AI_GENERATE_PER_MINUTE} results in the last minute, the most at once. ` +
-    `Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
+    `Wait ${seconds(wait)} and try again.`,
+  tooManyWaiting:
+    `You already have ${AI_WAITING_PER_PERSON} AI requests waiting for their turn, the most at once. ` +
+    `Wait for them to finish, then try again.`,
+  aiBusy: `The AI is busy with other requests right now. Try again in ${seconds(AI_BUSY_RETRY_SECONDS)}.`,
   accountRequired: 'Please select a TikTok account first',
   titleRequired: 'Please enter a video title first',
   accountIncomplete: 'Account information is incomplete. Please add target audience, niche, and app goals.',

@@ -56,6 +56,8 @@ const envSchema = z.object({
   AI_MODEL: optionalString,
   AI_IMAGE_MODEL: optionalString,
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  AI_CALLS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(4),
+  AI_CALLS_PER_PERSON: z.coerce.number().int().min(1).max(1000).default(2),
   SMTP_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -138,6 +140,11 @@ export interface Config {
         /** Per request to the model (images are allowed twice as long). */
         timeoutMs: number
       }
+  /**
+   * AI calls (writer and images, offline or not) running at once in one API process, and for one person (ADR 059):
+   * the rest wait their turn, round-robin by person.
+   */
+  aiCalls: { atOnce: number; perPerson: number }
   mail: { smtpUrl?: string | undefined; from: string; devOutbox: boolean }
   encryptionKey: Buffer
   authSecret: string
@@ -308,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
           }
         : { provider: 'offline' },
+    aiCalls: { atOnce: e.AI_CALLS_AT_ONCE, perPerson: e.AI_CALLS_PER_PERSON },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, devOutbox: !e.SMTP_URL && !production },
     encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption'), 'hex'),
     authSecret: e.AUTH_SECRET ?? devSecret(dataDir, 'auth'),

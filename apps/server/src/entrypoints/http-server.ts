@@ -83,6 +83,7 @@ export async function startHttp(
     library,
     ai,
     images,
+    aiCalls: services.aiCalls,
     automation,
     postingQueue,
     publicPhotos,

@@ -18,6 +18,7 @@ import type { SlideshowRenderService, SlideshowsService } from '../modules/slide
 import type { SavedHooksService } from '../modules/saved-hooks'
 import type { LibraryService } from '../modules/library'
 import type { AiService } from '../modules/ai'
+import type { FairSlots } from '../lib/fair-slots'
 import type { ImagesService } from '../modules/images'
 import type { AutomationService } from '../modules/automation'
 import type { QueueService } from '../modules/queue'
@@ -51,6 +52,8 @@ export interface Runtime {
   savedHooks: SavedHooksService
   library: LibraryService
   ai: AiService
+  /** This process's AI call slots (ADR 059); tests and the bench read their counts. */
+  aiCalls: FairSlots
   images: ImagesService
   automation: AutomationService
   /** Posting slots per account and "Add to queue" (issue 21 item 2). */
@@ -143,6 +146,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       savedHooks,
       library,
       ai,
+      aiCalls: services.aiCalls,
       images,
       automation,
       postingQueue,

@@ -9,7 +9,9 @@ import {
 } from '../integrations/ffmpeg/render'
 import { createTiktokClient } from '../integrations/tiktok'
 import { createSandboxAdmin } from '../integrations/tiktok-sandbox'
+import { AI_WAIT_MAX_SECONDS, AI_WAITING_PER_PERSON } from '@hookpost/shared'
 import { createSecretBox } from '../lib/crypto'
+import { createFairSlots } from '../lib/fair-slots'
 import { createAccountDeletionService, createAccountRepository } from '../modules/account'
 import { createAiService } from '../modules/ai'
 import {
@@ -211,6 +213,14 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     account: (userId, accountId) => tiktokAccounts.get(userId, accountId),
     log,
   })
+  // The AI routes' calls take turns (ADR 059): so many at once in this process, so many per person, the rest waiting
+  // round-robin by person. Per API process, like the per-person AI rate (ADR 055).
+  const aiCalls = createFairSlots({
+    total: config.aiCalls.atOnce,
+    perPerson: config.aiCalls.perPerson,
+    waitingPerPerson: AI_WAITING_PER_PERSON,
+    maxWaitMs: AI_WAIT_MAX_SECONDS * 1000,
+  })
   // Images (made clips join the studio's videos).
   const images = createImagesService({
     repo: createImagesRepository(database.db),
@@ -356,6 +366,7 @@ export function createServices(base: RuntimeBase, options: RuntimeOptions) {
     videoDrafts,
     aiProviders,
     ai,
+    aiCalls,
     images,
     library,
     bestTimes,

@@ -47,6 +47,7 @@ import { aiRoutes, type AiService } from '../modules/ai'
 import { notificationRoutes, type NotificationsService } from '../modules/notifications'
 import { billingRoutes, billingWebhookRoutes, type PlansService } from '../modules/plans'
 import type { EventBus } from '../lib/events'
+import type { FairSlots } from '../lib/fair-slots'
 import { prerenderedPages } from './prerendered-pages'
 import { canonicalPageUrl } from './canonical-host'
 import type { TrustProxy } from '../config'
@@ -87,6 +88,8 @@ export interface HttpDeps {
   library: LibraryService
   ai: AiService
   images: ImagesService
+  /** This process's AI call slots (ADR 059): the AI routes run each call in its turn. */
+  aiCalls: FairSlots
   automation: AutomationService
   /** Posting slots per account and "Add to queue" (issue 21 item 2). */
   postingQueue: QueueService
@@ -279,7 +282,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
         await authed.register(savedHookRoutes, { prefix: '/saved-hooks', savedHooks: deps.savedHooks })
         await authed.register(videoDraftRoutes, { prefix: '/video-draft', videoDrafts: deps.videoDrafts })
         await authed.register(libraryRoutes, { prefix: '/library', library: deps.library })
-        await authed.register(aiRoutes, { ai: deps.ai, images: deps.images })
+        await authed.register(aiRoutes, { ai: deps.ai, images: deps.images, calls: deps.aiCalls })
         await authed.register(imageRoutes, { images: deps.images })
         await authed.register(automationRoutes, { prefix: '/automation', automation: deps.automation })
         await authed.register(queueRoutes, { prefix: '/queue', queue: deps.postingQueue })

@@ -71,15 +71,18 @@ export const JOBS = {
   'slideshow.render': {
     payload: z.object({ slideshowId: z.uuid() }),
     // Like video.render (issue 29): one queued job per slideshow, claimed conditionally (queued → rendering); failures
-    // are retried by the handler itself. Slides are drawn with canvas (a fraction of a second each).
+    // are retried by the handler itself. Slides are drawn with canvas (a fraction of a second each). Two slots per
+    // worker with at most one render per person across workers (ADR 059): the job is a wake-up, the handler claims the
+    // fairest startable slideshow, so one person's flood holds one slot and the next person's starts in the other.
     queue: { policy: 'short', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
-    worker: { concurrency: 1, batchSize: 1, pollingSeconds: 2 },
+    worker: { concurrency: 2, batchSize: 1, pollingSeconds: 2 },
   },
   'slideshow.export': {
     payload: z.object({ slideshowId: z.uuid() }),
-    // The MP4 export of a slideshow's photo set: one ffmpeg run, claimed conditionally (export queued → rendering).
+    // The MP4 export of a slideshow's photo set: one ffmpeg run, claimed fairly like a render (export queued →
+    // rendering; two slots per worker, one export per person across workers, ADR 059).
     queue: { policy: 'short', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
-    worker: { concurrency: 1, batchSize: 1, pollingSeconds: 2 },
+    worker: { concurrency: 2, batchSize: 1, pollingSeconds: 2 },
   },
   'slideshow.sweep': {
     payload: z.object({}),

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net'
 /**
  * A local stand-in for an OpenAI-compatible service, speaking the chat-completions and images APIs over real HTTP, so
  * the real `openai` SDK is what the tests drive. Each request takes the next scripted reply; with none scripted it
- * answers 500 "no scripted reply", so a test that asks more than it planned fails loudly.
+ * answers `defaultReply`, or 500 "no scripted reply", so a test that asks more than it planned fails loudly. Every
+ * answer can come after `delayMs` (a provider's think time, for the fair bench), and `hold()` keeps them all waiting
+ * until released.
  */
 export type FakeReply =
   /** A chat completion whose message content is this text (JSON or not: that is the point). */
@@ -32,6 +34,8 @@ export interface FakeOpenAi {
   /** Bytes served at `${origin}/files/<name>` (an image answered by URL). */
   serveFile(name: string, data: Buffer, contentType: string): void
   requests: FakeRequest[]
+  /** Answers wait until the returned function is called (requests are still recorded as they arrive). */
+  hold(): () => void
   /** Forgets requests and unused replies. */
   reset(): void
   close(): Promise<void>
@@ -42,16 +46,20 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body))
 }
 
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(
+  options: { defaultReply?: FakeReply; delayMs?: number } = {},
+): Promise<FakeOpenAi> {
   const queue: FakeReply[] = []
   const requests: FakeRequest[] = []
+  let held: Promise<void> = Promise.resolve()
   const files = new Map<string, { data: Buffer; contentType: string }>()
   let created = 1_700_000_000
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
+    req.on('end', () => void answer())
+    async function answer() {
       const path = (req.url ?? '/').split('?')[0] ?? '/'
       if (req.method === 'GET' && path.startsWith('/files/')) {
         const file = files.get(decodeURIComponent(path.slice('/files/'.length)))
@@ -70,7 +78,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       if (req.method !== 'POST' || !known) {
         return send(res, 404, { error: { message: `unknown endpoint ${path}`, type: 'invalid_request_error' } })
       }
-      const reply = queue.shift()
+      const reply = queue.shift() ?? options.defaultReply
+      await held
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs))
       if (!reply) return send(res, 500, { error: { message: 'no scripted reply', type: 'server_error' } })
       if ('hang' in reply) return // the socket stays open until the client gives up or the server closes
       if ('status' in reply) {
@@ -110,7 +120,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           },
         ],
       })
-    })
+    }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -121,6 +131,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     requests,
     reply: (...replies) => queue.push(...replies),
     serveFile: (name, data, contentType) => files.set(name, { data, contentType }),
+    hold() {
+      let release!: () => void
+      held = new Promise<void>((resolve) => (release = resolve))
+      return () => release()
+    },
     reset() {
       queue.length = 0
       requests.length = 0

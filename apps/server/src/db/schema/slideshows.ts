@@ -31,6 +31,10 @@ export const slideshow = pgTable(
     errorMessage: text('error_message'),
     /** Render attempts claimed so far; fences a claim like a created video's. */
     attempts: integer('attempts').notNull().default(0),
+    /** A render waiting out its back-off is not started before this (the fair claim, ADR 059). */
+    renderAfter: timestamp('render_after', { withTimezone: true }),
+    /** When its render was last claimed: the owner's latest is their turn in the round (ADR 059). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     photoSetId: uuid('photo_set_id').references(() => photoSet.id, { onDelete: 'restrict' }),
     exportState: text('export_state', { enum: ['none', 'queued', 'rendering', 'processed', 'failed'] })
       .notNull()
@@ -38,6 +42,8 @@ export const slideshow = pgTable(
     exportSecondsPerSlide: real('export_seconds_per_slide').notNull().default(3),
     exportErrorMessage: text('export_error_message'),
     exportMediaId: uuid('export_media_id').references(() => mediaFile.id, { onDelete: 'restrict' }),
+    /** When its export was last claimed: the owner's turn among exports (ADR 059). */
+    exportClaimedAt: timestamp('export_claimed_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -45,5 +51,7 @@ export const slideshow = pgTable(
   (t) => [
     index('slideshow_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('slideshow_state_updated_idx').on(t.state, t.updatedAt),
+    index('slideshow_user_claimed_idx').on(t.userId, t.claimedAt),
+    index('slideshow_user_export_claimed_idx').on(t.userId, t.exportClaimedAt),
   ],
 )

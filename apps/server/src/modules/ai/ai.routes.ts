@@ -1,6 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  AI_BUSY_RETRY_SECONDS,
   AI_GENERATE_PER_MINUTE,
   AI_MESSAGES,
   apiErrorSchema,
@@ -14,7 +16,9 @@ import {
   writeSlideshowInputSchema,
   writeSlideshowResponseSchema,
 } from '@hookpost/shared'
+import { clientGone } from '../../lib/client-gone'
 import { AppError } from '../../lib/errors'
+import { FairSlotRefused, type FairSlots } from '../../lib/fair-slots'
 import { parseBody } from '../../lib/parse-body'
 import type { AiService } from './ai.service'
 import { userId } from '../../lib/request-user'
@@ -27,10 +31,30 @@ export interface ImageGenerator {
   generate(userId: string, input: z.output<typeof generateImageInputSchema>): Promise<GenerateImageResponse>
 }
 
+/**
+ * Runs one AI call in its turn (ADR 059): `calls` lets so many run at once in this process and so many per person,
+ * the rest wait round-robin by person. Over their own cap a person waits rather than fails; a full waiting line is 429,
+ * a wait that ran out 503, both with Retry-After. A client that goes away leaves the line.
+ */
+async function inTurn<T>(calls: FairSlots, request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) {
+  const gone = clientGone(reply)
+  try {
+    return await calls.run(userId(request), gone.signal, work)
+  } catch (err) {
+    if (!(err instanceof FairSlotRefused)) throw err
+    reply.header('retry-after', String(AI_BUSY_RETRY_SECONDS))
+    throw err.reason === 'line-full'
+      ? new AppError('RATE_LIMITED', AI_MESSAGES.tooManyWaiting)
+      : new AppError('SERVICE_UNAVAILABLE', AI_MESSAGES.aiBusy)
+  } finally {
+    gone.dispose()
+  }
+}
+
 /** Registered inside the authenticated scope under /api (product.md §7: POST /api/generate?type=…). */
-export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGenerator }> = async (
+export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGenerator; calls: FairSlots }> = async (
   app,
-  { ai, images },
+  { ai, images, calls },
 ) => {
   // One person's AI requests a minute (ADR 055), both routes counting together (one limiter, one store), per person
   // rather than per address: a household behind one address shares nothing, a person on two networks gets no more. A
@@ -65,18 +89,24 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGener
           404: apiErrorSchema,
           429: apiErrorSchema,
           500: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = userId(request)
-      if (request.query.type === 'image') {
-        return images.generate(user, parseBody(generateImageInputSchema, request.body))
+      // Bad input is answered before the call waits for its turn.
+      const { type } = request.query
+      if (type === 'image') {
+        const input = parseBody(generateImageInputSchema, request.body)
+        return inTurn(calls, request, reply, () => images.generate(user, input))
       }
-      if (request.query.type === 'hooks') {
-        return ai.suggestHooks(user, parseBody(generateHooksInputSchema, request.body))
+      if (type === 'hooks') {
+        const input = parseBody(generateHooksInputSchema, request.body)
+        return inTurn(calls, request, reply, () => ai.suggestHooks(user, input))
       }
-      return ai.contentIdeas(user, parseBody(generateContentInputSchema, request.body))
+      const input = parseBody(generateContentInputSchema, request.body)
+      return inTurn(calls, request, reply, () => ai.contentIdeas(user, input))
     },
   )
 
@@ -103,6 +133,6 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; images: ImageGener
         },
       },
     },
-    async (request) => ai.writeSlideshow(userId(request), request.body),
+    async (request, reply) => inTurn(calls, request, reply, () => ai.writeSlideshow(userId(request), request.body)),
   )
 }

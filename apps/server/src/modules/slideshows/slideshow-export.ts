@@ -28,11 +28,13 @@ interface ExportDeps {
   scratchDir: string
   clock: () => Date
   log: Log
-  settings: { exportTimeoutMs: number; progressEventMs: number; leaseMs: number }
+  settings: { exportTimeoutMs: number; progressEventMs: number; leaseMs: number; exportsPerPerson: number }
   jobs: { signal: AbortSignal }
   /** Live export progress by slideshow id (the row keeps only the state). */
   exportProgress: Map<string, number>
   announce(id: string): Promise<void>
+  /** Wakes the export jobs of the exports that may start now (ADR 059). */
+  wakeNext(): Promise<void>
 }
 
 /** Runs `use` with a local file for each key, every one there until `use` settles. */
@@ -70,9 +72,19 @@ export function createSlideshowExports(deps: ExportDeps) {
     await repo.finishExportInternal(row.id, { errorMessage: message }, clock())
   }
 
-  async function run(id: string): Promise<void> {
-    const claimed = await repo.claimExportInternal(id, clock())
-    if (!claimed) return
+  /** The fairest export that may start now (ADR 059), whoever's it is; then the next ones are woken. */
+  async function runNext(): Promise<void> {
+    const claimed = await repo.claimNextExportInternal(clock(), settings.exportsPerPerson)
+    if (!claimed) return // nothing may start: exported, running, or their owners at the cap
+    try {
+      await run(claimed)
+    } finally {
+      if (!deps.jobs.signal.aborted) await deps.wakeNext()
+    }
+  }
+
+  async function run(claimed: SlideshowRow): Promise<void> {
+    const { id } = claimed
     const set = claimed.photoSetId ? await repo.photoSetInternal(claimed.photoSetId) : undefined
     if (!set || set.images.length === 0) {
       await repo.finishExportInternal(id, { errorMessage: SLIDESHOW_MESSAGES.exportNeedsRender }, clock())
@@ -145,5 +157,5 @@ export function createSlideshowExports(deps: ExportDeps) {
     return (await queue.send('slideshow.export', { slideshowId: row.id }, { singletonKey: row.id })) !== null
   }
 
-  return { run, sweepOne }
+  return { runNext, sweepOne }
 }

@@ -28,6 +28,11 @@ export interface SlideshowRenderSettings {
   stopGraceMs: number
   /** The export's ffmpeg run. */
   exportTimeoutMs: number
+  /** Renders, and exports, one person may have running at once across all workers (ADR 059). */
+  rendersPerPerson: number
+  exportsPerPerson: number
+  /** How many people's next pieces a finished one wakes. */
+  wakeLimit: number
 }
 
 export const DEFAULT_SLIDESHOW_RENDER_SETTINGS: SlideshowRenderSettings = {
@@ -38,6 +43,11 @@ export const DEFAULT_SLIDESHOW_RENDER_SETTINGS: SlideshowRenderSettings = {
   progressEventMs: 300,
   stopGraceMs: 1_000,
   exportTimeoutMs: 180_000,
+  // One each, like video renders (ADR 055): a worker has two slots of each kind (lib/job-queue.ts), so one person's
+  // flood holds one and the next person's slideshow starts at once in the other.
+  rendersPerPerson: 1,
+  exportsPerPerson: 1,
+  wakeLimit: 4,
 }
 
 export interface SlideshowRenderDeps {
@@ -86,7 +96,30 @@ export function createSlideshowRenderService(deps: SlideshowRenderDeps) {
     }
   }
 
-  const exports = createSlideshowExports({ ...deps, jobs, exportProgress, announce })
+  /**
+   * Wakes the jobs of the pieces that may start now, one per person, fairest first (ADR 059): a finished render or
+   * export hands the turn on. A job already queued absorbs the wake-up (`short` policy); one too many finds nothing.
+   */
+  async function wakeNext(name: 'slideshow.render' | 'slideshow.export'): Promise<void> {
+    try {
+      const ids =
+        name === 'slideshow.render'
+          ? await repo.startableRendersInternal(clock(), settings.rendersPerPerson, settings.wakeLimit)
+          : await repo.startableExportsInternal(clock(), settings.exportsPerPerson, settings.wakeLimit)
+      for (const id of ids) await queue.send(name, { slideshowId: id }, { singletonKey: id })
+    } catch (err) {
+      // The sweep re-sends the job of anything left queued (queuedGraceMs), so a failed wake-up only delays.
+      log.warn(`[slideshows] waking the next ${name} jobs failed: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+
+  const exports = createSlideshowExports({
+    ...deps,
+    jobs,
+    exportProgress,
+    announce,
+    wakeNext: () => wakeNext('slideshow.export'),
+  })
 
   /** A slide's background as image bytes: the gallery image, or a still of the clip. */
   async function backgroundOf(row: SlideshowRow, slide: StoredSlide): Promise<Uint8Array> {
@@ -115,9 +148,14 @@ export function createSlideshowRenderService(deps: SlideshowRenderDeps) {
     if (retryable && attempt < settings.maxAttempts) {
       const delayMs = settings.retryBaseMs * 2 ** Math.max(0, attempt - 1)
       changed = await repo.transaction(async ({ repo: tx, jobs: jtx }) => {
-        const ok = await tx.releaseInternal(row.id, attempt, { errorMessage: message, refundAttempt: false }, clock())
+        const startAfter = new Date(clock().getTime() + delayMs)
+        const ok = await tx.releaseInternal(
+          row.id,
+          attempt,
+          { errorMessage: message, refundAttempt: false, renderAfter: startAfter },
+          clock(),
+        )
         if (ok) {
-          const startAfter = new Date(clock().getTime() + delayMs)
           await queue.reschedule(
             'slideshow.render',
             { slideshowId: row.id },
@@ -137,7 +175,12 @@ export function createSlideshowRenderService(deps: SlideshowRenderDeps) {
 
   async function giveBack(row: SlideshowRow, attempt: number): Promise<void> {
     const released = await repo.transaction(async ({ repo: tx, jobs: jtx }) => {
-      const ok = await tx.releaseInternal(row.id, attempt, { errorMessage: null, refundAttempt: true }, clock())
+      const ok = await tx.releaseInternal(
+        row.id,
+        attempt,
+        { errorMessage: null, refundAttempt: true, renderAfter: null },
+        clock(),
+      )
       if (ok) {
         await queue.reschedule(
           'slideshow.render',
@@ -212,9 +255,24 @@ export function createSlideshowRenderService(deps: SlideshowRenderDeps) {
     }
   }
 
-  async function runRender(id: string): Promise<void> {
-    const claimed = await repo.claimInternal(id, clock())
-    if (!claimed) return // not queued: rendered, being rendered elsewhere, failed, or deleted
+  /**
+   * A `slideshow.render` job renders the fairest slideshow that may start now — not necessarily its own (ADR 059):
+   * round-robin by person, at most `rendersPerPerson` running for anyone. Its own, if passed over, is woken again when
+   * a render ends.
+   */
+  async function runNextRender(): Promise<void> {
+    const claimed = await repo.claimNextRenderInternal(clock(), settings.rendersPerPerson)
+    if (!claimed) return // nothing may start: rendered, running, waiting out a back-off, or their owners at the cap
+    try {
+      await runRender(claimed)
+    } finally {
+      // At shutdown the render was given back with its own job; nothing else should start here now.
+      if (!jobs.signal.aborted) await wakeNext('slideshow.render')
+    }
+  }
+
+  async function runRender(claimed: SlideshowRow): Promise<void> {
+    const { id } = claimed
     const attempt = claimed.attempts
     await announce(id)
     const started = Date.now()
@@ -272,13 +330,16 @@ export function createSlideshowRenderService(deps: SlideshowRenderDeps) {
   }
 
   return {
-    /** `slideshow.render`: claim → each slide to JPEG (progress events) → one photo set → `processed`. */
-    render(slideshowId: string): Promise<void> {
-      return jobs.run(() => runRender(slideshowId))
+    /**
+     * `slideshow.render`: claim the fairest startable render → each slide to JPEG (progress events) → one photo set →
+     * `processed` → wake the next. The job's slideshow is a wake-up, not a claim (ADR 059).
+     */
+    render(): Promise<void> {
+      return jobs.run(() => runNextRender())
     },
-    /** `slideshow.export`: the current photo set → an MP4 media file of the person's. */
-    export(slideshowId: string): Promise<void> {
-      return jobs.run(() => exports.run(slideshowId))
+    /** `slideshow.export`: the fairest startable export → an MP4 media file of the person's → wake the next. */
+    export(): Promise<void> {
+      return jobs.run(() => exports.runNext())
     },
     /** `slideshow.sweep` (every minute) and at start: renders and exports a dead worker left, and lost jobs. */
     sweep(options: { orphanedBefore?: Date } = {}) {

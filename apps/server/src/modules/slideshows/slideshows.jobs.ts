@@ -5,8 +5,9 @@ export function slideshowJobHandlers(
   renders: SlideshowRenderService,
 ): Pick<JobHandlers, 'slideshow.render' | 'slideshow.export' | 'slideshow.sweep'> {
   return {
-    'slideshow.render': (payload) => renders.render(payload.slideshowId),
-    'slideshow.export': (payload) => renders.export(payload.slideshowId),
+    // The payload's slideshow only woke the job: what starts is the fairest one that may start (ADR 059).
+    'slideshow.render': () => renders.render(),
+    'slideshow.export': () => renders.export(),
     'slideshow.sweep': async () => {
       await renders.sweep()
     },

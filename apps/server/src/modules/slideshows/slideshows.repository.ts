@@ -1,20 +1,15 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { aiImage, mediaFile, photoSet, post, slideshow, type PhotoSetImage, type StoredSlide } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
 import { isForeignKeyViolation } from '../../db/errors'
+import { createWorkQueries, type RenderedContent } from './slideshow-work.repository'
 
 export type SlideshowRow = typeof slideshow.$inferSelect
 export type NewSlideshowRow = typeof slideshow.$inferInsert
 export type PhotoSetRow = typeof photoSet.$inferSelect
 export type MediaRow = typeof mediaFile.$inferSelect
 export type ImageRow = typeof aiImage.$inferSelect
-
-/** What a render attempt rendered: its completion counts only if the row still holds exactly this (an edit moves on). */
-export interface RenderedContent {
-  slides: StoredSlide[]
-  coverIndex: number
-}
 
 /**
  * Every statement about slideshows and their photo sets (issue 29, ADR 039). Queries a person can reach are scoped by
@@ -23,9 +18,6 @@ export interface RenderedContent {
  * attempts — so a worker that lost its claim changes nothing.
  */
 function createQueries(db: Executor) {
-  const rendering = (id: string, attempt: number) =>
-    and(eq(slideshow.id, id), eq(slideshow.state, 'rendering'), eq(slideshow.attempts, attempt))
-
   return {
     async insert(row: NewSlideshowRow): Promise<SlideshowRow> {
       const [created] = await db.insert(slideshow).values(row).returning()
@@ -94,7 +86,15 @@ function createQueries(db: Executor) {
     ): Promise<SlideshowRow | undefined> {
       const [row] = await db
         .update(slideshow)
-        .set({ ...change, state: 'queued', attempts: 0, progress: 0, errorMessage: null, updatedAt: at })
+        .set({
+          ...change,
+          state: 'queued',
+          attempts: 0,
+          progress: 0,
+          errorMessage: null,
+          renderAfter: null,
+          updatedAt: at,
+        })
         .where(and(eq(slideshow.id, id), eq(slideshow.userId, userId)))
         .returning()
       return row
@@ -104,7 +104,7 @@ function createQueries(db: Executor) {
     async requeueFailedForUser(userId: string, id: string, at: Date): Promise<SlideshowRow | undefined> {
       const [row] = await db
         .update(slideshow)
-        .set({ state: 'queued', attempts: 0, progress: 0, errorMessage: null, updatedAt: at })
+        .set({ state: 'queued', attempts: 0, progress: 0, errorMessage: null, renderAfter: null, updatedAt: at })
         .where(and(eq(slideshow.id, id), eq(slideshow.userId, userId), eq(slideshow.state, 'failed')))
         .returning()
       return row
@@ -150,194 +150,12 @@ function createQueries(db: Executor) {
         throw err
       }
     },
-
-    // --- the render job ------------------------------------------------------------------------------------------
-
-    /** `queued` → `rendering`, attempts + 1: the one place a render starts. */
-    async claimInternal(id: string, at: Date): Promise<SlideshowRow | undefined> {
-      const [row] = await db
-        .update(slideshow)
-        .set({ state: 'rendering', attempts: sql`${slideshow.attempts} + 1`, progress: 0, updatedAt: at })
-        .where(and(eq(slideshow.id, id), eq(slideshow.state, 'queued')))
-        .returning()
-      return row
-    },
-
-    /** Progress, and the heartbeat that keeps the lease; false when this attempt is no longer the slideshow's. */
-    async heartbeatInternal(id: string, attempt: number, progress: number, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(slideshow)
-        .set({ progress, updatedAt: at })
-        .where(rendering(id, attempt))
-        .returning({ id: slideshow.id })
-      return rows.length === 1
-    },
-
-    async releaseInternal(
-      id: string,
-      attempt: number,
-      change: { errorMessage: string | null; refundAttempt: boolean },
-      at: Date,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(slideshow)
-        .set({
-          state: 'queued',
-          progress: 0,
-          errorMessage: change.errorMessage,
-          ...(change.refundAttempt ? { attempts: sql`greatest(${slideshow.attempts} - 1, 0)` } : {}),
-          updatedAt: at,
-        })
-        .where(rendering(id, attempt))
-        .returning({ id: slideshow.id })
-      return rows.length === 1
-    },
-
-    async failInternal(id: string, attempt: number, errorMessage: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(slideshow)
-        .set({ state: 'failed', errorMessage, updatedAt: at })
-        .where(rendering(id, attempt))
-        .returning({ id: slideshow.id })
-      return rows.length === 1
-    },
-
-    async insertPhotoSetInternal(row: typeof photoSet.$inferInsert): Promise<PhotoSetRow> {
-      const [created] = await db.insert(photoSet).values(row).returning()
-      if (!created) throw new Error('photo_set insert returned nothing')
-      return created
-    },
-
-    /** The new photo set becomes the slideshow's, `processed` — only if the attempt and its slides are still current. */
-    async markProcessedInternal(
-      id: string,
-      attempt: number,
-      rendered: RenderedContent,
-      photoSetId: string,
-      at: Date,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(slideshow)
-        .set({ state: 'processed', progress: 100, errorMessage: null, photoSetId, processedAt: at, updatedAt: at })
-        .where(
-          and(
-            rendering(id, attempt),
-            eq(slideshow.coverIndex, rendered.coverIndex),
-            sql`${slideshow.slides} = ${JSON.stringify(rendered.slides)}::jsonb`,
-          ),
-        )
-        .returning({ id: slideshow.id })
-      return rows.length === 1
-    },
-
-    /** `rendering` untouched since `before` (its worker died), or `queued` untouched since `queuedBefore`. */
-    async staleInternal(before: Date, queuedBefore: Date, limit: number): Promise<SlideshowRow[]> {
-      return db
-        .select()
-        .from(slideshow)
-        .where(
-          or(
-            and(eq(slideshow.state, 'rendering'), lt(slideshow.updatedAt, before)),
-            and(eq(slideshow.state, 'queued'), lt(slideshow.updatedAt, queuedBefore)),
-            and(eq(slideshow.exportState, 'rendering'), lt(slideshow.updatedAt, before)),
-            and(eq(slideshow.exportState, 'queued'), lt(slideshow.updatedAt, queuedBefore)),
-          ),
-        )
-        .orderBy(asc(slideshow.updatedAt))
-        .limit(limit)
-    },
-
-    async settleOrphanInternal(
-      id: string,
-      attempt: number,
-      before: Date,
-      outcome: { state: 'queued' } | { state: 'failed'; errorMessage: string },
-      at: Date,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(slideshow)
-        .set(
-          outcome.state === 'queued'
-            ? { state: 'queued', progress: 0, updatedAt: at }
-            : { state: 'failed', errorMessage: outcome.errorMessage, updatedAt: at },
-        )
-        .where(and(rendering(id, attempt), lt(slideshow.updatedAt, before)))
-        .returning({ id: slideshow.id })
-      return rows.length === 1
-    },
-
-    // --- the export ----------------------------------------------------------------------------------------------
-
-    /** Asks for an export of the current photo set: refused (undefined) while one runs or before a render. */
-    async requestExportForUser(
-      userId: string,
-      id: string,
-      secondsPerSlide: number,
-      at: Date,
-    ): Promise<SlideshowRow | undefined> {
-      const [row] = await db
-        .update(slideshow)
-        .set({ exportState: 'queued', exportSecondsPerSlide: secondsPerSlide, exportErrorMessage: null, updatedAt: at })
-        .where(
-          and(
-            eq(slideshow.id, id),
-            eq(slideshow.userId, userId),
-            eq(slideshow.state, 'processed'),
-            inArray(slideshow.exportState, ['none', 'processed', 'failed']),
-          ),
-        )
-        .returning()
-      return row
-    },
-
-    async claimExportInternal(id: string, at: Date): Promise<SlideshowRow | undefined> {
-      const [row] = await db
-        .update(slideshow)
-        .set({ exportState: 'rendering', updatedAt: at })
-        .where(and(eq(slideshow.id, id), eq(slideshow.exportState, 'queued')))
-        .returning()
-      return row
-    },
-
-    async exportHeartbeatInternal(id: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(slideshow)
-        .set({ updatedAt: at })
-        .where(and(eq(slideshow.id, id), eq(slideshow.exportState, 'rendering')))
-        .returning({ id: slideshow.id })
-      return rows.length === 1
-    },
-
-    async finishExportInternal(
-      id: string,
-      outcome: { mediaId: string } | { errorMessage: string } | { requeue: true },
-      at: Date,
-      onlyBefore?: Date,
-    ): Promise<boolean> {
-      const set =
-        'mediaId' in outcome
-          ? { exportState: 'processed' as const, exportMediaId: outcome.mediaId, exportErrorMessage: null }
-          : 'errorMessage' in outcome
-            ? { exportState: 'failed' as const, exportErrorMessage: outcome.errorMessage }
-            : { exportState: 'queued' as const }
-      const rows = await db
-        .update(slideshow)
-        .set({ ...set, updatedAt: at })
-        .where(
-          and(
-            eq(slideshow.id, id),
-            eq(slideshow.exportState, 'rendering'),
-            onlyBefore ? lt(slideshow.updatedAt, onlyBefore) : undefined,
-          ),
-        )
-        .returning({ id: slideshow.id })
-      return rows.length === 1
-    },
+    ...createWorkQueries(db),
   }
 }
 
 export type SlideshowQueries = ReturnType<typeof createQueries>
-export type { PhotoSetImage, StoredSlide }
+export type { PhotoSetImage, RenderedContent, StoredSlide }
 
 export function createSlideshowsRepository(db: Database) {
   return withTransactions(db, createQueries)

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { openDatabase, type DatabaseHandle } from '../../db/client'
+import type { DatabaseHandle } from '../../db/client'
 import { createdVideo, mediaFile, user } from '../../db/schema'
-import { createScratchDatabase, type ScratchDatabase } from '../../testing/scratch-database'
+import { openClaimDatabases } from '../../testing/claim-databases'
 import { createVideosRepository, type VideosRepository } from './videos.repository'
 
 /**
@@ -14,8 +11,7 @@ import { createVideosRepository, type VideosRepository } from './videos.reposito
  * `perPerson` running for anyone, a back-off respected, and no render claimed twice.
  */
 const adminUrl = process.env.TEST_DATABASE_URL
-let dir = ''
-let scratch: ScratchDatabase | undefined
+let databases: Awaited<ReturnType<typeof openClaimDatabases>>
 let database: DatabaseHandle
 /** A second process's connections to the same database (PostgreSQL only: PGlite has one process). */
 let second: DatabaseHandle | undefined
@@ -24,23 +20,12 @@ const t0 = new Date('2026-12-01T10:00:00Z')
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000)
 
 beforeAll(async () => {
-  if (adminUrl) {
-    scratch = await createScratchDatabase(adminUrl, 'hookpost_fair')
-    database = await openDatabase({ kind: 'postgres', url: scratch.url })
-    await database.migrate()
-    second = await openDatabase({ kind: 'postgres', url: scratch.url })
-  } else {
-    dir = mkdtempSync(path.join(tmpdir(), 'render-fairness-'))
-    database = await openDatabase({ kind: 'pglite', dir })
-    await database.migrate()
-  }
+  databases = await openClaimDatabases(adminUrl, 'hookpost_fair')
+  ;({ database, second } = databases)
   repo = createVideosRepository(database.db)
 })
 afterAll(async () => {
-  await second?.close()
-  await database?.close()
-  await scratch?.drop()
-  if (dir) rmSync(dir, { recursive: true, force: true })
+  await databases?.close()
 })
 beforeEach(async () => {
   await database.db.delete(createdVideo)

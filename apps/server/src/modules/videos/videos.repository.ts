@@ -4,6 +4,7 @@ import type { Database } from '../../db/client'
 import { createdVideo, mediaFile, post } from '../../db/schema'
 import { withTransactions, type Executor } from '../../db/transactional'
 import { isForeignKeyViolation } from '../../db/errors'
+import { fairClaims } from '../../lib/fair-claim'
 
 export type CreatedVideoRow = typeof createdVideo.$inferSelect
 export type NewCreatedVideoRow = typeof createdVideo.$inferInsert
@@ -58,18 +59,16 @@ function toView(row: {
   }
 }
 
-/** The advisory lock the fair claim takes (any constant of our own; 0x48503031 spells "HP01"). */
-const RENDER_CLAIM_LOCK = 0x48503031
-
-/** A person's place in the round: their latest claim (null: never claimed, so first). */
-const turnOf = sql`(SELECT max(c."claimed_at") FROM "created_video" c WHERE c."user_id" = v."user_id")`
-
-/** Queued, past its back-off, and its owner has fewer than `perPerson` renders running. */
-const startable = (at: Date, perPerson: number) => sql`
-  v."state" = 'queued'
-  AND (v."render_after" IS NULL OR v."render_after" <= ${at.toISOString()}::timestamptz)
-  AND (SELECT count(*) FROM "created_video" r WHERE r."user_id" = v."user_id" AND r."state" = 'rendering')
-    < ${perPerson}`
+/** Video renders as fair work (ADR 055): the claim's SQL is `lib/fair-claim.ts`'s, shared with slideshows. */
+const fairRenders = fairClaims({
+  table: 'created_video',
+  state: 'state',
+  claimedAt: 'claimed_at',
+  queuedAt: 'created_at',
+  notBefore: 'render_after',
+  // Any constant of our own; 0x48503031 spells "HP01".
+  lock: 0x48503031,
+})
 
 /**
  * Every statement about created videos. Queries a person can reach are scoped by user id; the `…Internal` ones serve
@@ -188,8 +187,7 @@ function createQueries(db: Executor) {
      * the cap and both start one; the lock is held for this one statement's transaction only.
      */
     async claimNextInternal(at: Date, perPerson: number): Promise<CreatedVideoRow | undefined> {
-      const claim = async (tx: Executor) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${RENDER_CLAIM_LOCK})`)
+      return fairRenders.inTurn(db, async (tx) => {
         const [row] = await tx
           .update(createdVideo)
           .set({
@@ -201,35 +199,15 @@ function createQueries(db: Executor) {
             claimedAt: at,
             updatedAt: at,
           })
-          .where(
-            and(
-              eq(
-                createdVideo.id,
-                sql`(SELECT v."id" FROM "created_video" v WHERE ${startable(at, perPerson)}
-                     ORDER BY ${turnOf} ASC NULLS FIRST, v."created_at", v."id"
-                     LIMIT 1 FOR UPDATE OF v SKIP LOCKED)`,
-              ),
-              eq(createdVideo.state, 'queued'),
-            ),
-          )
+          .where(and(eq(createdVideo.id, fairRenders.nextId(at, perPerson)), eq(createdVideo.state, 'queued')))
           .returning()
         return row
-      }
-      return (db as Database).transaction(claim)
+      })
     },
 
     /** The video each person would start next, fairest person first: whose render jobs to wake (ADR 055). */
-    async startableInternal(at: Date, perPerson: number, limit: number): Promise<string[]> {
-      const result = (await db.execute(sql`
-        SELECT q."id" FROM (
-          SELECT DISTINCT ON (v."user_id") v."id", v."created_at", ${turnOf} AS turn
-          FROM "created_video" v
-          WHERE ${startable(at, perPerson)}
-          ORDER BY v."user_id", v."created_at", v."id"
-        ) q
-        ORDER BY q.turn ASC NULLS FIRST, q."created_at"
-        LIMIT ${limit}`)) as unknown as { rows: { id: string }[] }
-      return result.rows.map((r) => r.id)
+    startableInternal(at: Date, perPerson: number, limit: number): Promise<string[]> {
+      return fairRenders.startableIds(db, at, perPerson, limit)
     },
 
     async findRenderInputsInternal(id: string): Promise<RenderInputs | undefined> {
