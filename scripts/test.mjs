@@ -6,21 +6,13 @@
 //   3b. the integration tests that store media, again on S3 (an s3rver per file)
 //   4. Playwright end-to-end tests in Debian's Chromium against the real server and the production web build
 // Every tier runs even if an earlier one failed; the summary says which failed and the exit code is non-zero.
-// After the small tests, two lines run side by side: the integration tiers one after another, and the end-to-end
-// tier. Both spend most of their time waiting (renders, publishing, a browser's answers): measured, the end-to-end
-// tier leaves most of the two cores idle on its own (ADR 061). Each tier's output is kept in a file and printed
-// whole when the tier ends, so the two do not interleave. `npm test -- --serial` runs every tier in turn, live.
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import {
   checkNode,
   ensureDependencies,
   ensureStockCache,
   ensureSystemPackages,
   mediaToolPackages,
-  root,
   run,
-  runAsync,
   step,
 } from './lib/prepare.mjs'
 
@@ -74,55 +66,23 @@ const tiers = [
   { name: 'end-to-end · Chromium', cmd: ['npx', 'playwright', 'test'], env: { ...envWithoutPg, CI: '1' } },
 ]
 
-const serial = process.argv.includes('--serial')
-const logs = path.join(root, '.tmp', 'test-logs')
-mkdirSync(logs, { recursive: true })
-
-/** Runs one tier: live when alone, else into its log file, printed whole when it ends. Its summary line. */
-async function runTier(tier, live) {
-  if (tier.skip) return { name: tier.name, status: `skipped (${tier.skip})` }
-  const command = `${tier.name}: ${tier.cmd.join(' ')}`
-  step(live ? command : `${command} (started; its output follows when it ends)`)
-  const started = Date.now()
-  let code
-  if (live) code = run(tier.cmd[0], tier.cmd.slice(1), { env: tier.env })
-  else {
-    const file = path.join(logs, `${tier.name.replace(/[^a-z0-9]+/gi, '-')}.log`)
-    const fd = openSync(file, 'w')
-    code = await runAsync(tier.cmd[0], tier.cmd.slice(1), { env: tier.env, stdio: ['ignore', fd, fd] })
-    closeSync(fd)
-    step(`${tier.name}: ended`)
-    process.stdout.write(readFileSync(file))
+const results = []
+for (const tier of tiers) {
+  if (tier.skip) {
+    results.push({ name: tier.name, status: `skipped (${tier.skip})` })
+    continue
   }
+  step(`${tier.name}: ${tier.cmd.join(' ')}`)
+  const started = Date.now()
+  const code = run(tier.cmd[0], tier.cmd.slice(1), { env: tier.env })
   const seconds = ((Date.now() - started) / 1000).toFixed(0)
-  return {
+  results.push({
     name: tier.name,
     status: code === 0 ? `passed in ${seconds} s` : `FAILED (exit ${code})`,
     failed: code !== 0,
-  }
-}
-
-const [small, ...integration] = tiers.slice(0, -1)
-const endToEnd = tiers.at(-1)
-const results = []
-let sideBySide
-if (serial) for (const tier of tiers) results.push(await runTier(tier, true))
-else {
-  results.push(await runTier(small, true))
-  const started = Date.now()
-  const [integrationResults, endToEndResult] = await Promise.all([
-    (async () => {
-      const done = []
-      for (const tier of integration) done.push(await runTier(tier, false))
-      return done
-    })(),
-    runTier(endToEnd, false),
-  ])
-  results.push(...integrationResults, endToEndResult)
-  sideBySide = `the integration tiers and the end-to-end tier, side by side: ${((Date.now() - started) / 1000).toFixed(0)} s`
+  })
 }
 
 console.log('\nTest summary')
 for (const r of results) console.log(`  ${r.failed ? '\x1b[31m✗' : '\x1b[32m✓'}\x1b[0m ${r.name}: ${r.status}`)
-if (sideBySide) console.log(`  ${sideBySide}`)
 process.exit(results.some((r) => r.failed) ? 1 : 0)

@@ -1,4 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import { sha256Hex } from '../lib/crypto'
 
 /**
  * One counting window per key, kept where every API process sees it: the database (the auth module's attempt
@@ -19,7 +20,7 @@ export function databaseRateLimitStore(counter: WindowCounter, clock: () => Date
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
-      private readonly prefix = 'request:',
+      private readonly prefix = '',
     ) {}
 
     incr(
@@ -28,7 +29,9 @@ export function databaseRateLimitStore(counter: WindowCounter, clock: () => Date
       timeWindow: number,
     ) {
       const now = clock()
-      counter.hit(`${this.prefix}${key}`, now, timeWindow).then(
+      // Hashed, as the auth module's own counters are: a key names an address or a person, and no row kept for a
+      // limit may say whose it is (an account's deletion leaves none that does).
+      counter.hit(`request:${sha256Hex(`${this.prefix}${key}`)}`, now, timeWindow).then(
         ({ attempts, windowStartedAt }) =>
           callback(null, {
             current: attempts,

@@ -504,7 +504,8 @@ describe('stopping and dead workers', () => {
   it('the sweep queues renders whose lease expired, fails them after the last attempt, and re-sends lost jobs', async () => {
     const renders = service(fakeRender(), { leaseMs: 60_000, queuedGraceMs: 60_000 })
     const old = new Date(now.getTime() - 61_000)
-    const orphan = await queuedVideo({ state: 'rendering', attempts: 1, updatedAt: old })
+    // Made first, and said so: videos made in the same millisecond would take their turn in the order of their ids.
+    const orphan = await queuedVideo({ state: 'rendering', attempts: 1, updatedAt: old, createdAt: old })
     const worn = await queuedVideo({ state: 'rendering', attempts: 3, updatedAt: old })
     // Someone else's, so this person is not at the cap of renders running (ADR 055).
     const alive = await queuedVideo({
