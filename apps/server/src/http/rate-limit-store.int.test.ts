@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AI_GENERATE_PER_MINUTE, MESSAGES } from '@hookpost/shared'
-import { createRuntime, type Runtime } from '../entrypoints/runtime'
+import type { Runtime } from '../entrypoints/runtime'
 import { inject, signUp } from '../testing/http-test-kit'
-import { startTestServer, type TestServer } from '../testing/test-runtime'
+import { startApiProcess, startTestServer, type TestServer } from '../testing/test-runtime'
 
 /**
  * The rate limits count in the database (ADR 061): what one API process counted, another sees, and a restart
@@ -37,13 +37,7 @@ describe('rate limits kept in the database', () => {
   })
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('two API processes share one person’s AI requests a minute', async () => {
-    const other: Runtime = await createRuntime({
-      mode: 'api',
-      config: server.config,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      httpLogger: false,
-      prepareStock: false,
-    })
+    const other: Runtime = await startApiProcess(server)
     try {
       const me = await signUp(server)
       const ask = (on: 'first' | 'second', i: number) =>

@@ -97,6 +97,14 @@ export async function startTestServer(
   return server
 }
 
+/**
+ * Another API process on the same database and data as `server` (PostgreSQL only: PGlite is one process's), as the
+ * cluster of `npm start` runs several (ADR 053). The caller stops it.
+ */
+export function startApiProcess(server: TestServer): Promise<Runtime> {
+  return createRuntime({ mode: 'api', config: server.config, log: silent, httpLogger: false, prepareStock: false })
+}
+
 /** `name=value` pairs from Set-Cookie headers, ready for a Cookie header. */
 export function cookieHeader(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []

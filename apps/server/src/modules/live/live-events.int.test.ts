@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { MESSAGES } from '@hookpost/shared'
 import { session } from '../../db/schema'
-import { createRuntime, type Runtime } from '../../entrypoints/runtime'
+import type { Runtime } from '../../entrypoints/runtime'
 import { inject, openEventStream, signUp } from '../../testing/http-test-kit'
-import { eventually, startTestServer, type TestServer } from '../../testing/test-runtime'
+import { eventually, startApiProcess, startTestServer, type TestServer } from '../../testing/test-runtime'
 import { MAX_STREAMS_PER_USER } from './live-events.routes'
 
 /**
@@ -141,13 +141,7 @@ describe(`live event streams and sessions (${process.env.TEST_DATABASE_URL ? 'po
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'end in another API process: the database tells every process about deleted sessions',
     async () => {
-      const other: Runtime = await createRuntime({
-        mode: 'api',
-        config: server.config,
-        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-        httpLogger: false,
-        prepareStock: false,
-      })
+      const other: Runtime = await startApiProcess(server)
       try {
         const otherBase = (await other.http!.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '')
         const me = await signUp(server)
