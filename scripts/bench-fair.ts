@@ -30,7 +30,7 @@ import { benchConfig } from './lib/bench-config'
 import { freshPostgres } from './lib/bench-database'
 import { BENCH_HOOKS, benchAiCalls, median } from './lib/bench-fair-ai'
 import { benchSlideshows, type Person } from './lib/bench-fair-slideshows'
-import { timeUntilProcessed, untilStarted } from './lib/bench-fair-timing'
+import { postAs, timeUntilProcessed, untilStarted } from './lib/bench-fair-timing'
 import { reportFigure } from './lib/bench-report'
 
 const { values } = parseArgs({
@@ -105,12 +105,7 @@ async function storeClip(runtime: Runtime, who: Person, file: string, seconds: n
 }
 
 async function createVideo(http: FastifyInstance, who: Person, mediaId: string, title: string): Promise<string> {
-  const res = await http.inject({
-    method: 'POST',
-    url: '/api/videos',
-    headers: { cookie: who.cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify({ title, sourceMediaId: mediaId }),
-  })
+  const res = await postAs(http, who, '/api/videos', { title, sourceMediaId: mediaId })
   if (res.statusCode !== 201) throw new Error(`POST /api/videos answered ${res.statusCode}: ${res.body}`)
   return createdVideoResponseSchema.parse(res.json()).video.id
 }

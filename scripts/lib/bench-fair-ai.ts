@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { AI_MESSAGES, AI_WAITING_PER_PERSON, generateHooksResponseSchema } from '@hookpost/shared'
 import type { Runtime } from '../../apps/server/src/entrypoints/runtime'
 import type { Person } from './bench-fair-slideshows'
+import { postAs } from './bench-fair-timing'
 
 /**
  * bench:fair's AI part (ADR 059): a light person's AI calls (hook suggestions) timed alone, then while other people
@@ -12,17 +13,12 @@ import type { Person } from './bench-fair-slideshows'
 export const BENCH_HOOKS = ['One', 'Two', 'Three', 'Four', 'Five'].map((n) => `${n} reasons your sourdough is flat`)
 
 async function describedAccount(http: FastifyInstance, who: Person, name: string): Promise<string> {
-  const res = await http.inject({
-    method: 'POST',
-    url: '/api/tiktok/accounts',
-    headers: { cookie: who.cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify({
-      accountName: name,
-      accountUsername: `bench_${name}_${process.pid}`.toLowerCase().replace(/[^a-z0-9_]/g, ''),
-      targetAudience: 'home bakers',
-      niche: 'sourdough bread',
-      appGoals: 'sell my starter kit',
-    }),
+  const res = await postAs(http, who, '/api/tiktok/accounts', {
+    accountName: name,
+    accountUsername: `bench_${name}_${process.pid}`.toLowerCase().replace(/[^a-z0-9_]/g, ''),
+    targetAudience: 'home bakers',
+    niche: 'sourdough bread',
+    appGoals: 'sell my starter kit',
   })
   if (res.statusCode !== 201) throw new Error(`POST /api/tiktok/accounts answered ${res.statusCode}: ${res.body}`)
   return res.json<{ account: { id: string } }>().account.id
@@ -31,12 +27,7 @@ async function describedAccount(http: FastifyInstance, who: Person, name: string
 type Outcome = 'answered' | 'waiting-line-full' | 'rate-limited'
 
 async function askHooks(http: FastifyInstance, who: Person, accountId: string, title: string): Promise<Outcome> {
-  const res = await http.inject({
-    method: 'POST',
-    url: '/api/generate?type=hooks',
-    headers: { cookie: who.cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify({ accountId, videoTitle: title }),
-  })
+  const res = await postAs(http, who, '/api/generate?type=hooks', { accountId, videoTitle: title })
   if (res.statusCode === 429) {
     return res.json<{ message: string }>().message === AI_MESSAGES.tooManyWaiting ? 'waiting-line-full' : 'rate-limited'
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { OVERLAY_DEFAULTS, slideshowResponseSchema, type Slideshow } from '@hookpost/shared'
 import { aiImage } from '../../apps/server/src/db/schema'
 import type { Runtime } from '../../apps/server/src/entrypoints/runtime'
-import { timeUntilProcessed, untilStarted } from './bench-fair-timing'
+import { postAs, timeUntilProcessed, untilStarted } from './bench-fair-timing'
 
 /**
  * bench:fair's slideshow part (ADR 059): a light person's short slideshow rendered alone, then right after another
@@ -53,17 +53,12 @@ async function galleryImage(runtime: Runtime, who: Person): Promise<string> {
 }
 
 async function createSlideshow(http: FastifyInstance, who: Person, imageId: string, slides: number, title: string) {
-  const res = await http.inject({
-    method: 'POST',
-    url: '/api/slideshows',
-    headers: { cookie: who.cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify({
-      title,
-      slides: Array.from({ length: slides }, (_, i) => ({
-        source: { kind: 'image', imageId },
-        overlays: [{ ...OVERLAY_DEFAULTS, id: `point-${i + 1}`, text: `${title}: point ${i + 1}` }],
-      })),
-    }),
+  const res = await postAs(http, who, '/api/slideshows', {
+    title,
+    slides: Array.from({ length: slides }, (_, i) => ({
+      source: { kind: 'image', imageId },
+      overlays: [{ ...OVERLAY_DEFAULTS, id: `point-${i + 1}`, text: `${title}: point ${i + 1}` }],
+    })),
   })
   if (res.statusCode !== 201) throw new Error(`POST /api/slideshows answered ${res.statusCode}: ${res.body}`)
   return slideshowResponseSchema.parse(res.json()).slideshow.id

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 /**
  * bench:fair's stopwatch for queued work (a video render, a slideshow render): polls its state through the API until
  * it is processed, and says when it left `queued` and when it was done, in ms since `since`.
@@ -5,6 +6,16 @@
 export interface QueuedWork {
   state: string
   errorMessage: string | null
+}
+
+/** A JSON POST as the signed-in person's browser sends it, through the app's own request handling. */
+export function postAs(http: FastifyInstance, who: { cookie: string }, url: string, body: unknown) {
+  return http.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: who.cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  })
 }
 
 const POLL_MS = 100
